@@ -1,0 +1,314 @@
+package configs
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+//go:embed *.yaml
+var embedded embed.FS
+
+// Config is one experiment. Every generator range, simulator option,
+// objective weight and GP parameter is a key.
+type Config struct {
+	Name      string    `yaml:"name"`
+	Seed      uint64    `yaml:"seed"`
+	Generator Generator `yaml:"generator"`
+	Data      Data      `yaml:"data"`
+	Sim       Sim       `yaml:"sim"`
+	Objective Objective `yaml:"objective"`
+	GP        GP        `yaml:"gp"`
+	Pressure  Pressure  `yaml:"pressure"`
+}
+
+// Generator is the Table II workload generator (SPEC §7).
+type Generator struct {
+	Clusters      [2]int  `yaml:"clusters"`       // U{min..max} clusters per instance
+	Nodes         [2]int  `yaml:"nodes"`          // U{min..max} nodes per cluster
+	GPUsPerNode   int     `yaml:"gpus_per_node"`  // G_p
+	JobsPerNode   float64 `yaml:"jobs_per_node"`  // jobs per cluster = JobsPerNode × N_p
+	Priorities    [2]int  `yaml:"priorities"`     // U{min..max}
+	LoadMin       float64 `yaml:"load_min"`       // λ_min = LoadMin × λ_max
+	LoadMax       float64 `yaml:"load_max"`       // λ rate upper factor of λ_max
+	Arrivals      string  `yaml:"arrivals"`       // poisson | uniform
+	Interval      float64 `yaml:"interval"`       // uniform inter-arrival Δ (s), arrivals=uniform
+	MinDuration   int64   `yaml:"min_duration"`   // floor for drawn durations (s), ≥ 1
+	DurationScale float64 `yaml:"duration_scale"` // multiplies every type's mean duration
+}
+
+// Data sizes the generated splits.
+type Data struct {
+	Train      int    `yaml:"train"`
+	Validation int    `yaml:"validation"`
+	Test       int    `yaml:"test"`
+	TrainDir   string `yaml:"train_dir"`      // use an existing dataset instead of generating
+	ValDir     string `yaml:"validation_dir"` // idem
+	TestDir    string `yaml:"test_dir"`       // idem
+}
+
+// Sim holds simulator options.
+type Sim struct {
+	Trigger  string `yaml:"trigger"`  // arrival | arrival+completion
+	Backfill string `yaml:"backfill"` // none | conservative | greedy
+}
+
+// Objective selects Eq. 5 (multi) or Eq. 16 (single).
+type Objective struct {
+	Kind    string     `yaml:"kind"`    // multi | single
+	Weights [3]float64 `yaml:"weights"` // ω1..ω3 of Eq. 5
+	Omega   float64    `yaml:"omega"`   // ω of Eq. 16
+}
+
+// GP holds Algorithm 3's parameters.
+type GP struct {
+	Population   int     `yaml:"population"`
+	Generations  int     `yaml:"generations"`
+	Mutation     float64 `yaml:"mutation"`   // subtree mutation probability r
+	Crossover    float64 `yaml:"crossover"`  // crossover probability
+	Tournament   int     `yaml:"tournament"` // k
+	Subset       int     `yaml:"subset"`     // α
+	InitDepth    [2]int  `yaml:"init_depth"` // ramped half-and-half range
+	MaxDepth     int     `yaml:"max_depth"`
+	InternalProb float64 `yaml:"internal_prob"` // crossover point choice (0.9)
+	TimeUnit     string  `yaml:"time_unit"`     // hours | seconds
+	Constants    bool    `yaml:"constants"`     // ephemeral random constants
+	HallOfFame   int     `yaml:"hall_of_fame"`
+	Workers      int     `yaml:"workers"` // 0 = all cores
+}
+
+// Pressure is the load-pressure study (paper §IV-D).
+type Pressure struct {
+	Clusters  int       `yaml:"clusters"`
+	Nodes     int       `yaml:"nodes"`
+	Intervals []float64 `yaml:"intervals"` // inter-arrival Δ values (s)
+	Jobs      int       `yaml:"jobs"`      // jobs per instance
+	Seeds     int       `yaml:"seeds"`
+}
+
+// Names lists the embedded configs.
+func Names() []string {
+	entries, _ := embedded.ReadDir(".")
+	var names []string
+	for _, e := range entries {
+		names = append(names, strings.TrimSuffix(e.Name(), ".yaml"))
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Load returns an embedded config by name, or reads a YAML file when the
+// argument names one (contains a path separator or ends in .yaml/.yml).
+// An empty name is "quick". Unknown keys and out-of-range values are errors.
+func Load(nameOrPath string) (Config, error) {
+	if nameOrPath == "" {
+		nameOrPath = "quick"
+	}
+	var data []byte
+	var err error
+	src := nameOrPath
+	if strings.ContainsRune(nameOrPath, os.PathSeparator) || strings.HasSuffix(nameOrPath, ".yaml") || strings.HasSuffix(nameOrPath, ".yml") {
+		data, err = os.ReadFile(nameOrPath)
+		if err != nil {
+			return Config{}, fmt.Errorf("config: %w", err)
+		}
+	} else {
+		data, err = embedded.ReadFile(path.Join(".", nameOrPath+".yaml"))
+		if err != nil {
+			return Config{}, fmt.Errorf("config: no embedded config %q (have %s)", nameOrPath, strings.Join(Names(), ", "))
+		}
+		src = "embedded:" + nameOrPath
+	}
+	return Parse(src, data)
+}
+
+// Parse decodes YAML strictly over the defaults and validates the result.
+func Parse(source string, data []byte) (Config, error) {
+	c := Default()
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&c); err != nil && !errors.Is(err, io.EOF) {
+		return Config{}, fmt.Errorf("config %s: %w", source, err)
+	}
+	if err := c.Validate(); err != nil {
+		return Config{}, fmt.Errorf("config %s: %w", source, err)
+	}
+	return c, nil
+}
+
+// Marshal renders the config as YAML (the resolved config of a run).
+func (c Config) Marshal() ([]byte, error) {
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(c); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), enc.Close()
+}
+
+// Default is the paper's setting (SPEC §7–8); embedded configs override it.
+func Default() Config {
+	return Config{
+		Name: "default",
+		Seed: 1,
+		Generator: Generator{
+			Clusters: [2]int{2, 26}, Nodes: [2]int{10, 100}, GPUsPerNode: 8,
+			JobsPerNode: 10, Priorities: [2]int{1, 3}, LoadMin: 0.25, LoadMax: 1,
+			Arrivals: "poisson", MinDuration: 1, DurationScale: 1,
+		},
+		Data:      Data{Train: 50, Validation: 10, Test: 30},
+		Sim:       Sim{Trigger: "arrival", Backfill: "none"},
+		Objective: Objective{Kind: "multi", Weights: [3]float64{1, 1, 1}, Omega: 0.5},
+		GP: GP{
+			Population: 512, Generations: 100, Mutation: 0.1, Crossover: 0.9,
+			Tournament: 7, Subset: 3, InitDepth: [2]int{2, 6}, MaxDepth: 7,
+			InternalProb: 0.9, TimeUnit: "hours", HallOfFame: 10,
+		},
+		Pressure: Pressure{Clusters: 5, Nodes: 40, Intervals: []float64{60, 120, 180, 240, 300, 360}, Jobs: 1000, Seeds: 5},
+	}
+}
+
+// Validate checks every range.
+func (c Config) Validate() error {
+	g := c.Generator
+	checks := []struct {
+		bad bool
+		msg string
+	}{
+		{g.Clusters[0] < 1 || g.Clusters[1] < g.Clusters[0], fmt.Sprintf("generator.clusters = %v: need 1 ≤ min ≤ max", g.Clusters)},
+		{g.Nodes[0] < 1 || g.Nodes[1] < g.Nodes[0], fmt.Sprintf("generator.nodes = %v: need 1 ≤ min ≤ max", g.Nodes)},
+		{g.GPUsPerNode < 1, fmt.Sprintf("generator.gpus_per_node = %d: must be ≥ 1", g.GPUsPerNode)},
+		{!(g.JobsPerNode > 0) || math.IsInf(g.JobsPerNode, 0), fmt.Sprintf("generator.jobs_per_node = %v: must be > 0", g.JobsPerNode)},
+		{g.Priorities[0] < 1 || g.Priorities[1] < g.Priorities[0], fmt.Sprintf("generator.priorities = %v: need 1 ≤ min ≤ max", g.Priorities)},
+		{!(g.LoadMin > 0) || g.LoadMax < g.LoadMin || math.IsInf(g.LoadMax, 0), fmt.Sprintf("generator.load_min/load_max = %v/%v: need 0 < min ≤ max", g.LoadMin, g.LoadMax)},
+		{g.Arrivals != "poisson" && g.Arrivals != "uniform", fmt.Sprintf("generator.arrivals = %q: must be poisson or uniform", g.Arrivals)},
+		{g.Arrivals == "uniform" && !(g.Interval > 0), fmt.Sprintf("generator.interval = %v: must be > 0 with uniform arrivals", g.Interval)},
+		{g.MinDuration < 1, fmt.Sprintf("generator.min_duration = %d: must be ≥ 1", g.MinDuration)},
+		{!(g.DurationScale > 0) || math.IsInf(g.DurationScale, 0), fmt.Sprintf("generator.duration_scale = %v: must be > 0", g.DurationScale)},
+		{c.Data.Train < 0 || c.Data.Validation < 0 || c.Data.Test < 0, "data: sizes must be ≥ 0"},
+		{c.Sim.Trigger != "arrival" && c.Sim.Trigger != "arrival+completion", fmt.Sprintf("sim.trigger = %q: must be arrival or arrival+completion", c.Sim.Trigger)},
+		{c.Sim.Backfill != "none" && c.Sim.Backfill != "conservative" && c.Sim.Backfill != "greedy", fmt.Sprintf("sim.backfill = %q: must be none, conservative or greedy", c.Sim.Backfill)},
+		{c.Objective.Kind != "multi" && c.Objective.Kind != "single", fmt.Sprintf("objective.kind = %q: must be multi or single", c.Objective.Kind)},
+		{!(c.Objective.Omega >= 0 && c.Objective.Omega <= 1), fmt.Sprintf("objective.omega = %v: must be in [0, 1]", c.Objective.Omega)},
+		{c.GP.Population < 2, fmt.Sprintf("gp.population = %d: must be ≥ 2", c.GP.Population)},
+		{c.GP.Generations < 0, fmt.Sprintf("gp.generations = %d: must be ≥ 0", c.GP.Generations)},
+		{!(c.GP.Mutation >= 0 && c.GP.Mutation <= 1), fmt.Sprintf("gp.mutation = %v: must be in [0, 1]", c.GP.Mutation)},
+		{!(c.GP.Crossover >= 0 && c.GP.Crossover <= 1), fmt.Sprintf("gp.crossover = %v: must be in [0, 1]", c.GP.Crossover)},
+		{c.GP.Tournament < 1, fmt.Sprintf("gp.tournament = %d: must be ≥ 1", c.GP.Tournament)},
+		{c.GP.Subset < 1, fmt.Sprintf("gp.subset = %d: must be ≥ 1", c.GP.Subset)},
+		{c.GP.MaxDepth < 2, fmt.Sprintf("gp.max_depth = %d: must be ≥ 2", c.GP.MaxDepth)},
+		{c.GP.InitDepth[0] < 1 || c.GP.InitDepth[1] < c.GP.InitDepth[0] || c.GP.InitDepth[1] > c.GP.MaxDepth, fmt.Sprintf("gp.init_depth = %v: need 1 ≤ min ≤ max ≤ max_depth (%d)", c.GP.InitDepth, c.GP.MaxDepth)},
+		{!(c.GP.InternalProb >= 0 && c.GP.InternalProb <= 1), fmt.Sprintf("gp.internal_prob = %v: must be in [0, 1]", c.GP.InternalProb)},
+		{c.GP.TimeUnit != "hours" && c.GP.TimeUnit != "seconds", fmt.Sprintf("gp.time_unit = %q: must be hours or seconds", c.GP.TimeUnit)},
+		{c.GP.HallOfFame < 1, fmt.Sprintf("gp.hall_of_fame = %d: must be ≥ 1", c.GP.HallOfFame)},
+		{c.GP.Workers < 0, fmt.Sprintf("gp.workers = %d: must be ≥ 0", c.GP.Workers)},
+		{c.Pressure.Clusters < 1 || c.Pressure.Nodes < 1 || c.Pressure.Jobs < 1 || c.Pressure.Seeds < 1, "pressure: clusters, nodes, jobs and seeds must be ≥ 1"},
+	}
+	for _, ch := range checks {
+		if ch.bad {
+			return errors.New(ch.msg)
+		}
+	}
+	for i, w := range c.Objective.Weights {
+		if w < 0 || math.IsNaN(w) || math.IsInf(w, 0) {
+			return fmt.Errorf("objective.weights[%d] = %v: must be a finite number ≥ 0", i, w)
+		}
+	}
+	for _, iv := range c.Pressure.Intervals {
+		if !(iv > 0) || math.IsInf(iv, 0) {
+			return fmt.Errorf("pressure.intervals: %v must be > 0", iv)
+		}
+	}
+	return nil
+}
+
+// Override applies "dotted.key=value" assignments (e.g. gp.population=256,
+// objective.weights=1,0,1, seed=7). A comma-separated value sets a list.
+// Unknown keys are errors; the result is validated.
+func (c Config) Override(assignments ...string) (Config, error) {
+	if len(assignments) == 0 {
+		return c, nil
+	}
+	raw, err := c.Marshal()
+	if err != nil {
+		return Config{}, err
+	}
+	var tree map[string]any
+	if err := yaml.Unmarshal(raw, &tree); err != nil {
+		return Config{}, err
+	}
+	for _, a := range assignments {
+		key, val, ok := strings.Cut(a, "=")
+		if !ok || key == "" {
+			return Config{}, fmt.Errorf("override %q: want key=value", a)
+		}
+		if err := setPath(tree, strings.Split(key, "."), val); err != nil {
+			return Config{}, fmt.Errorf("override %q: %w", a, err)
+		}
+	}
+	out, err := yaml.Marshal(tree)
+	if err != nil {
+		return Config{}, err
+	}
+	return Parse("overrides", out)
+}
+
+func setPath(tree map[string]any, keys []string, val string) error {
+	cur := tree
+	for i, k := range keys {
+		v, ok := cur[k]
+		if !ok {
+			return fmt.Errorf("unknown key %q", strings.Join(keys[:i+1], "."))
+		}
+		if i == len(keys)-1 {
+			if _, isMap := v.(map[string]any); isMap {
+				return fmt.Errorf("key %q is a section, not a value", strings.Join(keys, "."))
+			}
+			_, isList := v.([]any)
+			cur[k] = parseScalarOrList(val, isList)
+			return nil
+		}
+		next, ok := v.(map[string]any)
+		if !ok {
+			return fmt.Errorf("key %q is a value, not a section", strings.Join(keys[:i+1], "."))
+		}
+		cur = next
+	}
+	return nil
+}
+
+func parseScalarOrList(s string, list bool) any {
+	if list || strings.Contains(s, ",") {
+		parts := strings.Split(strings.Trim(s, "[]"), ",")
+		out := make([]any, len(parts))
+		for i, p := range parts {
+			out[i] = parseScalar(strings.TrimSpace(p))
+		}
+		return out
+	}
+	return parseScalar(s)
+}
+
+func parseScalar(s string) any {
+	if i, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return i
+	}
+	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		return f
+	}
+	if b, err := strconv.ParseBool(s); err == nil {
+		return b
+	}
+	return s
+}

@@ -1,0 +1,141 @@
+package simcore
+
+import (
+	"fmt"
+	"math"
+)
+
+// Cluster is one homogeneous cluster p of N_p nodes with G_p GPUs each.
+type Cluster struct {
+	Nodes       int    // N_p ≥ 1
+	GPUsPerNode int    // G_p ≥ 1
+	GPUType     string // optional, empty by default
+}
+
+// GPUs is the cluster's capacity N_p·G_p.
+func (c Cluster) GPUs() int { return c.Nodes * c.GPUsPerNode }
+
+// Job is one rigid training job (SPEC §3). Times are seconds.
+type Job struct {
+	ID       int64  // unique within its instance
+	Arrival  int64  // a_j ≥ 0
+	Cluster  int    // s_j, the user-specified cluster (0-based)
+	Duration int64  // d_j ≥ 1
+	Workers  int    // r_j ≥ 1
+	GPUs     int    // g_j ≥ r_j, divisible by r_j
+	Priority int    // u_j ≥ 1, larger = more urgent
+	Deadline int64  // 0 = none
+	Name     string // optional
+}
+
+// PerWorker is w_j = g_j / r_j, the GPUs each worker uses.
+func (j Job) PerWorker() int { return j.GPUs / j.Workers }
+
+// FitsOn reports whether job j can ever run on cluster c:
+// w_j ≤ G_p and ⌊G_p / w_j⌋·N_p ≥ r_j.
+func (j Job) FitsOn(c Cluster) bool {
+	w := j.PerWorker()
+	if w <= 0 || w > c.GPUsPerNode {
+		return false
+	}
+	return (c.GPUsPerNode/w)*c.Nodes >= j.Workers
+}
+
+// Instance is a set of clusters and jobs to be scheduled online.
+type Instance struct {
+	Name     string
+	Clusters []Cluster
+	Jobs     []Job
+}
+
+// Validate checks the instance against SPEC §3 and returns the first problem
+// found, naming the instance and job.
+func (in *Instance) Validate() error {
+	if len(in.Clusters) == 0 {
+		return fmt.Errorf("instance %q: no clusters", in.Name)
+	}
+	if len(in.Jobs) == 0 {
+		return fmt.Errorf("instance %q: no jobs", in.Name)
+	}
+	for p, c := range in.Clusters {
+		if c.Nodes < 1 {
+			return fmt.Errorf("instance %q: cluster %d: nodes = %d, must be ≥ 1", in.Name, p, c.Nodes)
+		}
+		if c.GPUsPerNode < 1 {
+			return fmt.Errorf("instance %q: cluster %d: gpus_per_node = %d, must be ≥ 1", in.Name, p, c.GPUsPerNode)
+		}
+	}
+	seen := make(map[int64]struct{}, len(in.Jobs))
+	for _, j := range in.Jobs {
+		where := func(format string, a ...any) error {
+			return fmt.Errorf("instance %q: job %d: %s", in.Name, j.ID, fmt.Sprintf(format, a...))
+		}
+		if _, dup := seen[j.ID]; dup {
+			return where("duplicate job id")
+		}
+		seen[j.ID] = struct{}{}
+		switch {
+		case j.Arrival < 0:
+			return where("arrival = %d, must be ≥ 0", j.Arrival)
+		case j.Duration < 1:
+			return where("duration = %d, must be ≥ 1 s", j.Duration)
+		case j.Workers < 1:
+			return where("workers = %d, must be ≥ 1", j.Workers)
+		case j.GPUs < j.Workers:
+			return where("gpus = %d, must be ≥ workers (%d)", j.GPUs, j.Workers)
+		case j.GPUs%j.Workers != 0:
+			return where("gpus = %d not divisible by workers = %d", j.GPUs, j.Workers)
+		case j.Priority < 1:
+			return where("priority = %d, must be ≥ 1", j.Priority)
+		case j.Deadline < 0:
+			return where("deadline = %d, must be ≥ 0", j.Deadline)
+		case j.Cluster < 0 || j.Cluster >= len(in.Clusters):
+			return where("unknown cluster %d (instance has %d clusters)", j.Cluster, len(in.Clusters))
+		}
+		feasible := false
+		for _, c := range in.Clusters {
+			if j.FitsOn(c) {
+				feasible = true
+				break
+			}
+		}
+		if !feasible {
+			return where("feasible on no cluster (%d workers × %d GPUs)", j.Workers, j.PerWorker())
+		}
+	}
+	return nil
+}
+
+// JobView is the read-only view of a job that rankings see at an operation.
+// Times are seconds; rankings convert to the unit they want.
+type JobView struct {
+	ID        int64
+	Arrival   int64
+	Now       int64 // the operation time t
+	Duration  int64 // d_j, total
+	Remaining int64 // rem_j
+	Queued    int64 // time since arrival not running, up to Now
+	GPUs      int
+	Workers   int
+	PerWorker int
+	Priority  int
+	Deadline  int64
+	Cluster   int // the cluster the job is being ranked on (c_j)
+	User      int // s_j
+}
+
+const secondsPerHour = 3600.0
+
+// Hours converts seconds to hours.
+func Hours(s int64) float64 { return float64(s) / secondsPerHour }
+
+// lessKey orders ranking keys ascending with NaN after every number.
+func lessKey(a, b float64) bool {
+	if math.IsNaN(a) {
+		return false
+	}
+	if math.IsNaN(b) {
+		return true
+	}
+	return a < b
+}

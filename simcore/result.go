@@ -1,0 +1,74 @@
+package simcore
+
+// Trigger says when scheduling operations run (§4.1).
+type Trigger int
+
+const (
+	// TriggerArrival runs an operation at every distinct arrival time.
+	TriggerArrival Trigger = iota
+	// TriggerArrivalCompletion also runs one at every completion time.
+	TriggerArrivalCompletion
+)
+
+// Backfill selects how placed jobs occupy capacity in a plan (§4.3).
+type Backfill int
+
+const (
+	// BackfillNone: every placed job occupies its GPUs from t to its finish
+	// (Eq. 13); a lower-ranked job never uses a higher-ranked reservation.
+	BackfillNone Backfill = iota
+	// BackfillConservative: placed jobs occupy only [S, F); a job takes the
+	// earliest slot that disturbs no earlier reservation.
+	BackfillConservative
+	// BackfillGreedy: no reservations; at arrivals and completions start
+	// every ranked job that fits now.
+	BackfillGreedy
+)
+
+// Options configure one simulation.
+type Options struct {
+	Trigger   Trigger
+	Backfill  Backfill
+	Objective Objective
+	// RecordSegments keeps every execution interval of every job in
+	// Result.Segments (for invariant checks and Gantt plots).
+	RecordSegments bool
+}
+
+// JobResult is the outcome of one job (§4.5). Times are seconds.
+type JobResult struct {
+	ID          int64
+	Arrival     int64
+	Duration    int64
+	GPUs        int
+	Priority    int
+	User        int   // s_j
+	Cluster     int   // the last assigned cluster
+	Start       int64 // first start
+	Finish      int64
+	Queue       int64 // JCT − d
+	Preemptions int
+	Migrations  int
+	Deadline    int64
+}
+
+// JCT is F − a in seconds.
+func (r JobResult) JCT() int64 { return r.Finish - r.Arrival }
+
+// Segment is one uninterrupted execution of a job on a fixed placement.
+type Segment struct {
+	Job        int // index into Instance.Jobs
+	Cluster    int
+	Start, End int64
+	Workers    []int // workers per node, len = cluster nodes
+}
+
+// Result is the outcome of one simulation.
+type Result struct {
+	Instance   string
+	Scheduler  string
+	Jobs       []JobResult // in instance job order
+	Metrics    Metrics
+	Operations int // scheduling operations run
+	Segments   []Segment
+}
