@@ -25,7 +25,7 @@ type Placer interface {
 // Allocator chooses the cluster of each schedulable job (§5.1).
 type Allocator interface {
 	// Allocate sets the cluster of the operation's jobs through a.
-	Allocate(a *Allocation)
+	Allocate(a *Allocation) error
 }
 
 // Scheduler is an allocator, a ranking and a placer (§5).

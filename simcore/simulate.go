@@ -3,17 +3,351 @@ package simcore
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math"
+	"slices"
 )
 
-// Allocation is an allocator's window on one scheduling operation.
-type Allocation struct {
-	s *sim
+// never is the start time of a job that no plan can place.
+const never = math.MaxInt64
+
+type jobState uint8
+
+const (
+	future jobState = iota
+	queued
+	running
+	done
+)
+
+// slot is a job's workers on one node.
+type slot struct {
+	node    int32
+	workers int32
 }
 
-type sim struct{}
+// sim is the state of one simulation. All per-job slices are indexed by the
+// job's position in Instance.Jobs.
+type sim struct {
+	ctx   context.Context
+	inst  *Instance
+	sched Scheduler
+	opts  Options
+	now   int64
+
+	state      []jobState
+	assigned   []int   // c_j, −1 while unset
+	rem        []int64 // remaining duration at the last update
+	updated    []int64 // time at which rem is exact
+	segStart   []int64 // start of the current execution segment
+	firstStart []int64
+	finish     []int64
+	preempts   []int
+	migrates   []int
+	placement  [][]slot // current placement of a running job
+
+	planStart []int64  // S_j of the current plan
+	planPlace [][]slot // planned placement
+	key       []float64
+
+	order    []int // jobs in (arrival, id) order
+	next     int   // first job of order not yet arrived
+	active   []int // arrived, unfinished jobs
+	arrivals []int // jobs arriving at this operation
+	clusters []*planner
+
+	segments []Segment
+	ops      int
+}
 
 // Simulate runs inst online under sched and returns per-job results and
-// metrics. It is pure and re-entrant: parallel calls share nothing.
+// metrics (SPEC §4–6). It is pure and re-entrant: parallel calls share
+// nothing but the read-only instance and scheduler values.
 func Simulate(ctx context.Context, inst *Instance, sched Scheduler, opts Options) (Result, error) {
-	return Result{}, errors.New("simcore: Simulate is being written")
+	if sched.Allocator == nil || sched.Ranking == nil || sched.Placer == nil {
+		return Result{}, errors.New("simcore: scheduler needs an allocator, a ranking and a placer")
+	}
+	if err := inst.Validate(); err != nil {
+		return Result{}, err
+	}
+	if opts.Objective == (Objective{}) {
+		opts.Objective = DefaultObjective()
+	}
+	s := newSim(ctx, inst, sched, opts)
+	if err := s.run(); err != nil {
+		return Result{}, err
+	}
+	return s.result(), nil
+}
+
+func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options) *sim {
+	n := len(inst.Jobs)
+	s := &sim{
+		ctx: ctx, inst: inst, sched: sched, opts: opts,
+		state:      make([]jobState, n),
+		assigned:   make([]int, n),
+		rem:        make([]int64, n),
+		updated:    make([]int64, n),
+		segStart:   make([]int64, n),
+		firstStart: make([]int64, n),
+		finish:     make([]int64, n),
+		preempts:   make([]int, n),
+		migrates:   make([]int, n),
+		placement:  make([][]slot, n),
+		planStart:  make([]int64, n),
+		planPlace:  make([][]slot, n),
+		key:        make([]float64, n),
+		order:      make([]int, n),
+	}
+	for i, j := range inst.Jobs {
+		s.assigned[i] = -1
+		s.rem[i] = j.Duration
+		s.firstStart[i] = -1
+		s.order[i] = i
+	}
+	slices.SortFunc(s.order, func(a, b int) int {
+		ja, jb := &inst.Jobs[a], &inst.Jobs[b]
+		if ja.Arrival != jb.Arrival {
+			return cmpInt64(ja.Arrival, jb.Arrival)
+		}
+		return cmpInt64(ja.ID, jb.ID)
+	})
+	for p, c := range inst.Clusters {
+		s.clusters = append(s.clusters, newPlanner(s, p, c))
+	}
+	return s
+}
+
+func cmpInt64(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// run executes scheduling operations until every job is done.
+func (s *sim) run() error {
+	greedy := s.opts.Backfill == BackfillGreedy
+	completions := s.opts.Trigger == TriggerArrivalCompletion || greedy
+	t := s.inst.Jobs[s.order[0]].Arrival
+	for {
+		if err := s.ctx.Err(); err != nil {
+			return err
+		}
+		if err := s.operation(t); err != nil {
+			return err
+		}
+		nextArrival := int64(never)
+		if s.next < len(s.order) {
+			nextArrival = s.inst.Jobs[s.order[s.next]].Arrival
+		}
+		tNext := nextArrival
+		if completions {
+			tNext = min(tNext, s.earliestCompletion())
+		}
+		if tNext == never && len(s.active) > 0 && s.hasUnplaced() {
+			return fmt.Errorf("simcore: instance %q: scheduler %q left jobs unplaceable with no further event", s.inst.Name, s.sched.Name)
+		}
+		s.execute(t, tNext)
+		if len(s.active) == 0 && s.next == len(s.order) {
+			return nil
+		}
+		t = tNext
+	}
+}
+
+// hasUnplaced reports whether an active job has no start in the plan.
+func (s *sim) hasUnplaced() bool {
+	for _, j := range s.active {
+		if !s.isFixed(j) && s.planStart[j] == never {
+			return true
+		}
+	}
+	return false
+}
+
+// earliestCompletion is the first finish time of a job running after the
+// current operation's plan took effect (jobs starting now included).
+func (s *sim) earliestCompletion() int64 {
+	e := int64(never)
+	for _, j := range s.active {
+		if s.isFixed(j) || s.planStart[j] == s.now {
+			e = min(e, s.now+s.rem[j])
+		}
+	}
+	return e
+}
+
+// operation performs one scheduling operation at time t (§4.2).
+func (s *sim) operation(t int64) error {
+	s.ops++
+	s.now = t
+	// Bring the remaining durations of running jobs up to t.
+	for _, j := range s.active {
+		if s.state[j] == running {
+			s.rem[j] -= t - s.updated[j]
+			s.updated[j] = t
+		}
+	}
+	// 1. New arrivals become queued.
+	s.arrivals = s.arrivals[:0]
+	for s.next < len(s.order) && s.inst.Jobs[s.order[s.next]].Arrival == t {
+		j := s.order[s.next]
+		s.state[j] = queued
+		s.active = append(s.active, j)
+		s.arrivals = append(s.arrivals, j)
+		s.next++
+	}
+	// 2–3. The allocator sets c_j for the schedulable jobs.
+	for _, p := range s.clusters {
+		p.reset()
+	}
+	for _, j := range s.active {
+		switch {
+		case s.isFixed(j):
+			s.clusters[s.assigned[j]].fixed = append(s.clusters[s.assigned[j]].fixed, j)
+		case s.assigned[j] >= 0:
+			s.key[j] = s.priority(j, s.assigned[j])
+			s.clusters[s.assigned[j]].add(j)
+		}
+	}
+	if err := s.sched.Allocator.Allocate(&Allocation{s: s}); err != nil {
+		return err
+	}
+	// 4. Build every cluster's plan.
+	for _, j := range s.active {
+		if s.assigned[j] < 0 {
+			return fmt.Errorf("simcore: instance %q: allocator %q left job %d without a cluster", s.inst.Name, s.sched.Name, s.inst.Jobs[j].ID)
+		}
+	}
+	for _, p := range s.clusters {
+		if err := p.plan(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// isFixed reports whether j belongs to Jn: running on its user cluster.
+func (s *sim) isFixed(j int) bool {
+	return s.state[j] == running && s.assigned[j] == s.inst.Jobs[j].Cluster
+}
+
+// priority evaluates the ranking of job j on cluster p at the current time.
+func (s *sim) priority(j, p int) float64 {
+	job := &s.inst.Jobs[j]
+	executed := job.Duration - s.rem[j]
+	return s.sched.Ranking.Priority(JobView{
+		ID:        job.ID,
+		Arrival:   job.Arrival,
+		Now:       s.now,
+		Duration:  job.Duration,
+		Remaining: s.rem[j],
+		Queued:    s.now - job.Arrival - executed,
+		GPUs:      job.GPUs,
+		Workers:   job.Workers,
+		PerWorker: job.PerWorker(),
+		Priority:  job.Priority,
+		Deadline:  job.Deadline,
+		Cluster:   p,
+		User:      job.Cluster,
+	})
+}
+
+// rankLess is the ranking key order (f, a_j, id) with NaN last.
+func (s *sim) rankLess(a, b int) bool {
+	ka, kb := s.key[a], s.key[b]
+	if ka != kb && !(math.IsNaN(ka) && math.IsNaN(kb)) {
+		return lessKey(ka, kb)
+	}
+	ja, jb := &s.inst.Jobs[a], &s.inst.Jobs[b]
+	if ja.Arrival != jb.Arrival {
+		return ja.Arrival < jb.Arrival
+	}
+	return ja.ID < jb.ID
+}
+
+// execute carries out the plan from t until the next operation tNext (§4.4).
+func (s *sim) execute(t, tNext int64) {
+	kept := s.active[:0]
+	for _, j := range s.active {
+		if !s.isFixed(j) {
+			st := s.planStart[j]
+			wasRunning := s.state[j] == running
+			switch {
+			case wasRunning && st == t:
+				if !samePlacement(s.placement[j], s.planPlace[j]) {
+					s.migrates[j]++
+					s.closeSegment(j, t)
+					s.segStart[j] = t
+					s.placement[j] = append(s.placement[j][:0], s.planPlace[j]...)
+				}
+			case wasRunning:
+				s.closeSegment(j, t)
+				s.preempts[j]++
+				s.state[j] = queued
+				if st < tNext {
+					s.start(j, st)
+				}
+			case st < tNext:
+				s.start(j, st)
+			}
+		}
+		if s.state[j] == running {
+			f := s.updated[j] + s.rem[j]
+			if f <= tNext {
+				s.rem[j] = 0
+				s.closeSegment(j, f)
+				s.finish[j] = f
+				s.state[j] = done
+				continue
+			}
+		}
+		kept = append(kept, j)
+	}
+	clear(s.active[len(kept):])
+	s.active = kept
+}
+
+func (s *sim) start(j int, at int64) {
+	s.state[j] = running
+	s.segStart[j] = at
+	s.updated[j] = at
+	if s.firstStart[j] < 0 {
+		s.firstStart[j] = at
+	}
+	s.placement[j] = append(s.placement[j][:0], s.planPlace[j]...)
+}
+
+// closeSegment records the execution of j from its segment start to end.
+func (s *sim) closeSegment(j int, end int64) {
+	if !s.opts.RecordSegments || end <= s.segStart[j] {
+		return
+	}
+	c := s.inst.Clusters[s.assigned[j]]
+	workers := make([]int, c.Nodes)
+	for _, sl := range s.placement[j] {
+		workers[sl.node] += int(sl.workers)
+	}
+	s.segments = append(s.segments, Segment{Job: j, Cluster: s.assigned[j], Start: s.segStart[j], End: end, Workers: workers})
+}
+
+func samePlacement(a, b []slot) bool { return slices.Equal(a, b) }
+
+func (s *sim) result() Result {
+	res := Result{Instance: s.inst.Name, Scheduler: s.sched.Name, Operations: s.ops, Segments: s.segments}
+	res.Jobs = make([]JobResult, len(s.inst.Jobs))
+	for i, j := range s.inst.Jobs {
+		res.Jobs[i] = JobResult{
+			ID: j.ID, Arrival: j.Arrival, Duration: j.Duration, GPUs: j.GPUs, Priority: j.Priority,
+			User: j.Cluster, Cluster: s.assigned[i], Start: s.firstStart[i], Finish: s.finish[i],
+			Queue: s.finish[i] - j.Arrival - j.Duration, Preemptions: s.preempts[i], Migrations: s.migrates[i],
+			Deadline: j.Deadline,
+		}
+	}
+	res.Metrics = ComputeMetrics(s.inst.Clusters, res.Jobs, s.opts.Objective)
+	return res
 }

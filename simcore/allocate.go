@@ -1,0 +1,38 @@
+package simcore
+
+// Allocation is an allocator's window on one scheduling operation: the jobs
+// that arrived, their feasible clusters, the finish a job would get on a
+// cluster, and the assignment itself.
+type Allocation struct {
+	s *sim
+}
+
+// Now is the operation time t.
+func (a *Allocation) Now() int64 { return a.s.now }
+
+// Arrivals lists the jobs (indices into Instance.Jobs) that arrived at this
+// operation, in (arrival, id) order. They have no cluster yet.
+func (a *Allocation) Arrivals() []int { return a.s.arrivals }
+
+// Job returns job i of the instance.
+func (a *Allocation) Job(i int) Job { return a.s.inst.Jobs[i] }
+
+// Clusters is the number of clusters.
+func (a *Allocation) Clusters() int { return len(a.s.clusters) }
+
+// Feasible reports whether job i fits cluster p at all.
+func (a *Allocation) Feasible(i, p int) bool { return a.s.inst.Jobs[i].FitsOn(a.s.inst.Clusters[p]) }
+
+// FinishOn is the finish time job i would get if added now to the plan of
+// cluster p, ranked among that cluster's jobs (never if it cannot be placed).
+func (a *Allocation) FinishOn(i, p int) (int64, error) {
+	a.s.key[i] = a.s.priority(i, p)
+	return a.s.clusters[p].finishIfAdded(i)
+}
+
+// Assign sets the cluster of arrived job i to p.
+func (a *Allocation) Assign(i, p int) {
+	a.s.assigned[i] = p
+	a.s.key[i] = a.s.priority(i, p)
+	a.s.clusters[p].add(i)
+}

@@ -1,0 +1,278 @@
+package simcore
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+)
+
+// release is a placed job giving back gpus GPUs on node at time at.
+type release struct {
+	at   int64
+	node int32
+	gpus int32
+}
+
+// reservation is a placed job holding gpus GPUs on node over [from, to).
+type reservation struct {
+	from, to int64
+	node     int32
+	gpus     int32
+}
+
+// planner builds the plan of one cluster at one operation (§4.3).
+type planner struct {
+	s     *sim
+	index int
+	nodes int
+	g     int
+
+	fixed []int // Jn jobs on this cluster
+	jobs  []int // Js jobs on this cluster (ranked by plan)
+	valid bool  // the plan below matches fixed, jobs and the current time
+
+	sigma []int         // σ(n, t) after the placed jobs (no backfill, greedy)
+	rel   []release     // releases of placed jobs, sorted by time
+	res   []reservation // reservations (conservative)
+	free  []int         // scratch: σ(n, τ)
+	place []int         // scratch: workers per node
+	times []int64       // scratch: candidate times
+}
+
+func newPlanner(s *sim, index int, c Cluster) *planner {
+	return &planner{
+		s: s, index: index, nodes: c.Nodes, g: c.GPUsPerNode,
+		sigma: make([]int, c.Nodes), free: make([]int, c.Nodes), place: make([]int, c.Nodes),
+	}
+}
+
+func (p *planner) reset() {
+	p.fixed = p.fixed[:0]
+	p.jobs = p.jobs[:0]
+	p.valid = false
+}
+
+func (p *planner) add(j int) {
+	p.jobs = append(p.jobs, j)
+	p.valid = false
+}
+
+// begin loads the fixed jobs: they occupy their nodes from t to t + rem.
+func (p *planner) begin() {
+	s := p.s
+	for n := range p.sigma {
+		p.sigma[n] = p.g
+	}
+	p.rel = p.rel[:0]
+	p.res = p.res[:0]
+	for _, j := range p.fixed {
+		p.occupy(j, s.now, s.now+s.rem[j], s.placement[j])
+	}
+}
+
+// occupy records job j on its slots: from t to end (no backfill, greedy) or
+// over [from, end) (conservative).
+func (p *planner) occupy(j int, from, end int64, slots []slot) {
+	w := p.s.inst.Jobs[j].PerWorker()
+	for _, sl := range slots {
+		gpus := int32(int(sl.workers) * w)
+		if p.s.opts.Backfill == BackfillConservative {
+			p.res = append(p.res, reservation{from: from, to: end, node: sl.node, gpus: gpus})
+			continue
+		}
+		p.sigma[sl.node] -= int(gpus)
+		r := release{at: end, node: sl.node, gpus: gpus}
+		i := sort.Search(len(p.rel), func(i int) bool { return p.rel[i].at > end })
+		p.rel = slices.Insert(p.rel, i, r)
+	}
+}
+
+// plan ranks the cluster's schedulable jobs and places them in order,
+// setting planStart and planPlace for each.
+func (p *planner) plan() error {
+	if p.valid {
+		return nil
+	}
+	s := p.s
+	slices.SortFunc(p.jobs, func(a, b int) int {
+		if s.rankLess(a, b) {
+			return -1
+		}
+		if s.rankLess(b, a) {
+			return 1
+		}
+		return 0
+	})
+	p.begin()
+	for _, j := range p.jobs {
+		if err := p.placeJob(j); err != nil {
+			return err
+		}
+	}
+	p.valid = true
+	return nil
+}
+
+// placeJob finds S_j and the placement of j given the jobs placed so far,
+// and records j as placed.
+func (p *planner) placeJob(j int) error {
+	s := p.s
+	job := &s.inst.Jobs[j]
+	w, r := job.PerWorker(), job.Workers
+	var start int64
+	switch s.opts.Backfill {
+	case BackfillConservative:
+		start = p.earliestReserved(w, r, s.rem[j])
+	case BackfillGreedy:
+		start = p.earliestNow(w, r)
+	default:
+		start = p.earliest(w, r)
+	}
+	s.planStart[j] = start
+	s.planPlace[j] = s.planPlace[j][:0]
+	if start == never {
+		if s.opts.Backfill == BackfillGreedy {
+			return nil // waits for a later operation
+		}
+		return fmt.Errorf("simcore: instance %q: job %d (%d workers × %d GPUs) cannot be placed on cluster %d", s.inst.Name, job.ID, r, w, p.index)
+	}
+	clear(p.place)
+	s.sched.Placer.Place(p.free, w, r, p.place)
+	for n, k := range p.place {
+		if k > 0 {
+			s.planPlace[j] = append(s.planPlace[j], slot{node: int32(n), workers: int32(k)})
+		}
+	}
+	p.occupy(j, start, start+s.rem[j], s.planPlace[j])
+	return nil
+}
+
+func fits(free int, w int) int {
+	if free <= 0 {
+		return 0
+	}
+	return free / w
+}
+
+// earliest is Eq. 12–13: the first τ ∈ {t} ∪ {F_w} at which
+// Σ_n ⌊max(0, σ(n, τ))/w⌋ ≥ r. It leaves σ(·, τ) in p.free.
+func (p *planner) earliest(w, r int) int64 {
+	copy(p.free, p.sigma)
+	count := 0
+	for _, f := range p.free {
+		count += fits(f, w)
+	}
+	if count >= r {
+		return p.s.now
+	}
+	for i := 0; i < len(p.rel); {
+		at := p.rel[i].at
+		for ; i < len(p.rel) && p.rel[i].at == at; i++ {
+			n := p.rel[i].node
+			old := p.free[n]
+			p.free[n] += int(p.rel[i].gpus)
+			count += fits(p.free[n], w) - fits(old, w)
+		}
+		if count >= r {
+			return at
+		}
+	}
+	return never
+}
+
+// earliestNow is the greedy rule: start now if the job fits now.
+func (p *planner) earliestNow(w, r int) int64 {
+	copy(p.free, p.sigma)
+	count := 0
+	for _, f := range p.free {
+		count += fits(f, w)
+	}
+	if count >= r {
+		return p.s.now
+	}
+	return never
+}
+
+// earliestReserved is conservative backfilling: the first τ ∈ {t} ∪ {F}
+// such that r workers fit on nodes whose free capacity stays ≥ w over the
+// whole of [τ, τ + d). It leaves the minimum free capacity per node over
+// that window in p.free.
+func (p *planner) earliestReserved(w, r int, d int64) int64 {
+	now := p.s.now
+	p.times = append(p.times[:0], now)
+	for _, rv := range p.res {
+		if rv.to > now {
+			p.times = append(p.times, rv.to)
+		}
+	}
+	slices.Sort(p.times)
+	p.times = slices.Compact(p.times)
+	for _, tau := range p.times {
+		end := tau + d
+		count := 0
+		for n := range p.free {
+			p.free[n] = p.g - p.peakUse(int32(n), tau, end)
+			count += fits(p.free[n], w)
+		}
+		if count >= r {
+			return tau
+		}
+	}
+	return never
+}
+
+// peakUse is the largest number of GPUs reserved on node n at any instant
+// of [from, to). The peak is reached at from or at a reservation's start.
+func (p *planner) peakUse(n int32, from, to int64) int {
+	peak := 0
+	at := func(x int64) int {
+		use := 0
+		for _, rv := range p.res {
+			if rv.node == n && rv.from <= x && x < rv.to {
+				use += int(rv.gpus)
+			}
+		}
+		return use
+	}
+	peak = at(from)
+	for _, rv := range p.res {
+		if rv.node == n && rv.from > from && rv.from < to {
+			peak = max(peak, at(rv.from))
+		}
+	}
+	return peak
+}
+
+// finishIfAdded is the finish time job j would get if it were added to this
+// cluster's plan at its ranking position (used by the MCT allocator). The
+// jobs ranked before j keep their plan; j is placed after them. Under greedy
+// backfilling the estimate uses the no-backfill reservation rule.
+func (p *planner) finishIfAdded(j int) (int64, error) {
+	if err := p.plan(); err != nil {
+		return 0, err
+	}
+	s := p.s
+	k := sort.Search(len(p.jobs), func(i int) bool { return s.rankLess(j, p.jobs[i]) })
+	if k < len(p.jobs) {
+		// Rebuild the state after the first k ranked jobs; plan() rebuilds
+		// the full state the next time it is needed.
+		p.begin()
+		for _, o := range p.jobs[:k] {
+			if s.planStart[o] != never {
+				p.occupy(o, s.planStart[o], s.planStart[o]+s.rem[o], s.planPlace[o])
+			}
+		}
+		p.valid = false
+	}
+	job := &s.inst.Jobs[j]
+	var start int64
+	if s.opts.Backfill == BackfillConservative {
+		start = p.earliestReserved(job.PerWorker(), job.Workers, s.rem[j])
+	} else {
+		start = p.earliest(job.PerWorker(), job.Workers)
+	}
+	if start == never {
+		return never, nil
+	}
+	return start + s.rem[j], nil
+}
