@@ -1,0 +1,54 @@
+// Package expr holds the priority functions that evogp learns: binary
+// expression trees over four job features, their compiled evaluation, random
+// generation, genetic variation operators, exact simplification, printing and
+// parsing.
+//
+// # Terminals and operators
+//
+// Leaves are the terminals
+//
+//	d  remaining duration of the job
+//	q  queuing time of the job so far
+//	u  user priority
+//	g  GPU demand
+//
+// or, optionally, an ephemeral constant (a finite float64). Internal nodes are
+// the binary operators + − × and protected division %. A smaller value means
+// the job is scheduled earlier (SPEC §5.2). The units of d and q are the
+// caller's business (the learn adapter passes hours by default, SPEC §2).
+//
+// # Protected division
+//
+//	a % b = a        if b == 0 (either +0 or −0)
+//	a % b = a / b    otherwise (IEEE 754 division, so a % NaN = NaN and
+//	                 finite % ±Inf = ±0)
+//
+// The division never raises and never produces ±Inf from a zero divisor. In
+// parsed text both "/" and "%" denote protected division; printers write "%"
+// (infix, prefix), \operatorname{pdiv}(a, b) (LaTeX), a pdiv helper (Go) or a
+// SymPy Piecewise.
+//
+// Every evaluator in this package (Tree.Eval, Program.Eval, constant folding
+// and the generated Go source) rounds each product to float64 before it is
+// added, so no fused multiply-add can make two of them disagree.
+//
+// # Depth convention
+//
+// A single leaf has depth 1; an operator node has depth 1 + the larger depth
+// of its operands. The paper's "maximum depth 7" therefore allows at most
+// 2^7 − 1 = 127 nodes.
+//
+// # Simplification is exact
+//
+// Simplify never changes the value a tree computes, for any float64 inputs
+// including ±0, ±Inf and NaN (NaN results stay NaN; the sign of a zero result
+// is preserved too). Consequently it applies far fewer identities than
+// algebra would suggest: x − x is not 0 (Inf − Inf = NaN), x % x is not 1
+// (it is x when x = 0), 0 % x is not 0 (it is NaN when x is NaN), and x + 0
+// is not x (−0 + 0 = +0). See Simplify for the list it does apply.
+//
+// # Dependencies
+//
+// expr imports no other evogp package; learn adapts a compiled Program to the
+// simulator's ranking interface.
+package expr
