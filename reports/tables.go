@@ -1,0 +1,435 @@
+package reports
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+
+	"github.com/parquet-go/parquet-go"
+
+	"github.com/evogp/evogp/internal/atomicio"
+)
+
+// ResultRow is one row of results.parquet: the outcome of one scheduler on
+// one instance (and seed). Times are hours, util is a fraction in [0, 1]
+// (SPEC §6). Seed is 0 when the run has no seed of its own.
+type ResultRow struct {
+	Instance       string  `parquet:"instance,dict"`
+	Scheduler      string  `parquet:"scheduler,dict"`
+	Seed           int64   `parquet:"seed"`
+	Jobs           int64   `parquet:"jobs"`
+	CQAvg          float64 `parquet:"cq_avg"`
+	CQMax          float64 `parquet:"cq_max"`
+	Util           float64 `parquet:"util"`
+	Objective      float64 `parquet:"objective"`
+	AvgJCT         float64 `parquet:"avg_jct"`
+	MaxQT          float64 `parquet:"max_qt"`
+	Makespan       float64 `parquet:"makespan"`
+	TotalTardiness float64 `parquet:"total_tardiness"`
+	DeadlineMisses int64   `parquet:"deadline_misses"`
+}
+
+// JobRow is one row of jobs.parquet: one job of one instance under one
+// scheduler (SPEC §4.5). Times are integer seconds; Queue = Finish −
+// Arrival − Duration (total time not running). Cluster is the last
+// assigned cluster, UserCluster the submitting cluster s_j.
+type JobRow struct {
+	Instance    string `parquet:"instance,dict"`
+	Scheduler   string `parquet:"scheduler,dict"`
+	Job         int64  `parquet:"job"`
+	Cluster     int64  `parquet:"cluster"`
+	UserCluster int64  `parquet:"user_cluster"`
+	Priority    int64  `parquet:"priority"`
+	GPUs        int64  `parquet:"gpus"`
+	Arrival     int64  `parquet:"arrival"`
+	Duration    int64  `parquet:"duration"`
+	Start       int64  `parquet:"start"`
+	Finish      int64  `parquet:"finish"`
+	Queue       int64  `parquet:"queue"`
+	Preemptions int64  `parquet:"preemptions"`
+	Migrations  int64  `parquet:"migrations"`
+}
+
+// GenerationRow is one row of generations.parquet, written by the GP
+// learner once per generation. Fitness values are the (minimised) sums of
+// normalised objectives of SPEC §8; Unique counts distinct individuals,
+// Evaluations the simulations run in the generation and CacheHits those
+// answered from the fitness cache.
+type GenerationRow struct {
+	Generation  int64   `parquet:"generation"`
+	Best        float64 `parquet:"best"`
+	Median      float64 `parquet:"median"`
+	Worst       float64 `parquet:"worst"`
+	BestFormula string  `parquet:"best_formula"`
+	Size        int64   `parquet:"size"`
+	Depth       int64   `parquet:"depth"`
+	Unique      int64   `parquet:"unique"`
+	Evaluations int64   `parquet:"evaluations"`
+	CacheHits   int64   `parquet:"cache_hits"`
+	WallSeconds float64 `parquet:"wall_seconds"`
+}
+
+// SweepRow is one row of sweep.parquet: the learned policy of one sweep
+// point (e.g. one ω of the single-cluster objective, Eq. 16) trained with
+// one seed and evaluated on the test set. AvgJCT and MaxQT are hours.
+// Overrides records the config overrides of the point ("gp.omega=0.3").
+type SweepRow struct {
+	Point     string  `parquet:"point,dict"`
+	Omega     float64 `parquet:"omega"`
+	Seed      int64   `parquet:"seed"`
+	AvgJCT    float64 `parquet:"avg_jct"`
+	MaxQT     float64 `parquet:"max_qt"`
+	Objective float64 `parquet:"objective"`
+	Overrides string  `parquet:"overrides"`
+}
+
+// PressureRow is one row of pressure.parquet: one scheduler on one
+// load-pressure instance (uniform inter-arrival interval Interval, in
+// seconds) generated with one seed (paper §IV-D, Fig. 9a). Times are hours.
+type PressureRow struct {
+	Interval  float64 `parquet:"interval"`
+	Scheduler string  `parquet:"scheduler,dict"`
+	Seed      int64   `parquet:"seed"`
+	Jobs      int64   `parquet:"jobs"`
+	CQAvg     float64 `parquet:"cq_avg"`
+	CQMax     float64 `parquet:"cq_max"`
+	Util      float64 `parquet:"util"`
+	Objective float64 `parquet:"objective"`
+	AvgJCT    float64 `parquet:"avg_jct"`
+	MaxQT     float64 `parquet:"max_qt"`
+}
+
+// utilSlack tolerates rounding above 1 in a utilisation computed as a
+// ratio of float sums.
+const utilSlack = 1e-9
+
+func (r ResultRow) check() error {
+	switch {
+	case r.Instance == "":
+		return errors.New("instance is empty")
+	case r.Scheduler == "":
+		return errors.New("scheduler is empty")
+	case r.Jobs < 0:
+		return fmt.Errorf("jobs = %d is negative", r.Jobs)
+	case r.DeadlineMisses < 0:
+		return fmt.Errorf("deadline_misses = %d is negative", r.DeadlineMisses)
+	}
+	if err := nonNegative(
+		"cq_avg", r.CQAvg, "cq_max", r.CQMax, "util", r.Util, "objective", r.Objective,
+		"avg_jct", r.AvgJCT, "max_qt", r.MaxQT, "makespan", r.Makespan,
+		"total_tardiness", r.TotalTardiness); err != nil {
+		return err
+	}
+	if r.Util > 1+utilSlack {
+		return fmt.Errorf("util = %v is above 1", r.Util)
+	}
+	return nil
+}
+
+func (r JobRow) check() error {
+	switch {
+	case r.Instance == "":
+		return errors.New("instance is empty")
+	case r.Scheduler == "":
+		return errors.New("scheduler is empty")
+	case r.Job < 0:
+		return fmt.Errorf("job = %d is negative", r.Job)
+	case r.Cluster < 0 || r.UserCluster < 0:
+		return fmt.Errorf("job %d: cluster %d / user_cluster %d is negative", r.Job, r.Cluster, r.UserCluster)
+	case r.GPUs < 1:
+		return fmt.Errorf("job %d: gpus = %d, need ≥ 1", r.Job, r.GPUs)
+	case r.Duration < 1:
+		return fmt.Errorf("job %d: duration = %d, need ≥ 1 s", r.Job, r.Duration)
+	case r.Arrival < 0:
+		return fmt.Errorf("job %d: arrival = %d is negative", r.Job, r.Arrival)
+	case r.Start < r.Arrival:
+		return fmt.Errorf("job %d: start %d before arrival %d", r.Job, r.Start, r.Arrival)
+	case r.Finish < r.Start+r.Duration:
+		return fmt.Errorf("job %d: finish %d before start %d + duration %d", r.Job, r.Finish, r.Start, r.Duration)
+	case r.Queue != r.Finish-r.Arrival-r.Duration:
+		return fmt.Errorf("job %d: queue = %d, want finish − arrival − duration = %d", r.Job, r.Queue, r.Finish-r.Arrival-r.Duration)
+	case r.Preemptions < 0 || r.Migrations < 0:
+		return fmt.Errorf("job %d: negative preemptions/migrations", r.Job)
+	}
+	return nil
+}
+
+func (r GenerationRow) check() error {
+	if r.Generation < 0 {
+		return fmt.Errorf("generation = %d is negative", r.Generation)
+	}
+	if err := finite("best", r.Best, "median", r.Median, "worst", r.Worst); err != nil {
+		return err
+	}
+	if !(r.Best <= r.Median && r.Median <= r.Worst) {
+		return fmt.Errorf("need best ≤ median ≤ worst, got %v, %v, %v", r.Best, r.Median, r.Worst)
+	}
+	if r.Size < 0 || r.Depth < 0 || r.Unique < 0 || r.Evaluations < 0 || r.CacheHits < 0 {
+		return errors.New("size, depth, unique, evaluations and cache_hits must be ≥ 0")
+	}
+	return nonNegative("wall_seconds", r.WallSeconds)
+}
+
+func (r SweepRow) check() error {
+	if r.Point == "" {
+		return errors.New("point is empty")
+	}
+	if err := finite("omega", r.Omega); err != nil {
+		return err
+	}
+	return nonNegative("avg_jct", r.AvgJCT, "max_qt", r.MaxQT, "objective", r.Objective)
+}
+
+func (r PressureRow) check() error {
+	if r.Scheduler == "" {
+		return errors.New("scheduler is empty")
+	}
+	if !(r.Interval > 0) || math.IsInf(r.Interval, 0) {
+		return fmt.Errorf("interval = %v, need a finite value > 0", r.Interval)
+	}
+	if r.Jobs < 0 {
+		return fmt.Errorf("jobs = %d is negative", r.Jobs)
+	}
+	if err := nonNegative("cq_avg", r.CQAvg, "cq_max", r.CQMax, "util", r.Util,
+		"objective", r.Objective, "avg_jct", r.AvgJCT, "max_qt", r.MaxQT); err != nil {
+		return err
+	}
+	if r.Util > 1+utilSlack {
+		return fmt.Errorf("util = %v is above 1", r.Util)
+	}
+	return nil
+}
+
+// finite checks name/value pairs for NaN and ±Inf.
+func finite(pairs ...any) error {
+	for i := 0; i+1 < len(pairs); i += 2 {
+		v := pairs[i+1].(float64)
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("%s = %v is not finite", pairs[i], v)
+		}
+	}
+	return nil
+}
+
+// nonNegative checks name/value pairs to be finite and ≥ 0.
+func nonNegative(pairs ...any) error {
+	if err := finite(pairs...); err != nil {
+		return err
+	}
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if v := pairs[i+1].(float64); v < 0 {
+			return fmt.Errorf("%s = %v is negative", pairs[i], v)
+		}
+	}
+	return nil
+}
+
+// row is a table row type that validates itself.
+type row interface {
+	ResultRow | JobRow | GenerationRow | SweepRow | PressureRow
+	check() error
+}
+
+// WriteResults writes rows to path atomically, as Parquet (".parquet") or
+// CSV (".csv") by extension. Every row is validated first; a bad row is an
+// error and nothing is written.
+func WriteResults(path string, rows []ResultRow) error { return writeTable(path, rows) }
+
+// ReadResults reads and validates a results table written by WriteResults
+// (or by any tool producing the documented columns), and rejects duplicate
+// (instance, seed, scheduler) keys.
+func ReadResults(path string) ([]ResultRow, error) {
+	rows, err := readTable[ResultRow](path)
+	if err != nil {
+		return nil, err
+	}
+	seen := make(map[resultKey]int, len(rows))
+	for i, r := range rows {
+		k := resultKey{r.Instance, r.Seed, r.Scheduler}
+		if j, dup := seen[k]; dup {
+			return nil, fmt.Errorf("%s: row %d: duplicate of row %d (instance %q, seed %d, scheduler %q)", path, i+1, j+1, r.Instance, r.Seed, r.Scheduler)
+		}
+		seen[k] = i
+	}
+	return rows, nil
+}
+
+type resultKey struct {
+	instance string
+	seed     int64
+	sched    string
+}
+
+// WriteJobs writes per-job rows atomically (Parquet or CSV by extension).
+func WriteJobs(path string, rows []JobRow) error { return writeTable(path, rows) }
+
+// ReadJobs reads and validates a per-job table and rejects duplicate
+// (instance, scheduler, job) keys.
+func ReadJobs(path string) ([]JobRow, error) {
+	rows, err := readTable[JobRow](path)
+	if err != nil {
+		return nil, err
+	}
+	type key struct {
+		inst, sched string
+		job         int64
+	}
+	seen := make(map[key]int, len(rows))
+	for i, r := range rows {
+		k := key{r.Instance, r.Scheduler, r.Job}
+		if j, dup := seen[k]; dup {
+			return nil, fmt.Errorf("%s: row %d: duplicate of row %d (instance %q, scheduler %q, job %d)", path, i+1, j+1, r.Instance, r.Scheduler, r.Job)
+		}
+		seen[k] = i
+	}
+	return rows, nil
+}
+
+// WriteGenerations writes a GP run's per-generation log atomically.
+func WriteGenerations(path string, rows []GenerationRow) error { return writeTable(path, rows) }
+
+// ReadGenerations reads and validates a per-generation log.
+func ReadGenerations(path string) ([]GenerationRow, error) { return readTable[GenerationRow](path) }
+
+// WriteSweep writes an ω (or any parameter) sweep table atomically.
+func WriteSweep(path string, rows []SweepRow) error { return writeTable(path, rows) }
+
+// ReadSweep reads and validates a sweep table.
+func ReadSweep(path string) ([]SweepRow, error) { return readTable[SweepRow](path) }
+
+// WritePressure writes a load-pressure table atomically.
+func WritePressure(path string, rows []PressureRow) error { return writeTable(path, rows) }
+
+// ReadPressure reads and validates a load-pressure table.
+func ReadPressure(path string) ([]PressureRow, error) { return readTable[PressureRow](path) }
+
+// tableFormat returns "parquet" or "csv" from the file extension.
+func tableFormat(path string) (string, error) {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".parquet":
+		return "parquet", nil
+	case ".csv":
+		return "csv", nil
+	}
+	return "", fmt.Errorf("%s: unknown table format %q (want .parquet or .csv)", path, filepath.Ext(path))
+}
+
+func writeTable[T row](path string, rows []T) error {
+	format, err := tableFormat(path)
+	if err != nil {
+		return err
+	}
+	for i, r := range rows {
+		if err := r.check(); err != nil {
+			return fmt.Errorf("%s: row %d: %w", path, i+1, err)
+		}
+	}
+	return atomicio.WriteFile(path, func(w io.Writer) error {
+		if format == "csv" {
+			return writeCSV(w, rows)
+		}
+		return parquet.Write(w, rows, parquet.Compression(&parquet.Zstd))
+	})
+}
+
+func readTable[T row](path string) ([]T, error) {
+	format, err := tableFormat(path)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("read table: %w", err)
+	}
+	defer f.Close()
+	var rows []T
+	if format == "csv" {
+		rows, err = readCSV[T](f)
+	} else {
+		rows, err = readParquet[T](f)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	for i, r := range rows {
+		if err := r.check(); err != nil {
+			return nil, fmt.Errorf("%s: row %d: %w", path, i+1, err)
+		}
+	}
+	return rows, nil
+}
+
+// readParquet reads every row of a Parquet file after checking that it has
+// each column of T with the same physical type.
+func readParquet[T any](f *os.File) ([]T, error) {
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	pf, err := parquet.OpenFile(f, st.Size())
+	if err != nil {
+		return nil, fmt.Errorf("not a readable Parquet file: %w", err)
+	}
+	want := parquet.SchemaOf(new(T))
+	have := make(map[string]parquet.Field, len(pf.Schema().Fields()))
+	for _, fl := range pf.Schema().Fields() {
+		have[fl.Name()] = fl
+	}
+	for _, fl := range want.Fields() {
+		got, ok := have[fl.Name()]
+		if !ok {
+			return nil, fmt.Errorf("missing column %q", fl.Name())
+		}
+		if !got.Leaf() || got.Repeated() || got.Type().Kind() != fl.Type().Kind() {
+			return nil, fmt.Errorf("column %q has type %v, want %v", fl.Name(), got.Type(), fl.Type())
+		}
+	}
+	n := pf.NumRows()
+	rows := make([]T, n)
+	rd := parquet.NewGenericReader[T](pf)
+	defer rd.Close()
+	var total int64
+	for total < n {
+		k, err := rd.Read(rows[total:])
+		total += int64(k) // rows delivered together with io.EOF still count
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("row %d: %w", total+1, err)
+		}
+		if k == 0 {
+			return nil, fmt.Errorf("reader stalled at row %d of %d", total, n)
+		}
+	}
+	if total != n {
+		return nil, fmt.Errorf("read %d rows, file declares %d", total, n)
+	}
+	return rows, nil
+}
+
+// columnsOf lists the exported fields of struct type t with their column
+// names (the parquet tag up to the first comma).
+func columnsOf(t reflect.Type) []column {
+	var cols []column
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("parquet"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		cols = append(cols, column{name: name, index: i, kind: f.Type.Kind()})
+	}
+	return cols
+}
+
+type column struct {
+	name  string
+	index int
+	kind  reflect.Kind
+}
