@@ -1,0 +1,289 @@
+package reports
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/stat"
+)
+
+// DefaultReference is the scheduler objectives are normalised by: SRSF
+// with MCT allocation and best-fit placement, the learner's baseline
+// (SPEC §8).
+const DefaultReference = "tiresias"
+
+// DefaultBaselines lists the paper's baseline schedulers (SPEC §5.3).
+func DefaultBaselines() []string { return []string{"spark", "liquid", "tiresias", "lyra"} }
+
+// Stat is the sample mean and standard deviation of N values. SD uses the
+// unbiased n−1 denominator, sqrt(Σ(x−x̄)²/(N−1)), and is 0 when N = 1. Both
+// are NaN when N = 0.
+type Stat struct {
+	Mean, SD float64
+	N        int
+}
+
+func meanSD(xs []float64) Stat {
+	switch len(xs) {
+	case 0:
+		return Stat{Mean: math.NaN(), SD: math.NaN()}
+	case 1:
+		return Stat{Mean: xs[0], N: 1}
+	}
+	m, sd := stat.MeanStdDev(xs, nil)
+	return Stat{Mean: m, SD: sd, N: len(xs)}
+}
+
+// SchedulerStats summarises one scheduler over the instances of a results
+// table. An "instance" is an (instance, seed) key of ResultRow.
+type SchedulerStats struct {
+	Scheduler string
+	Instances int // rows of this scheduler
+
+	CQAvg, CQMax, Util, Objective, AvgJCT, MaxQT, Makespan, TotalTardiness Stat
+
+	// Normalized is the mean over instances i of O_s,i / O_ref,i, over the
+	// instances where the reference ran and O_ref,i > 0.
+	Normalized Stat
+
+	// Wins counts ranked instances where the scheduler has the lowest
+	// objective; a k-way tie for first gives each tied scheduler 1/k.
+	Wins float64
+	// MeanRank is the mean mid-rank on the objective over ranked instances
+	// (1 = best; tied schedulers share the mean of the ranks they span).
+	MeanRank float64
+	// RankCounts[k] is the number of ranked instances where the scheduler
+	// placed (k+1)-th by competition ranking: tied schedulers all get the
+	// best rank of their group ("1224"), as a reader of Fig. 4 expects.
+	RankCounts []int
+
+	// Test compares the objective with that of Summary.BestBaseline over
+	// the instances both ran (x = this scheduler, y = best baseline, so
+	// W+ > W− means this scheduler is worse). Method is "" for the best
+	// baseline itself or when there is none.
+	Test Wilcoxon
+}
+
+// Summary is the per-scheduler statistics of a results table.
+type Summary struct {
+	Reference    string // normalising scheduler
+	BestBaseline string // baseline with the lowest mean rank ("" if none ran)
+	Instances    int    // distinct (instance, seed) keys
+	Ranked       int    // keys where every scheduler ran; ranks and wins use these
+	Schedulers   []SchedulerStats
+}
+
+// SummaryOptions choose the reference and the baselines. Zero values mean
+// DefaultReference and DefaultBaselines().
+type SummaryOptions struct {
+	Reference string
+	Baselines []string
+}
+
+// Summarize computes per-scheduler statistics. Schedulers appear in the
+// order of their first row. Objectives are compared with exact float
+// equality for ties (identical schedules give bit-identical objectives).
+//
+// The best baseline is the scheduler of opts.Baselines present in rows with
+// the lowest mean rank (ties: lower mean objective, then earlier listed).
+func Summarize(rows []ResultRow, opts SummaryOptions) (Summary, error) {
+	if len(rows) == 0 {
+		return Summary{}, errors.New("summarize: no result rows")
+	}
+	if opts.Reference == "" {
+		opts.Reference = DefaultReference
+	}
+	if opts.Baselines == nil {
+		opts.Baselines = DefaultBaselines()
+	}
+	t, err := newObjectiveTable(rows)
+	if err != nil {
+		return Summary{}, fmt.Errorf("summarize: %w", err)
+	}
+	sum := Summary{Reference: opts.Reference, Instances: len(t.keys)}
+	rk := t.ranks()
+	sum.Ranked = rk.ranked
+
+	ref := slices.Index(t.scheds, opts.Reference)
+	for s, name := range t.scheds {
+		var mine []ResultRow
+		for _, r := range rows {
+			if r.Scheduler == name {
+				mine = append(mine, r)
+			}
+		}
+		col := func(f func(ResultRow) float64) Stat {
+			xs := make([]float64, len(mine))
+			for i, r := range mine {
+				xs[i] = f(r)
+			}
+			return meanSD(xs)
+		}
+		st := SchedulerStats{
+			Scheduler:      name,
+			Instances:      len(mine),
+			CQAvg:          col(func(r ResultRow) float64 { return r.CQAvg }),
+			CQMax:          col(func(r ResultRow) float64 { return r.CQMax }),
+			Util:           col(func(r ResultRow) float64 { return r.Util }),
+			Objective:      col(func(r ResultRow) float64 { return r.Objective }),
+			AvgJCT:         col(func(r ResultRow) float64 { return r.AvgJCT }),
+			MaxQT:          col(func(r ResultRow) float64 { return r.MaxQT }),
+			Makespan:       col(func(r ResultRow) float64 { return r.Makespan }),
+			TotalTardiness: col(func(r ResultRow) float64 { return r.TotalTardiness }),
+			Wins:           rk.wins[s],
+			MeanRank:       math.NaN(),
+			RankCounts:     rk.counts[s],
+		}
+		if rk.ranked > 0 {
+			st.MeanRank = rk.rankSum[s] / float64(rk.ranked)
+		}
+		var ratios []float64
+		if ref >= 0 {
+			for k := range t.keys {
+				o, r := t.obj[k][s], t.obj[k][ref]
+				if !math.IsNaN(o) && !math.IsNaN(r) && r > 0 {
+					ratios = append(ratios, o/r)
+				}
+			}
+		}
+		st.Normalized = meanSD(ratios)
+		sum.Schedulers = append(sum.Schedulers, st)
+	}
+
+	best := -1
+	for _, b := range opts.Baselines {
+		s := slices.Index(t.scheds, b)
+		if s < 0 {
+			continue
+		}
+		if best < 0 || betterBaseline(sum.Schedulers[s], sum.Schedulers[best]) {
+			best = s
+		}
+	}
+	if best < 0 {
+		return sum, nil
+	}
+	sum.BestBaseline = t.scheds[best]
+	for s := range t.scheds {
+		if s == best {
+			continue
+		}
+		var x, y []float64
+		for k := range t.keys {
+			o, b := t.obj[k][s], t.obj[k][best]
+			if !math.IsNaN(o) && !math.IsNaN(b) {
+				x, y = append(x, o), append(y, b)
+			}
+		}
+		w, err := WilcoxonSignedRank(x, y)
+		if err != nil {
+			return Summary{}, fmt.Errorf("summarize: %s vs %s: %w", t.scheds[s], t.scheds[best], err)
+		}
+		sum.Schedulers[s].Test = w
+	}
+	return sum, nil
+}
+
+// betterBaseline orders baselines by mean rank, then mean objective. NaN
+// mean ranks (nothing ranked) fall through to the objective.
+func betterBaseline(a, b SchedulerStats) bool {
+	if a.MeanRank != b.MeanRank && !math.IsNaN(a.MeanRank) && !math.IsNaN(b.MeanRank) {
+		return a.MeanRank < b.MeanRank
+	}
+	return a.Objective.Mean < b.Objective.Mean
+}
+
+// objectiveTable is the objective of every scheduler on every (instance,
+// seed) key; missing entries are NaN.
+type objectiveTable struct {
+	scheds []string
+	keys   []resultKey // scheduler field unused
+	obj    [][]float64 // [key][scheduler]
+}
+
+func newObjectiveTable(rows []ResultRow) (objectiveTable, error) {
+	var t objectiveTable
+	keyIdx := map[resultKey]int{}
+	schedIdx := map[string]int{}
+	type cell struct{ k, s int }
+	seen := map[cell]bool{}
+	for _, r := range rows {
+		if err := r.check(); err != nil {
+			return t, fmt.Errorf("instance %q scheduler %q: %w", r.Instance, r.Scheduler, err)
+		}
+		s, ok := schedIdx[r.Scheduler]
+		if !ok {
+			s = len(t.scheds)
+			schedIdx[r.Scheduler] = s
+			t.scheds = append(t.scheds, r.Scheduler)
+		}
+		key := resultKey{instance: r.Instance, seed: r.Seed}
+		k, ok := keyIdx[key]
+		if !ok {
+			k = len(t.keys)
+			keyIdx[key] = k
+			t.keys = append(t.keys, key)
+		}
+		if seen[cell{k, s}] {
+			return t, fmt.Errorf("duplicate row for instance %q seed %d scheduler %q", r.Instance, r.Seed, r.Scheduler)
+		}
+		seen[cell{k, s}] = true
+	}
+	t.obj = make([][]float64, len(t.keys))
+	for k := range t.obj {
+		t.obj[k] = make([]float64, len(t.scheds))
+		for s := range t.obj[k] {
+			t.obj[k][s] = math.NaN()
+		}
+	}
+	for _, r := range rows {
+		t.obj[keyIdx[resultKey{instance: r.Instance, seed: r.Seed}]][schedIdx[r.Scheduler]] = r.Objective
+	}
+	return t, nil
+}
+
+type rankStats struct {
+	ranked  int
+	wins    []float64
+	rankSum []float64
+	counts  [][]int // [scheduler][competition rank − 1]
+}
+
+// ranks ranks the schedulers on every complete key (all schedulers ran).
+func (t objectiveTable) ranks() rankStats {
+	n := len(t.scheds)
+	rs := rankStats{wins: make([]float64, n), rankSum: make([]float64, n), counts: make([][]int, n)}
+	for s := range rs.counts {
+		rs.counts[s] = make([]int, n)
+	}
+	for _, o := range t.obj {
+		if slices.ContainsFunc(o, math.IsNaN) {
+			continue
+		}
+		rs.ranked++
+		mid, _ := midRanks(o)
+		best := slices.Min(o)
+		nBest := 0
+		for _, v := range o {
+			if v == best {
+				nBest++
+			}
+		}
+		for s, v := range o {
+			rs.rankSum[s] += mid[s]
+			if v == best {
+				rs.wins[s] += 1 / float64(nBest)
+			}
+			comp := 0 // schedulers strictly better
+			for _, w := range o {
+				if w < v {
+					comp++
+				}
+			}
+			rs.counts[s][comp]++
+		}
+	}
+	return rs
+}

@@ -1,0 +1,117 @@
+package reports
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/evogp/evogp/internal/atomicio"
+)
+
+// WriteSummaryMarkdown writes s as a Markdown report: one table row per
+// scheduler with mean ± sd of each metric (hours, util a fraction), the
+// normalised objective, wins, mean rank and the Wilcoxon test against the
+// best baseline. Undefined values print as "–".
+func WriteSummaryMarkdown(w io.Writer, s Summary) error {
+	var b strings.Builder
+	b.WriteString("# Results summary\n\n")
+	fmt.Fprintf(&b, "%d instances; %d ranked (every scheduler ran). Times in hours, util a fraction; cells are mean ± sd over instances.\n", s.Instances, s.Ranked)
+	fmt.Fprintf(&b, "Normalised objective: mean over instances of objective ÷ objective of `%s`.\n", s.Reference)
+	if s.BestBaseline != "" {
+		fmt.Fprintf(&b, "Wilcoxon: two-sided paired signed-rank test of the objective against the best baseline `%s` (W+ > W− means worse than it).\n", s.BestBaseline)
+	}
+	b.WriteString("\n| scheduler | n | objective | normalised | cq_avg (h) | cq_max (h) | util | avg_jct (h) | max_qt (h) | makespan (h) | wins | mean rank | W+ / W− | p |\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	for _, r := range s.Schedulers {
+		test, p := "–", "–"
+		if r.Test.Method != "" {
+			test = fmt.Sprintf("%s / %s (n=%d)", num(r.Test.WPlus), num(r.Test.WMinus), r.Test.N)
+			p = fmt.Sprintf("%.3g (%s)", r.Test.P, r.Test.Method)
+		}
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+			mdEscape(r.Scheduler), r.Instances, pm(r.Objective), pm(r.Normalized), pm(r.CQAvg), pm(r.CQMax),
+			pm(r.Util), pm(r.AvgJCT), pm(r.MaxQT), pm(r.Makespan), num(r.Wins), num(r.MeanRank), test, p)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// pm formats a Stat as "mean ± sd" with 4 significant digits.
+func pm(s Stat) string {
+	if s.N == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.4g ± %.2g", s.Mean, s.SD)
+}
+
+func num(x float64) string {
+	if math.IsNaN(x) {
+		return "–"
+	}
+	return strconv.FormatFloat(x, 'g', 4, 64)
+}
+
+func mdEscape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+// summaryColumns returns the CSV header: per metric mean and sd, then the
+// rank and test columns. rank_k counts instances ranked k-th.
+func summaryColumns(nSched int) []string {
+	cols := []string{"scheduler", "instances"}
+	for _, m := range []string{"objective", "normalized", "cq_avg", "cq_max", "util", "avg_jct", "max_qt", "makespan", "total_tardiness"} {
+		cols = append(cols, m+"_mean", m+"_sd")
+	}
+	cols = append(cols, "normalized_n", "wins", "mean_rank")
+	for k := 1; k <= nSched; k++ {
+		cols = append(cols, "rank_"+strconv.Itoa(k))
+	}
+	return append(cols, "test_against", "test_method", "test_n", "test_zeros", "w_plus", "w_minus", "z", "p")
+}
+
+// WriteSummaryCSV writes s as CSV, one row per scheduler, columns as
+// summaryColumns. Undefined numbers (NaN) are empty cells, which pandas,
+// polars and DuckDB read as missing.
+func WriteSummaryCSV(w io.Writer, s Summary) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(summaryColumns(len(s.Schedulers))); err != nil {
+		return err
+	}
+	f := func(x float64) string {
+		if math.IsNaN(x) {
+			return ""
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	for _, r := range s.Schedulers {
+		rec := []string{r.Scheduler, strconv.Itoa(r.Instances)}
+		for _, st := range []Stat{r.Objective, r.Normalized, r.CQAvg, r.CQMax, r.Util, r.AvgJCT, r.MaxQT, r.Makespan, r.TotalTardiness} {
+			rec = append(rec, f(st.Mean), f(st.SD))
+		}
+		rec = append(rec, strconv.Itoa(r.Normalized.N), f(r.Wins), f(r.MeanRank))
+		for _, c := range r.RankCounts {
+			rec = append(rec, strconv.Itoa(c))
+		}
+		if r.Test.Method == "" {
+			rec = append(rec, "", "", "", "", "", "", "", "")
+		} else {
+			t := r.Test
+			rec = append(rec, s.BestBaseline, t.Method, strconv.Itoa(t.N), strconv.Itoa(t.Zeros), f(t.WPlus), f(t.WMinus), f(t.Z), f(t.P))
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// WriteSummaryFiles writes summary.md and summary.csv into dir atomically.
+func WriteSummaryFiles(dir string, s Summary) error {
+	if err := atomicio.WriteFile(filepath.Join(dir, "summary.md"), func(w io.Writer) error { return WriteSummaryMarkdown(w, s) }); err != nil {
+		return err
+	}
+	return atomicio.WriteFile(filepath.Join(dir, "summary.csv"), func(w io.Writer) error { return WriteSummaryCSV(w, s) })
+}
