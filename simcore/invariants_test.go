@@ -150,3 +150,27 @@ func TestCancelledContext(t *testing.T) {
 		t.Fatal("want context error")
 	}
 }
+
+// Plan reuse across operations is an optimisation only: results must be
+// identical to replanning every cluster at every operation.
+func TestPlanReuseIsExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 23))
+	for i := range 300 {
+		inst := randomInstance(rng, fmt.Sprintf("reuse-%d", i))
+		for _, spec := range allSchedulerSpecs() {
+			for _, trig := range []Trigger{TriggerArrival, TriggerArrivalCompletion} {
+				a, err := Simulate(context.Background(), inst, schedulerFor(t, spec), Options{Trigger: trig, RecordSegments: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, err := Simulate(context.Background(), inst, schedulerFor(t, spec), Options{Trigger: trig, RecordSegments: true, alwaysReplan: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(a, b) {
+					t.Fatalf("%s %s trigger %d: plan reuse changed the result", inst.Name, spec, trig)
+				}
+			}
+		}
+	}
+}

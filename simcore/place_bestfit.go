@@ -3,27 +3,38 @@ package simcore
 // BestFit places one worker at a time on the node with the smallest free
 // capacity that still holds a worker (ties → lowest node index).
 //
-// After a worker lands on the best node n its free capacity only shrinks, so
-// n stays the best node while it still holds a worker: BestFit therefore
-// fills the chosen node before looking again, which gives the same placement
-// as the worker-by-worker rule in O(N) per node used.
+// Once a worker lands on the best node n, n's free capacity only shrinks,
+// so n stays the best node until it can hold no more workers; the nodes are
+// therefore used in ascending (free, index) order, each filled before the
+// next. Place does exactly that, one scan per distinct free value used:
+// O(N·V) for V distinct values (V ≤ G/w, usually 1–3) instead of O(N·r).
 type BestFit struct{}
 
 // Place implements Placer.
 func (BestFit) Place(free []int, w, r int, place []int) {
+	lo := w // smallest free value still to visit
 	for r > 0 {
-		best := -1
-		for n, f := range free {
-			if f >= w && (best < 0 || f < free[best]) {
-				best = n
+		v := -1
+		for _, f := range free {
+			if f >= lo && (v < 0 || f < v) {
+				v = f
 			}
 		}
-		if best < 0 {
+		if v < 0 {
 			return // the caller guaranteed capacity; nothing more fits
 		}
-		k := min(free[best]/w, r)
-		free[best] -= k * w
-		place[best] += k
-		r -= k
+		for n := range free {
+			if free[n] != v {
+				continue
+			}
+			k := min(v/w, r)
+			free[n] -= k * w
+			place[n] += k
+			r -= k
+			if r == 0 {
+				return
+			}
+		}
+		lo = v + 1
 	}
 }

@@ -2,6 +2,7 @@ package simcore
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"sort"
 )
@@ -27,9 +28,10 @@ type planner struct {
 	nodes int
 	g     int
 
-	fixed []int // Jn jobs on this cluster
-	jobs  []int // Js jobs on this cluster (ranked by plan)
-	valid bool  // the plan below matches fixed, jobs and the current time
+	fixed   []int // Jn jobs on this cluster
+	jobs    []int // Js jobs on this cluster (ranked by plan)
+	valid   bool  // the plan below matches fixed, jobs and the current time
+	changed bool  // fixed or jobs changed since the plan was built
 
 	sigma []int         // σ(n, t) after the placed jobs (no backfill, greedy)
 	rel   []release     // releases of placed jobs, sorted by time
@@ -37,15 +39,27 @@ type planner struct {
 	free  []int         // scratch: σ(n, τ)
 	place []int         // scratch: workers per node
 	times []int64       // scratch: candidate times
+	batch []release     // scratch: one job's releases
+
+	// The state after the fixed jobs only (kept with the plan), and the
+	// state after a prefix of the plan, for MCT's what-if queries.
+	fixedSigma  []int
+	fixedRel    []release
+	fixedRes    []reservation
+	prefixSigma []int
+	prefixRel   []release
+	prefixRes   []reservation
 }
 
 func newPlanner(s *sim, index int, c Cluster) *planner {
 	return &planner{
 		s: s, index: index, nodes: c.Nodes, g: c.GPUsPerNode,
 		sigma: make([]int, c.Nodes), free: make([]int, c.Nodes), place: make([]int, c.Nodes),
+		changed: true,
 	}
 }
 
+// reset forgets the job lists of a changed cluster before they are rebuilt.
 func (p *planner) reset() {
 	p.fixed = p.fixed[:0]
 	p.jobs = p.jobs[:0]
@@ -55,6 +69,31 @@ func (p *planner) reset() {
 func (p *planner) add(j int) {
 	p.jobs = append(p.jobs, j)
 	p.valid = false
+	p.changed = true
+}
+
+// reuse decides whether the plan built at an earlier operation t is still
+// exactly the plan at the current time t' and, if so, keeps it. That holds
+// when, on this cluster, no job finished in (t, t'], no job became fixed, no
+// job was added (the caller tracks these in changed) and the ranking keys at
+// t' still order the jobs as before (the key order is total, so a sorted
+// check suffices): σ is then the same step function after t', every
+// candidate start at or after t' is unchanged, and jobs that started in
+// [t, t') keep starting "now" on the same nodes.
+func (p *planner) reuse() bool {
+	s := p.s
+	if p.changed || !p.valid || s.opts.Backfill != BackfillNone || s.opts.alwaysReplan {
+		return false
+	}
+	for i := 1; i < len(p.jobs); i++ {
+		if s.rankLess(p.jobs[i], p.jobs[i-1]) {
+			return false
+		}
+	}
+	for _, j := range p.jobs {
+		s.planStart[j] = max(s.planStart[j], s.now)
+	}
+	return true
 }
 
 // begin loads the fixed jobs: they occupy their nodes from t to t + rem.
@@ -66,25 +105,39 @@ func (p *planner) begin() {
 	p.rel = p.rel[:0]
 	p.res = p.res[:0]
 	for _, j := range p.fixed {
-		p.occupy(j, s.now, s.now+s.rem[j], s.placement[j])
+		w := s.inst.Jobs[j].PerWorker()
+		end := s.now + s.rem[j]
+		for _, sl := range s.placement[j] {
+			gpus := int32(int(sl.workers) * w)
+			if s.opts.Backfill == BackfillConservative {
+				p.res = append(p.res, reservation{from: s.now, to: end, node: sl.node, gpus: gpus})
+				continue
+			}
+			p.sigma[sl.node] -= int(gpus)
+			p.rel = append(p.rel, release{at: end, node: sl.node, gpus: gpus})
+		}
 	}
+	slices.SortFunc(p.rel, func(a, b release) int { return cmpInt64(a.at, b.at) })
 }
 
 // occupy records job j on its slots: from t to end (no backfill, greedy) or
 // over [from, end) (conservative).
 func (p *planner) occupy(j int, from, end int64, slots []slot) {
 	w := p.s.inst.Jobs[j].PerWorker()
+	if p.s.opts.Backfill == BackfillConservative {
+		for _, sl := range slots {
+			p.res = append(p.res, reservation{from: from, to: end, node: sl.node, gpus: int32(int(sl.workers) * w)})
+		}
+		return
+	}
+	p.batch = p.batch[:0]
 	for _, sl := range slots {
 		gpus := int32(int(sl.workers) * w)
-		if p.s.opts.Backfill == BackfillConservative {
-			p.res = append(p.res, reservation{from: from, to: end, node: sl.node, gpus: gpus})
-			continue
-		}
 		p.sigma[sl.node] -= int(gpus)
-		r := release{at: end, node: sl.node, gpus: gpus}
-		i := sort.Search(len(p.rel), func(i int) bool { return p.rel[i].at > end })
-		p.rel = slices.Insert(p.rel, i, r)
+		p.batch = append(p.batch, release{at: end, node: sl.node, gpus: gpus})
 	}
+	i := sort.Search(len(p.rel), func(i int) bool { return p.rel[i].at > end })
+	p.rel = slices.Insert(p.rel, i, p.batch...)
 }
 
 // plan ranks the cluster's schedulable jobs and places them in order,
@@ -104,12 +157,16 @@ func (p *planner) plan() error {
 		return 0
 	})
 	p.begin()
+	p.fixedSigma = append(p.fixedSigma[:0], p.sigma...)
+	p.fixedRel = append(p.fixedRel[:0], p.rel...)
+	p.fixedRes = append(p.fixedRes[:0], p.res...)
 	for _, j := range p.jobs {
 		if err := p.placeJob(j); err != nil {
 			return err
 		}
 	}
 	p.valid = true
+	p.changed = false
 	return nil
 }
 
@@ -157,6 +214,9 @@ func fits(free int, w int) int {
 // earliest is Eq. 12–13: the first τ ∈ {t} ∪ {F_w} at which
 // Σ_n ⌊max(0, σ(n, τ))/w⌋ ≥ r. It leaves σ(·, τ) in p.free.
 func (p *planner) earliest(w, r int) int64 {
+	if w&(w-1) == 0 { // Table II demands are powers of two: shift, not divide
+		return p.earliestShift(uint(bits.TrailingZeros(uint(w))), r)
+	}
 	copy(p.free, p.sigma)
 	count := 0
 	for _, f := range p.free {
@@ -172,6 +232,31 @@ func (p *planner) earliest(w, r int) int64 {
 			old := p.free[n]
 			p.free[n] += int(p.rel[i].gpus)
 			count += fits(p.free[n], w) - fits(old, w)
+		}
+		if count >= r {
+			return at
+		}
+	}
+	return never
+}
+
+// earliestShift is earliest for w = 2^shift.
+func (p *planner) earliestShift(shift uint, r int) int64 {
+	copy(p.free, p.sigma)
+	count := 0
+	for _, f := range p.free {
+		count += max(f, 0) >> shift
+	}
+	if count >= r {
+		return p.s.now
+	}
+	for i := 0; i < len(p.rel); {
+		at := p.rel[i].at
+		for ; i < len(p.rel) && p.rel[i].at == at; i++ {
+			n := p.rel[i].node
+			old := p.free[n]
+			p.free[n] += int(p.rel[i].gpus)
+			count += max(p.free[n], 0)>>shift - max(old, 0)>>shift
 		}
 		if count >= r {
 			return at
@@ -254,15 +339,25 @@ func (p *planner) finishIfAdded(j int) (int64, error) {
 	s := p.s
 	k := sort.Search(len(p.jobs), func(i int) bool { return s.rankLess(j, p.jobs[i]) })
 	if k < len(p.jobs) {
-		// Rebuild the state after the first k ranked jobs; plan() rebuilds
-		// the full state the next time it is needed.
-		p.begin()
+		// Build the state after the first k ranked jobs in the prefix
+		// buffers, then swap them in for the query and back out, so the
+		// full plan stays valid.
+		p.sigma, p.prefixSigma = p.prefixSigma, p.sigma
+		p.rel, p.prefixRel = p.prefixRel, p.rel
+		p.res, p.prefixRes = p.prefixRes, p.res
+		defer func() {
+			p.sigma, p.prefixSigma = p.prefixSigma, p.sigma
+			p.rel, p.prefixRel = p.prefixRel, p.rel
+			p.res, p.prefixRes = p.prefixRes, p.res
+		}()
+		p.sigma = append(p.sigma[:0], p.fixedSigma...)
+		p.rel = append(p.rel[:0], p.fixedRel...)
+		p.res = append(p.res[:0], p.fixedRes...)
 		for _, o := range p.jobs[:k] {
 			if s.planStart[o] != never {
 				p.occupy(o, s.planStart[o], s.planStart[o]+s.rem[o], s.planPlace[o])
 			}
 		}
-		p.valid = false
 	}
 	job := &s.inst.Jobs[j]
 	var start int64

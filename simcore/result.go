@@ -33,6 +33,10 @@ type Options struct {
 	// RecordSegments keeps every execution interval of every job in
 	// Result.Segments (for invariant checks and Gantt plots).
 	RecordSegments bool
+
+	// alwaysReplan disables plan reuse across operations; tests use it to
+	// prove that reuse changes nothing.
+	alwaysReplan bool
 }
 
 // JobResult is the outcome of one job (§4.5). Times are seconds.

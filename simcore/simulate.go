@@ -202,16 +202,34 @@ func (s *sim) operation(t int64) error {
 		s.next++
 	}
 	// 2–3. The allocator sets c_j for the schedulable jobs.
+	// Rebuild the job lists of clusters where something happened; the
+	// others keep their lists (and, if the ranking order holds, their plan).
 	for _, p := range s.clusters {
-		p.reset()
+		if p.changed || s.opts.Backfill != BackfillNone {
+			p.changed = true
+			p.reset()
+		}
 	}
 	for _, j := range s.active {
-		switch {
-		case s.isFixed(j):
-			s.clusters[s.assigned[j]].fixed = append(s.clusters[s.assigned[j]].fixed, j)
-		case s.assigned[j] >= 0:
-			s.key[j] = s.priority(j, s.assigned[j])
-			s.clusters[s.assigned[j]].add(j)
+		c := s.assigned[j]
+		if c < 0 {
+			continue
+		}
+		fixed := s.isFixed(j)
+		if !fixed {
+			s.key[j] = s.priority(j, c)
+		}
+		if p := s.clusters[c]; p.changed {
+			if fixed {
+				p.fixed = append(p.fixed, j)
+			} else {
+				p.jobs = append(p.jobs, j)
+			}
+		}
+	}
+	for _, p := range s.clusters {
+		if !p.reuse() {
+			p.valid = false
 		}
 	}
 	if err := s.sched.Allocator.Allocate(&Allocation{s: s}); err != nil {
@@ -280,12 +298,14 @@ func (s *sim) execute(t, tNext int64) {
 			switch {
 			case wasRunning && st == t:
 				if !samePlacement(s.placement[j], s.planPlace[j]) {
+					s.clusters[s.assigned[j]].changed = true
 					s.migrates[j]++
 					s.closeSegment(j, t)
 					s.segStart[j] = t
 					s.placement[j] = append(s.placement[j][:0], s.planPlace[j]...)
 				}
 			case wasRunning:
+				s.clusters[s.assigned[j]].changed = true
 				s.closeSegment(j, t)
 				s.preempts[j]++
 				s.state[j] = queued
@@ -299,6 +319,7 @@ func (s *sim) execute(t, tNext int64) {
 		if s.state[j] == running {
 			f := s.updated[j] + s.rem[j]
 			if f <= tNext {
+				s.clusters[s.assigned[j]].changed = true
 				s.rem[j] = 0
 				s.closeSegment(j, f)
 				s.finish[j] = f
@@ -313,6 +334,9 @@ func (s *sim) execute(t, tNext int64) {
 }
 
 func (s *sim) start(j int, at int64) {
+	if s.assigned[j] == s.inst.Jobs[j].Cluster {
+		s.clusters[s.assigned[j]].changed = true // j joins Jn
+	}
 	s.state[j] = running
 	s.segStart[j] = at
 	s.updated[j] = at

@@ -2,6 +2,8 @@ package simcore
 
 import (
 	"context"
+	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -259,5 +261,48 @@ func TestParseScheduler(t *testing.T) {
 	s, err := ParseScheduler("mct+formula+bestfit", map[string]Ranking{"formula": FIFO{}})
 	if err != nil || s.Ranking != (FIFO{}) {
 		t.Errorf("extra ranking not used: %v", err)
+	}
+}
+
+// bestFitReference is the worker-by-worker rule of SPEC §4.3, verbatim.
+func bestFitReference(free []int, w, r int, place []int) {
+	for ; r > 0; r-- {
+		best := -1
+		for n, f := range free {
+			if f >= w && (best < 0 || f < free[best]) {
+				best = n
+			}
+		}
+		if best < 0 {
+			return
+		}
+		free[best] -= w
+		place[best]++
+	}
+}
+
+func TestBestFitMatchesWorkerByWorkerRule(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		n := 1 + rng.IntN(12)
+		g := []int{1, 2, 4, 8, 16}[rng.IntN(5)]
+		free := make([]int, n)
+		capacity := 0
+		w := 1 + rng.IntN(g)
+		for i := range free {
+			free[i] = g - rng.IntN(2*g+1) // may be negative
+			capacity += fits(free[i], w)
+		}
+		if capacity == 0 {
+			continue
+		}
+		r := 1 + rng.IntN(capacity)
+		a, b := append([]int(nil), free...), append([]int(nil), free...)
+		pa, pb := make([]int, n), make([]int, n)
+		BestFit{}.Place(a, w, r, pa)
+		bestFitReference(b, w, r, pb)
+		if !slices.Equal(pa, pb) || !slices.Equal(a, b) {
+			t.Fatalf("free %v w %d r %d: got %v, reference %v", free, w, r, pa, pb)
+		}
 	}
 }

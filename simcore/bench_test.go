@@ -1,0 +1,87 @@
+package simcore_test
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/evogp/evogp/datasets"
+	"github.com/evogp/evogp/simcore"
+)
+
+// benchInstance is the benchmark instance: 10 clusters × 50 nodes ×
+// 8 GPUs, 10 jobs per node (5,000 jobs), Table II job mix, Poisson arrivals.
+func benchInstance(b *testing.B) *simcore.Instance {
+	s := datasets.PaperSettings()
+	s.Clusters = [2]int{10, 10}
+	s.Nodes = [2]int{50, 50}
+	inst, err := datasets.GenerateInstance(s, 42, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return &inst
+}
+
+func benchSimulate(b *testing.B, spec string, opts simcore.Options) {
+	inst := benchInstance(b)
+	sched, err := simcore.ParseScheduler(spec, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := simcore.Simulate(context.Background(), inst, sched, opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(inst.Jobs)), "jobs")
+}
+
+func BenchmarkSimulate(b *testing.B) {
+	for _, spec := range []string{"tiresias", "spark"} {
+		b.Run(spec, func(b *testing.B) { benchSimulate(b, spec, simcore.Options{}) })
+	}
+	b.Run("tiresias-completion", func(b *testing.B) {
+		benchSimulate(b, "tiresias", simcore.Options{Trigger: simcore.TriggerArrivalCompletion})
+	})
+	b.Run("tiresias-greedy", func(b *testing.B) {
+		benchSimulate(b, "tiresias", simcore.Options{Backfill: simcore.BackfillGreedy})
+	})
+}
+
+// On generated paper-style instances, plan reuse must give exactly the
+// results of replanning every cluster at every operation, and the
+// invariants must hold.
+func TestGeneratedInstancesReuseAndInvariants(t *testing.T) {
+	s := datasets.PaperSettings()
+	s.Clusters = [2]int{2, 5}
+	s.Nodes = [2]int{4, 12}
+	insts, err := datasets.Generate(s, 5, 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range insts {
+		inst := &insts[i]
+		for _, spec := range []string{"tiresias", "spark", "lyra", "liquid"} {
+			sched, _ := simcore.ParseScheduler(spec, nil)
+			for _, base := range []simcore.Options{{}, {Trigger: simcore.TriggerArrivalCompletion}} {
+				base.RecordSegments = true
+				a, err := simcore.Simulate(context.Background(), inst, sched, base)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := simcore.CheckInvariants(inst, a); err != nil {
+					t.Fatalf("%s %s: %v", inst.Name, spec, err)
+				}
+				b, err := simcore.Simulate(context.Background(), inst, sched, simcore.WithAlwaysReplan(base))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(a, b) {
+					t.Fatalf("%s %s: plan reuse changed the result", inst.Name, spec)
+				}
+			}
+		}
+	}
+}
