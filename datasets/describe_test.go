@@ -1,0 +1,75 @@
+package datasets
+
+import (
+	"encoding/json"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/evogp/evogp/simcore"
+)
+
+func TestDescribe(t *testing.T) {
+	// 2×8 + 1×4 = 20 GPUs. Jobs: 8 GPUs × 1 h, 2 × 2 h, 1 × 0.5 h and
+	// 8 × 0.25 h = 8 + 4 + 0.5 + 2 = 14.5 GPU-hours, arriving over 2 h, so
+	// ρ = 14.5 / (20 × 2).
+	in := simcore.Instance{
+		Name:     "x",
+		Clusters: []simcore.Cluster{{Nodes: 2, GPUsPerNode: 8}, {Nodes: 1, GPUsPerNode: 4}},
+		Jobs: []simcore.Job{
+			{ID: 0, Arrival: 600, Duration: 3600, Workers: 1, GPUs: 8, Priority: 1},
+			{ID: 1, Arrival: 1200, Duration: 7200, Workers: 2, GPUs: 2, Priority: 1},
+			{ID: 2, Arrival: 7800, Duration: 1800, Workers: 1, GPUs: 1, Priority: 1},
+			{ID: 3, Arrival: 4000, Duration: 900, Workers: 1, GPUs: 8, Priority: 1},
+		},
+	}
+	s := Describe(in)
+	want := Summary{Instance: "x", Clusters: 2, Nodes: 3, GPUs: 20, Jobs: 4, GPUHours: 14.5, SpanH: 2, Load: 14.5 / 40,
+		Types: []TypeCount{{1, 8, 2}, {1, 1, 1}, {2, 2, 1}}}
+	if !reflect.DeepEqual(s, want) {
+		t.Fatalf("got %+v\nwant %+v", s, want)
+	}
+	b, err := json.Marshal(s)
+	if err != nil || !strings.Contains(string(b), `"offered_load":0.3625`) || !strings.Contains(string(b), `"gpu_hours":14.5`) {
+		t.Fatalf("json %s %v", b, err)
+	}
+
+	// All jobs at one instant: the load is undefined, null in JSON.
+	one := in
+	one.Jobs = in.Jobs[:1]
+	s1 := Describe(one)
+	if !math.IsNaN(s1.Load) || s1.SpanH != 0 {
+		t.Fatalf("single job: %+v", s1)
+	}
+	if b, err := json.Marshal(s1); err != nil || !strings.Contains(string(b), `"offered_load":null`) {
+		t.Fatalf("json %s %v", b, err)
+	}
+
+	tot := Totals([]Summary{s, s1})
+	if tot.Jobs != 5 || tot.GPUs != 40 || tot.GPUHours != 22.5 || tot.Load != 14.5/40 ||
+		!reflect.DeepEqual(tot.Types, []TypeCount{{1, 8, 3}, {1, 1, 1}, {2, 2, 1}}) {
+		t.Fatalf("totals %+v", tot)
+	}
+}
+
+// TestDescribeGeneratedLoad: a generated instance's offered load lies near
+// the configured λ/λ_max range (SPEC §7 with Describe's definition).
+func TestDescribeGeneratedLoad(t *testing.T) {
+	s := PaperSettings()
+	s.Clusters, s.Nodes = [2]int{5, 5}, [2]int{60, 60}
+	s.LoadMin, s.LoadMax = 0.5, 0.5
+	insts, err := Generate(s, 9, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range insts {
+		d := Describe(in)
+		// 600 jobs per cluster: ρ has a few percent of noise (observed
+		// 0.48–0.51) from the arrival span and the heavy 12-hour types.
+		t.Logf("%s: offered load %.3f", in.Name, d.Load)
+		if d.Load < 0.4 || d.Load > 0.6 {
+			t.Errorf("%s: offered load %.3f, want ≈ 0.5", in.Name, d.Load)
+		}
+	}
+}
