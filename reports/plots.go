@@ -1,0 +1,665 @@
+package reports
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// Figure sizes.
+const (
+	figW   = 16 * vg.Centimeter
+	figH   = 10 * vg.Centimeter
+	panelW = 8 * vg.Centimeter
+	panelH = 6.5 * vg.Centimeter
+)
+
+// ordinal returns "1st", "2nd", "3rd", "4th", … .
+func ordinal(k int) string {
+	suf := "th"
+	if k%100 < 11 || k%100 > 13 {
+		switch k % 10 {
+		case 1:
+			suf = "st"
+		case 2:
+			suf = "nd"
+		case 3:
+			suf = "rd"
+		}
+	}
+	return strconv.Itoa(k) + suf
+}
+
+// groupedBars adds one bar series per entry of values (values[s][g] is the
+// bar of series s in group g), offset so that the series of a group sit side
+// by side, filling 80% of the group's width. plotWidth approximates the
+// width of the data area.
+func groupedBars(p *plot.Plot, names []string, values [][]float64, plotWidth vg.Length) error {
+	if len(values) == 0 || len(values[0]) == 0 {
+		return errors.New("no bars")
+	}
+	groups := len(values[0])
+	w := plotWidth * 0.8 / vg.Length(groups*len(values))
+	for s, vs := range values {
+		b, err := plotter.NewBarChart(plotter.Values(vs), w)
+		if err != nil {
+			return err
+		}
+		b.Color = seriesColor(s)
+		b.LineStyle.Width = 0
+		b.Offset = w * (vg.Length(s) - vg.Length(len(values)-1)/2)
+		p.Add(b)
+		p.Legend.Add(names[s], b)
+	}
+	return nil
+}
+
+// RankingPlot draws paper Fig. 4: for every scheduler, grouped bars of how
+// many instances (complete (instance, seed) keys) it ranked 1st, 2nd, … on
+// the objective, by competition ranking (ties share the better rank).
+func RankingPlot(rows []ResultRow) (*Figure, error) {
+	t, err := newObjectiveTable(rows)
+	if err != nil {
+		return nil, fmt.Errorf("ranking plot: %w", err)
+	}
+	rk := t.ranks()
+	if rk.ranked == 0 {
+		return nil, errors.New("ranking plot: no instance on which every scheduler ran")
+	}
+	n := len(t.scheds)
+	names := make([]string, n)
+	values := make([][]float64, n) // series = rank position, group = scheduler
+	for k := range n {
+		names[k] = ordinal(k + 1)
+		values[k] = make([]float64, n)
+		for s := range n {
+			values[k][s] = float64(rk.counts[s][k])
+		}
+	}
+	p := newPlot(fmt.Sprintf("Ranking on the objective over %d instances", rk.ranked), "scheduler", "instances (count)")
+	p.NominalX(t.scheds...)
+	p.Y.Min = 0
+	p.Y.Max = float64(rk.ranked) * 1.15 // room for the legend
+	if err := groupedBars(p, names, values, figW*0.85); err != nil {
+		return nil, fmt.Errorf("ranking plot: %w", err)
+	}
+	return &Figure{Name: "ranking", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}}, nil
+}
+
+// densityPoints is the number of grid points of a density curve.
+const densityPoints = 200
+
+// classDensity is the KDE curve of one user-priority class.
+type classDensity struct {
+	Priority int64
+	N        int
+	Curve    plotter.XYs
+}
+
+// queueDensities returns, per scheduler (in order of first appearance), the
+// Gaussian KDE of queuing times (hours) of each priority class, evaluated
+// on densityPoints points of the common range [0, max q + 3·max h]. jobs
+// are filtered to instance unless instance is "" (all jobs pooled).
+func queueDensities(jobs []JobRow, instance string) ([]string, [][]classDensity, error) {
+	type key struct {
+		sched string
+		prio  int64
+	}
+	samples := map[key][]float64{}
+	var scheds []string
+	var prios []int64
+	for _, j := range jobs {
+		if instance != "" && j.Instance != instance {
+			continue
+		}
+		if !slices.Contains(scheds, j.Scheduler) {
+			scheds = append(scheds, j.Scheduler)
+		}
+		if !slices.Contains(prios, j.Priority) {
+			prios = append(prios, j.Priority)
+		}
+		k := key{j.Scheduler, j.Priority}
+		samples[k] = append(samples[k], hours(j.Queue))
+	}
+	if len(scheds) == 0 {
+		return nil, nil, fmt.Errorf("no jobs for instance %q", instance)
+	}
+	slices.Sort(prios)
+	kdes := map[key]KDE{}
+	hi := 0.0
+	for k, xs := range samples {
+		kde, err := NewKDE(xs)
+		if err != nil {
+			return nil, nil, err
+		}
+		kdes[k] = kde
+		hi = math.Max(hi, slices.Max(xs)+3*kde.Bandwidth)
+	}
+	out := make([][]classDensity, len(scheds))
+	for s, name := range scheds {
+		for _, pr := range prios {
+			kde, ok := kdes[key{name, pr}]
+			if !ok {
+				continue
+			}
+			curve := make(plotter.XYs, densityPoints)
+			for i := range curve {
+				x := hi * float64(i) / float64(densityPoints-1)
+				curve[i] = plotter.XY{X: x, Y: kde.At(x)}
+			}
+			out[s] = append(out[s], classDensity{Priority: pr, N: len(kde.Sample), Curve: curve})
+		}
+	}
+	return scheds, out, nil
+}
+
+func hours(s int64) float64 { return float64(s) / 3600 }
+
+// QueueDensityPlot draws paper Fig. 5: one panel per scheduler with the
+// density of job queuing times (hours) per user-priority class u. instance
+// selects one instance ("" pools all jobs of the table).
+func QueueDensityPlot(jobs []JobRow, instance string) (*Figure, error) {
+	scheds, dens, err := queueDensities(jobs, instance)
+	if err != nil {
+		return nil, fmt.Errorf("queue density plot: %w", err)
+	}
+	where := "all instances"
+	name := "queue_density"
+	if instance != "" {
+		where = "instance " + instance
+		name += "_" + fileStem(instance)
+	}
+	cols := min(len(scheds), 3)
+	rows := (len(scheds) + cols - 1) / cols
+	panels := make([][]*plot.Plot, rows)
+	ymax := 0.0
+	for _, d := range dens {
+		for _, c := range d {
+			for _, pt := range c.Curve {
+				ymax = math.Max(ymax, pt.Y)
+			}
+		}
+	}
+	for s, sched := range scheds {
+		p := newPlot(fmt.Sprintf("%s (%s)", sched, where), "queuing time (h)", "density (1/h)")
+		p.Y.Min, p.Y.Max = 0, ymax*1.05
+		for i, c := range dens[s] {
+			l, err := plotter.NewLine(c.Curve)
+			if err != nil {
+				return nil, fmt.Errorf("queue density plot: %w", err)
+			}
+			l.Color = seriesColor(i)
+			l.Dashes = seriesDash(i)
+			l.Width = vg.Points(1.5)
+			p.Add(l)
+			p.Legend.Add(fmt.Sprintf("u = %d (n = %d)", c.Priority, c.N), l)
+		}
+		panels[s/cols] = append(panels[s/cols], p)
+	}
+	return &Figure{Name: name, Width: panelW * vg.Length(cols), Height: panelH * vg.Length(rows), Panels: panels}, nil
+}
+
+// breakdownMetrics names the bars of the objective breakdown.
+func breakdownMetrics() []string {
+	return []string{"cq_avg (h)", "cq_max (h)", "1 − util", "objective"}
+}
+
+// breakdownValues returns, per scheduler (first-appearance order), the
+// values cq_avg, cq_max, 1 − util and objective on instance, or their means
+// over all rows when instance is "".
+func breakdownValues(rows []ResultRow, instance string) ([]string, [][]float64, error) {
+	var scheds []string
+	sums := map[string][]float64{}
+	counts := map[string]int{}
+	for _, r := range rows {
+		if instance != "" && r.Instance != instance {
+			continue
+		}
+		if _, ok := sums[r.Scheduler]; !ok {
+			scheds = append(scheds, r.Scheduler)
+			sums[r.Scheduler] = make([]float64, 4)
+		}
+		v := sums[r.Scheduler]
+		v[0] += r.CQAvg
+		v[1] += r.CQMax
+		v[2] += 1 - r.Util
+		v[3] += r.Objective
+		counts[r.Scheduler]++
+	}
+	if len(scheds) == 0 {
+		return nil, nil, fmt.Errorf("no results for instance %q", instance)
+	}
+	out := make([][]float64, len(scheds))
+	for s, name := range scheds {
+		out[s] = make([]float64, 4)
+		for m, v := range sums[name] {
+			out[s][m] = v / float64(counts[name])
+		}
+	}
+	return scheds, out, nil
+}
+
+// BreakdownPlot draws paper Fig. 6: the objective's terms cq_avg, cq_max,
+// 1 − util and the objective itself (Eq. 5) per scheduler, on one instance,
+// or as means over all rows when instance is "".
+func BreakdownPlot(rows []ResultRow, instance string) (*Figure, error) {
+	scheds, vals, err := breakdownValues(rows, instance)
+	if err != nil {
+		return nil, fmt.Errorf("breakdown plot: %w", err)
+	}
+	title := fmt.Sprintf("Objective breakdown, mean over %d rows", len(rows))
+	name := "breakdown_mean"
+	if instance != "" {
+		title = "Objective breakdown on instance " + instance
+		name = "breakdown_" + fileStem(instance)
+	} else {
+		n := 0
+		for _, r := range rows {
+			if r.Scheduler == scheds[0] {
+				n++
+			}
+		}
+		title = fmt.Sprintf("Objective breakdown, mean over %d instances", n)
+	}
+	p := newPlot(title, "objective term", "value (h; 1 − util a fraction)")
+	p.NominalX(breakdownMetrics()...)
+	p.Y.Min = 0
+	top := 0.0
+	for _, v := range vals {
+		top = math.Max(top, slices.Max(v))
+	}
+	p.Y.Max = top * 1.25
+	if err := groupedBars(p, scheds, vals, figW*0.85); err != nil {
+		return nil, fmt.Errorf("breakdown plot: %w", err)
+	}
+	return &Figure{Name: name, Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}}, nil
+}
+
+// cdfMaxPoints bounds the points of one CDF curve.
+const cdfMaxPoints = 1000
+
+// ecdf returns the empirical CDF F(x) = #{x_i ≤ x}/n of xs as a step curve.
+// Up to cdfMaxPoints/2 values every step is drawn exactly (two points per
+// distinct value); beyond that the curve is the type-7 quantile function
+// sampled at cdfMaxPoints evenly spaced probabilities, which keeps files
+// small without visible change.
+func ecdf(xs []float64) plotter.XYs {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	n := len(s)
+	if n == 0 {
+		return nil
+	}
+	if n <= cdfMaxPoints/2 {
+		var pts plotter.XYs
+		for i := 0; i < n; {
+			j := i
+			for j < n && s[j] == s[i] {
+				j++
+			}
+			pts = append(pts, plotter.XY{X: s[i], Y: float64(i) / float64(n)}, plotter.XY{X: s[i], Y: float64(j) / float64(n)})
+			i = j
+		}
+		return pts
+	}
+	pts := make(plotter.XYs, cdfMaxPoints)
+	for k := range pts {
+		p := float64(k) / float64(cdfMaxPoints-1)
+		pts[k] = plotter.XY{X: quantile7(s, p), Y: p}
+	}
+	return pts
+}
+
+// JCTCDFPlot draws the empirical CDF of job completion time F − a (hours,
+// log scale) per scheduler, over all jobs of the table.
+func JCTCDFPlot(jobs []JobRow) (*Figure, error) {
+	var scheds []string
+	jct := map[string][]float64{}
+	for _, j := range jobs {
+		if _, ok := jct[j.Scheduler]; !ok {
+			scheds = append(scheds, j.Scheduler)
+		}
+		jct[j.Scheduler] = append(jct[j.Scheduler], hours(j.Finish-j.Arrival))
+	}
+	if len(scheds) == 0 {
+		return nil, errors.New("JCT CDF plot: no jobs")
+	}
+	p := newPlot("Job completion time CDF", "job completion time (h, log scale)", "fraction of jobs ≤ x")
+	p.X.Scale = plot.LogScale{}
+	p.X.Tick.Marker = logTicks125{}
+	p.Y.Min, p.Y.Max = 0, 1
+	p.Legend.Top = false
+	p.Legend.Left = false
+	for s, name := range scheds {
+		l, err := plotter.NewLine(ecdf(jct[name]))
+		if err != nil {
+			return nil, fmt.Errorf("JCT CDF plot: %w", err)
+		}
+		l.Color = seriesColor(s)
+		l.Dashes = seriesDash(s)
+		l.Width = vg.Points(1.5)
+		p.Add(l)
+		p.Legend.Add(name, l)
+	}
+	return &Figure{Name: "jct_cdf", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}}, nil
+}
+
+// meanBand is a curve of means with a ±sd band: X ascending.
+type meanBand struct {
+	Name     string
+	X        []float64
+	Mean, SD []float64
+}
+
+// bandPolygon is the closed outline of the band between lo and hi over xs:
+// along the lower edge left to right, then back along the upper edge right
+// to left, (x_0, lo_0) … (x_n, lo_n), (x_n, hi_n) … (x_0, hi_0).
+func bandPolygon(xs, lo, hi []float64) plotter.XYs {
+	n := len(xs)
+	pts := make(plotter.XYs, 0, 2*n)
+	for i := 0; i < n; i++ {
+		pts = append(pts, plotter.XY{X: xs[i], Y: lo[i]})
+	}
+	for i := n - 1; i >= 0; i-- {
+		pts = append(pts, plotter.XY{X: xs[i], Y: hi[i]})
+	}
+	return pts
+}
+
+// pressureSeries groups rows by scheduler (first-appearance order) and
+// interval (ascending) and returns mean ± sd of the objective over seeds.
+func pressureSeries(rows []PressureRow) ([]meanBand, error) {
+	var scheds []string
+	vals := map[string]map[float64][]float64{}
+	for _, r := range rows {
+		if err := r.check(); err != nil {
+			return nil, fmt.Errorf("scheduler %q interval %v: %w", r.Scheduler, r.Interval, err)
+		}
+		m, ok := vals[r.Scheduler]
+		if !ok {
+			scheds = append(scheds, r.Scheduler)
+			m = map[float64][]float64{}
+			vals[r.Scheduler] = m
+		}
+		m[r.Interval] = append(m[r.Interval], r.Objective)
+	}
+	if len(scheds) == 0 {
+		return nil, errors.New("no rows")
+	}
+	out := make([]meanBand, len(scheds))
+	for s, name := range scheds {
+		b := meanBand{Name: name}
+		for x := range vals[name] {
+			b.X = append(b.X, x)
+		}
+		slices.Sort(b.X)
+		for _, x := range b.X {
+			st := meanSD(vals[name][x])
+			b.Mean = append(b.Mean, st.Mean)
+			b.SD = append(b.SD, st.SD)
+		}
+		out[s] = b
+	}
+	return out, nil
+}
+
+// addMeanBand adds the filled ±sd band (translucent) and the line of means
+// of series i to p.
+func addMeanBand(p *plot.Plot, b meanBand, i int) error {
+	lo := make([]float64, len(b.X))
+	hi := make([]float64, len(b.X))
+	for k := range b.X {
+		lo[k], hi[k] = b.Mean[k]-b.SD[k], b.Mean[k]+b.SD[k]
+	}
+	poly, err := plotter.NewPolygon(bandPolygon(b.X, lo, hi))
+	if err != nil {
+		return err
+	}
+	poly.Color = withAlpha(seriesColor(i), 0x40)
+	poly.LineStyle.Width = 0
+	pts := make(plotter.XYs, len(b.X))
+	for k := range b.X {
+		pts[k] = plotter.XY{X: b.X[k], Y: b.Mean[k]}
+	}
+	l, s, err := plotter.NewLinePoints(pts)
+	if err != nil {
+		return err
+	}
+	l.Color, s.Color = seriesColor(i), seriesColor(i)
+	l.Dashes = seriesDash(i)
+	l.Width = vg.Points(1.5)
+	p.Add(poly, l, s)
+	p.Legend.Add(b.Name, l, s)
+	return nil
+}
+
+// PressurePlot draws paper Fig. 9a: the objective (mean over seeds, with a
+// filled ±1 sd band) against the uniform inter-arrival interval Δ, one line
+// per scheduler. Smaller Δ means heavier load.
+func PressurePlot(rows []PressureRow) (*Figure, error) {
+	series, err := pressureSeries(rows)
+	if err != nil {
+		return nil, fmt.Errorf("pressure plot: %w", err)
+	}
+	p := newPlot("Objective under load pressure (mean ± sd over seeds)", "inter-arrival interval Δ (s)", "objective (Eq. 5)")
+	for i, b := range series {
+		if err := addMeanBand(p, b, i); err != nil {
+			return nil, fmt.Errorf("pressure plot: %w", err)
+		}
+	}
+	return &Figure{Name: "pressure", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}}, nil
+}
+
+// ConvergencePlot draws a GP run's best and median fitness per generation
+// (fitness = Σ over the generation's training subset of O_c,i / O_SRSF,i,
+// SPEC §8; lower is better).
+func ConvergencePlot(rows []GenerationRow) (*Figure, error) {
+	if len(rows) == 0 {
+		return nil, errors.New("convergence plot: no generations")
+	}
+	rs := slices.Clone(rows)
+	slices.SortStableFunc(rs, func(a, b GenerationRow) int { return int(a.Generation - b.Generation) })
+	best := make(plotter.XYs, len(rs))
+	med := make(plotter.XYs, len(rs))
+	for i, r := range rs {
+		if err := r.check(); err != nil {
+			return nil, fmt.Errorf("convergence plot: generation %d: %w", r.Generation, err)
+		}
+		if i > 0 && r.Generation == rs[i-1].Generation {
+			return nil, fmt.Errorf("convergence plot: generation %d appears twice", r.Generation)
+		}
+		g := float64(r.Generation)
+		best[i] = plotter.XY{X: g, Y: r.Best}
+		med[i] = plotter.XY{X: g, Y: r.Median}
+	}
+	p := newPlot("GP convergence", "generation", "fitness (Σ objective ÷ SRSF objective)")
+	for i, s := range []struct {
+		name string
+		xy   plotter.XYs
+	}{{"best", best}, {"median", med}} {
+		l, err := plotter.NewLine(s.xy)
+		if err != nil {
+			return nil, fmt.Errorf("convergence plot: %w", err)
+		}
+		l.Color = seriesColor(i)
+		l.Dashes = seriesDash(i)
+		l.Width = vg.Points(1.5)
+		p.Add(l)
+		p.Legend.Add(s.name, l)
+	}
+	return &Figure{Name: "convergence", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}}, nil
+}
+
+// tradeoffSeries groups sweep rows by point (first-appearance order, each
+// point must have one ω) and returns, sorted by ω, mean ± sd over seeds of
+// AvgJCT and MaxQT.
+func tradeoffSeries(rows []SweepRow) (avg, maxq meanBand, err error) {
+	type acc struct {
+		omega    float64
+		avg, mqt []float64
+	}
+	var points []string
+	m := map[string]*acc{}
+	for _, r := range rows {
+		if err := r.check(); err != nil {
+			return avg, maxq, fmt.Errorf("point %q: %w", r.Point, err)
+		}
+		a, ok := m[r.Point]
+		if !ok {
+			a = &acc{omega: r.Omega}
+			m[r.Point] = a
+			points = append(points, r.Point)
+		} else if a.omega != r.Omega {
+			return avg, maxq, fmt.Errorf("point %q has two ω values, %v and %v", r.Point, a.omega, r.Omega)
+		}
+		a.avg = append(a.avg, r.AvgJCT)
+		a.mqt = append(a.mqt, r.MaxQT)
+	}
+	if len(points) == 0 {
+		return avg, maxq, errors.New("no sweep rows")
+	}
+	slices.SortStableFunc(points, func(a, b string) int {
+		switch {
+		case m[a].omega < m[b].omega:
+			return -1
+		case m[a].omega > m[b].omega:
+			return 1
+		}
+		return 0
+	})
+	avg.Name, maxq.Name = "learned (GP)", "learned (GP)"
+	for _, pt := range points {
+		a := m[pt]
+		sa, sm := meanSD(a.avg), meanSD(a.mqt)
+		avg.X, maxq.X = append(avg.X, a.omega), append(maxq.X, a.omega)
+		avg.Mean, avg.SD = append(avg.Mean, sa.Mean), append(avg.SD, sa.SD)
+		maxq.Mean, maxq.SD = append(maxq.Mean, sm.Mean), append(maxq.SD, sm.SD)
+	}
+	return avg, maxq, nil
+}
+
+// baselineLevel is a baseline's mean AvgJCT and MaxQT over its rows.
+type baselineLevel struct {
+	Name          string
+	AvgJCT, MaxQT float64
+}
+
+func baselineLevels(rows []ResultRow) []baselineLevel {
+	var out []baselineLevel
+	idx := map[string]int{}
+	n := map[string]int{}
+	for _, r := range rows {
+		i, ok := idx[r.Scheduler]
+		if !ok {
+			i = len(out)
+			idx[r.Scheduler] = i
+			out = append(out, baselineLevel{Name: r.Scheduler})
+		}
+		out[i].AvgJCT += r.AvgJCT
+		out[i].MaxQT += r.MaxQT
+		n[r.Scheduler]++
+	}
+	for i := range out {
+		out[i].AvgJCT /= float64(n[out[i].Name])
+		out[i].MaxQT /= float64(n[out[i].Name])
+	}
+	return out
+}
+
+// TradeoffPlot draws paper Fig. 8: AvgJCT and MaxQT (hours) of the learned
+// policy against ω of the single-cluster objective ω·AvgJCT + (1−ω)·MaxQT
+// (Eq. 16), mean with error bars ±sd over seeds, and each scheduler of
+// baselines as a dashed horizontal line at its mean over its rows.
+// baselines may be empty.
+func TradeoffPlot(sweep []SweepRow, baselines []ResultRow) (*Figure, error) {
+	avg, maxq, err := tradeoffSeries(sweep)
+	if err != nil {
+		return nil, fmt.Errorf("trade-off plot: %w", err)
+	}
+	levels := baselineLevels(baselines)
+	xmin, xmax := avg.X[0], avg.X[len(avg.X)-1]
+	if xmin == xmax {
+		xmin, xmax = xmin-0.5, xmax+0.5
+	}
+	var panels []*plot.Plot
+	for _, sp := range []struct {
+		series meanBand
+		label  string
+		level  func(baselineLevel) float64
+	}{
+		{avg, "AvgJCT (h)", func(b baselineLevel) float64 { return b.AvgJCT }},
+		{maxq, "MaxQT (h)", func(b baselineLevel) float64 { return b.MaxQT }},
+	} {
+		p := newPlot(sp.label+" against ω", "ω (weight of AvgJCT in Eq. 16)", sp.label)
+		pts := make(plotter.XYs, len(sp.series.X))
+		errs := make(plotter.YErrors, len(sp.series.X))
+		for k := range pts {
+			pts[k] = plotter.XY{X: sp.series.X[k], Y: sp.series.Mean[k]}
+			errs[k] = struct{ Low, High float64 }{sp.series.SD[k], sp.series.SD[k]}
+		}
+		l, s, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return nil, fmt.Errorf("trade-off plot: %w", err)
+		}
+		l.Color, s.Color = seriesColor(0), seriesColor(0)
+		l.Width = vg.Points(1.5)
+		eb, err := plotter.NewYErrorBars(struct {
+			plotter.XYs
+			plotter.YErrors
+		}{pts, errs})
+		if err != nil {
+			return nil, fmt.Errorf("trade-off plot: %w", err)
+		}
+		eb.Color = seriesColor(0)
+		p.Add(l, s, eb)
+		p.Legend.Add(sp.series.Name+" ± sd", l, s)
+		for i, b := range levels {
+			y := sp.level(b)
+			hl, err := plotter.NewLine(plotter.XYs{{X: xmin, Y: y}, {X: xmax, Y: y}})
+			if err != nil {
+				return nil, fmt.Errorf("trade-off plot: %w", err)
+			}
+			hl.Color = seriesColor(i + 1)
+			hl.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+			hl.Width = vg.Points(1.2)
+			p.Add(hl)
+			p.Legend.Add(b.Name, hl)
+		}
+		panels = append(panels, p)
+	}
+	return &Figure{Name: "tradeoff", Width: 2 * panelW * 1.2, Height: panelH * 1.3, Panels: [][]*plot.Plot{panels}}, nil
+}
+
+// logTicks125 labels a log axis at 1, 2 and 5 × 10^k, with unlabelled minor
+// ticks at the other integer multiples; plot.LogTicks labels powers of ten
+// only, which leaves ranges of less than a decade unlabelled.
+type logTicks125 struct{}
+
+// Ticks implements plot.Ticker for min > 0.
+func (logTicks125) Ticks(min, max float64) []plot.Tick {
+	if !(min > 0) || !(max >= min) {
+		return nil
+	}
+	var ticks []plot.Tick
+	for e := math.Floor(math.Log10(min)); e <= math.Ceil(math.Log10(max)); e++ {
+		base := math.Pow(10, e)
+		for m := 1; m <= 9; m++ {
+			v := float64(m) * base
+			if v < min*(1-1e-12) || v > max*(1+1e-12) {
+				continue
+			}
+			t := plot.Tick{Value: v}
+			if m == 1 || m == 2 || m == 5 {
+				t.Label = strconv.FormatFloat(v, 'g', -1, 64)
+			}
+			ticks = append(ticks, t)
+		}
+	}
+	return ticks
+}

@@ -1,0 +1,347 @@
+package reports
+
+import (
+	"bytes"
+	"flag"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/plot/plotter"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden SVG files under testdata/")
+
+// plotJobs: two schedulers, three priority classes, queueing times in
+// whole hours so that the densities are easy to picture.
+func plotJobs() []JobRow {
+	var rows []JobRow
+	for s, sched := range []string{"gp", "tiresias"} {
+		for i := range 30 {
+			q := int64((i%7)*(s+1)) * 3600 / 2
+			a := int64(i) * 600
+			rows = append(rows, JobRow{Instance: "inst-1", Scheduler: sched, Job: int64(i), Priority: int64(1 + i%3),
+				GPUs: 8, Arrival: a, Duration: 1800 + int64(i)*60, Start: a + q, Finish: a + q + 1800 + int64(i)*60, Queue: q})
+		}
+	}
+	return rows
+}
+
+func plotPressure() []PressureRow {
+	var rows []PressureRow
+	for s, sched := range []string{"gp", "tiresias", "spark"} {
+		for _, iv := range []float64{60, 120, 240} {
+			for seed := int64(1); seed <= 3; seed++ {
+				obj := 10/iv*100*float64(s+1) + float64(seed)
+				rows = append(rows, PressureRow{Interval: iv, Scheduler: sched, Seed: seed, Jobs: 100, Objective: obj, Util: 0.5})
+			}
+		}
+	}
+	return rows
+}
+
+func plotGenerations() []GenerationRow {
+	var rows []GenerationRow
+	for g := range 10 {
+		b := 3 - 0.1*float64(g)
+		rows = append(rows, GenerationRow{Generation: int64(g), Best: b, Median: b + 0.5, Worst: b + 2, BestFormula: "g*d", Size: 3, Depth: 2})
+	}
+	return rows
+}
+
+func plotSweep() []SweepRow {
+	var rows []SweepRow
+	for _, w := range []float64{0.9, 0.1, 0.5} {
+		for seed := int64(1); seed <= 2; seed++ {
+			rows = append(rows, SweepRow{Point: "w" + string(rune('0'+int(w*10))), Omega: w, Seed: seed,
+				AvgJCT: 2 + w + 0.1*float64(seed), MaxQT: 20 - 10*w + float64(seed)})
+		}
+	}
+	return rows
+}
+
+// figures builds every figure from the fixed tables.
+func figures(t *testing.T) []*Figure {
+	t.Helper()
+	var figs []*Figure
+	add := func(f *Figure, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		figs = append(figs, f)
+	}
+	add(RankingPlot(statsTable()))
+	add(QueueDensityPlot(plotJobs(), "inst-1"))
+	add(BreakdownPlot(statsTable(), "a"))
+	add(BreakdownPlot(statsTable(), ""))
+	add(JCTCDFPlot(plotJobs()))
+	add(PressurePlot(plotPressure()))
+	add(ConvergencePlot(plotGenerations()))
+	add(TradeoffPlot(plotSweep(), statsTable()))
+	return figs
+}
+
+// Every figure renders to the same SVG as its golden file (run with
+// -update after an intended change) and to identical bytes twice.
+func TestFiguresGolden(t *testing.T) {
+	for _, f := range figures(t) {
+		svg, err := f.Render("svg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := f.Render("svg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(svg, again) {
+			t.Fatalf("%s: SVG differs between two renders", f.Name)
+		}
+		golden := filepath.Join("testdata", f.Name+".svg")
+		if *update {
+			if err := os.WriteFile(golden, svg, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run go test ./reports -run Golden -update)", err)
+		}
+		if !bytes.Equal(svg, want) {
+			t.Fatalf("%s: SVG differs from %s (run with -update if intended)", f.Name, golden)
+		}
+	}
+}
+
+// A rebuilt figure (fresh plot objects) gives the same PNG bytes, and Save
+// writes every format with the right signature.
+func TestFigureSaveFormats(t *testing.T) {
+	a, err := PressurePlot(plotPressure())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := PressurePlot(plotPressure())
+	pa, err := a.Render("png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pb, _ := b.Render("png")
+	if !bytes.Equal(pa, pb) {
+		t.Fatal("PNG bytes differ for the same table")
+	}
+	dir := t.TempDir()
+	paths, err := a.Save(dir, Formats())
+	if err != nil {
+		t.Fatal(err)
+	}
+	magic := map[string]string{".png": "\x89PNG", ".svg": "<?xml", ".pdf": "%PDF"}
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(data), magic[filepath.Ext(p)]) {
+			t.Fatalf("%s does not start with %q", p, magic[filepath.Ext(p)])
+		}
+	}
+	if len(paths) != 3 {
+		t.Fatalf("wrote %v", paths)
+	}
+	if _, err := a.Render("gif"); err == nil {
+		t.Fatal("unknown format accepted")
+	}
+}
+
+func TestSVGHasTitlesAndLabels(t *testing.T) {
+	for _, f := range figures(t) {
+		svg, _ := f.Render("svg")
+		s := string(svg)
+		for _, p := range f.Panels {
+			for _, pl := range p {
+				for _, txt := range []string{pl.Title.Text, pl.X.Label.Text, pl.Y.Label.Text} {
+					if txt == "" {
+						t.Fatalf("%s: empty title or axis label", f.Name)
+					}
+					if !strings.Contains(s, xmlEscape(txt)) {
+						t.Fatalf("%s: SVG lacks %q", f.Name, txt)
+					}
+				}
+			}
+		}
+	}
+}
+
+func xmlEscape(s string) string {
+	var b bytes.Buffer
+	for _, r := range s {
+		switch r {
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '&':
+			b.WriteString("&amp;")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func TestBandPolygon(t *testing.T) {
+	got := bandPolygon([]float64{1, 2, 3}, []float64{10, 20, 30}, []float64{11, 22, 33})
+	want := plotter.XYs{{X: 1, Y: 10}, {X: 2, Y: 20}, {X: 3, Y: 30}, {X: 3, Y: 33}, {X: 2, Y: 22}, {X: 1, Y: 11}}
+	if len(got) != len(want) {
+		t.Fatalf("got %v", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("vertex %d = %v, want %v", i, got[i], want[i])
+		}
+	}
+}
+
+// The plotted pressure series: mean ± sd over seeds, intervals ascending.
+func TestPressureSeries(t *testing.T) {
+	rows := []PressureRow{
+		{Interval: 120, Scheduler: "a", Seed: 1, Objective: 1},
+		{Interval: 60, Scheduler: "a", Seed: 1, Objective: 4},
+		{Interval: 60, Scheduler: "a", Seed: 2, Objective: 6},
+		{Interval: 120, Scheduler: "a", Seed: 2, Objective: 3},
+		{Interval: 60, Scheduler: "b", Seed: 1, Objective: 5},
+	}
+	s, err := pressureSeries(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s) != 2 || s[0].Name != "a" || s[1].Name != "b" {
+		t.Fatalf("series %+v", s)
+	}
+	a := s[0]
+	if a.X[0] != 60 || a.X[1] != 120 || a.Mean[0] != 5 || a.Mean[1] != 2 || !near(a.SD[0], math.Sqrt2, 1e-15) || !near(a.SD[1], math.Sqrt2, 1e-15) {
+		t.Fatalf("a = %+v", a)
+	}
+	if s[1].SD[0] != 0 {
+		t.Fatal("single seed must have sd 0")
+	}
+	if _, err := PressurePlot(nil); err == nil {
+		t.Fatal("empty pressure table accepted")
+	}
+}
+
+func TestTradeoffSeries(t *testing.T) {
+	avg, mq, err := tradeoffSeries(plotSweep())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if avg.X[0] != 0.1 || avg.X[1] != 0.5 || avg.X[2] != 0.9 {
+		t.Fatalf("ω not sorted: %v", avg.X)
+	}
+	// ω = 0.1: AvgJCT 2.2, 2.3 → mean 2.25; MaxQT 20, 21 → 20.5.
+	if !near(avg.Mean[0], 2.25, 1e-12) || !near(mq.Mean[0], 20.5, 1e-12) || !near(mq.SD[0], math.Sqrt(0.5), 1e-12) {
+		t.Fatalf("avg %+v maxqt %+v", avg, mq)
+	}
+	bad := append(plotSweep(), SweepRow{Point: "w1", Omega: 0.7, AvgJCT: 1, MaxQT: 1})
+	if _, _, err := tradeoffSeries(bad); err == nil {
+		t.Fatal("point with two ω accepted")
+	}
+	lv := baselineLevels(statsTable())
+	if lv[0].Name != "gp" || lv[0].AvgJCT != 2 || lv[1].Name != "tiresias" || lv[1].MaxQT != 3.5 {
+		t.Fatalf("levels %+v", lv)
+	}
+}
+
+func TestECDF(t *testing.T) {
+	got := ecdf([]float64{2, 1, 1})
+	want := plotter.XYs{{X: 1, Y: 0}, {X: 1, Y: 2.0 / 3}, {X: 2, Y: 2.0 / 3}, {X: 2, Y: 1}}
+	if len(got) != len(want) {
+		t.Fatalf("got %v", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("point %d = %v, want %v", i, got[i], want[i])
+		}
+	}
+	big := make([]float64, 5000)
+	for i := range big {
+		big[i] = float64(i)
+	}
+	pts := ecdf(big)
+	if len(pts) != cdfMaxPoints || pts[0].X != 0 || pts[len(pts)-1] != (plotter.XY{X: 4999, Y: 1}) {
+		t.Fatalf("large sample: %d points, ends %v %v", len(pts), pts[0], pts[len(pts)-1])
+	}
+}
+
+func TestQueueDensities(t *testing.T) {
+	scheds, dens, err := queueDensities(plotJobs(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(scheds) != 2 || len(dens[0]) != 3 {
+		t.Fatalf("scheds %v, classes %d", scheds, len(dens[0]))
+	}
+	for s := range dens {
+		for _, c := range dens[s] {
+			if c.N != 10 || len(c.Curve) != densityPoints || c.Curve[0].X != 0 {
+				t.Fatalf("%s u=%d: n=%d points=%d", scheds[s], c.Priority, c.N, len(c.Curve))
+			}
+			// Each curve is the KDE of its class's queueing hours.
+			var xs []float64
+			for _, j := range plotJobs() {
+				if j.Scheduler == scheds[s] && j.Priority == c.Priority {
+					xs = append(xs, float64(j.Queue)/3600)
+				}
+			}
+			k, _ := NewKDE(xs)
+			mid := c.Curve[densityPoints/2]
+			if !near(mid.Y, k.At(mid.X), 1e-15) {
+				t.Fatalf("curve value %v, KDE %v", mid.Y, k.At(mid.X))
+			}
+		}
+	}
+	if _, _, err := queueDensities(plotJobs(), "nope"); err == nil {
+		t.Fatal("unknown instance accepted")
+	}
+}
+
+func TestBreakdownValues(t *testing.T) {
+	scheds, v, err := breakdownValues(statsTable(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// gp objectives 1, 2, 3: cq_avg = obj/2 → mean 1; 1 − util = 0.5.
+	if scheds[0] != "gp" || v[0][0] != 1 || v[0][2] != 0.5 || v[0][3] != 2 {
+		t.Fatalf("%v %v", scheds, v)
+	}
+	_, v, _ = breakdownValues(statsTable(), "c")
+	if v[2][3] != 1 {
+		t.Fatalf("instance c spark objective %v", v[2][3])
+	}
+}
+
+func TestFileStemAndOrdinal(t *testing.T) {
+	if got := fileStem("test/inst 01*"); got != "test_inst_01" {
+		t.Fatalf("fileStem = %q", got)
+	}
+	if ordinal(1) != "1st" || ordinal(2) != "2nd" || ordinal(3) != "3rd" || ordinal(4) != "4th" || ordinal(11) != "11th" || ordinal(22) != "22nd" {
+		t.Fatal("ordinals")
+	}
+}
+
+func TestLogTicks125(t *testing.T) {
+	var labels []string
+	for _, tk := range (logTicks125{}).Ticks(0.3, 25) {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if strings.Join(labels, ",") != "0.5,1,2,5,10,20" {
+		t.Fatalf("labels %v", labels)
+	}
+	if (logTicks125{}).Ticks(0, 1) != nil {
+		t.Fatal("non-positive range must give no ticks")
+	}
+}
