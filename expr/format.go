@@ -71,7 +71,7 @@ type style struct {
 	call     func(a, b string) string // protected division as a call, or nil for infix op(Div)
 	num      func(v float64) string
 	paren    func(s string) string
-	negParen bool // parenthesise a negative constant that is a right operand
+	negParen bool // parenthesise every negative constant operand
 	varName  func(Op) string
 }
 
@@ -110,7 +110,7 @@ var latexStyle = style{
 var sympyStyle = style{
 	op: func(o Op) string { return " " + o.String() + " " },
 	call: func(a, b string) string {
-		return "Piecewise((" + a + ", Eq(" + b + ", 0)), ((" + a + ")/(" + b + "), True))"
+		return "Piecewise((" + a + ", Eq(" + b + ", 0)), (" + atomParen(a) + "/" + atomParen(b) + ", True))"
 	},
 	num:     number,
 	paren:   func(s string) string { return "(" + s + ")" },
@@ -166,13 +166,13 @@ func (st style) write(b *strings.Builder, p *pnode) {
 		return
 	}
 	pp := st.prec(p)
-	st.operand(b, p.l, st.prec(p.l) < pp, false)
+	st.operand(b, p.l, st.prec(p.l) < pp)
 	b.WriteString(st.op(p.op))
-	st.operand(b, p.r, st.prec(p.r) <= pp, true)
+	st.operand(b, p.r, st.prec(p.r) <= pp)
 }
 
-func (st style) operand(b *strings.Builder, p *pnode, paren, right bool) {
-	if right && st.negParen && p.op == OpConst && math.Signbit(p.val) {
+func (st style) operand(b *strings.Builder, p *pnode, paren bool) {
+	if st.negParen && p.op == OpConst && math.Signbit(p.val) {
 		paren = true
 	}
 	if !paren {

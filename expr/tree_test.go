@@ -34,6 +34,9 @@ func TestSizeDepth(t *testing.T) {
 
 func TestEvalHandComputed(t *testing.T) {
 	negZero := math.Copysign(0, -1)
+	// Hand-computed values must be rounded like float64 arithmetic, not
+	// evaluated exactly as Go constant expressions: go through variables.
+	two5, nine5, ten5 := 2.5, 9.5, 10.5
 	for _, tc := range []struct {
 		src        string
 		d, q, u, g float64
@@ -52,8 +55,8 @@ func TestEvalHandComputed(t *testing.T) {
 		{"d - (q - g)", 10, 3, 0, 2, 9}, // explicit grouping
 		{"-d", 4, 0, 0, 0, -4},
 		{"u % g + 1", 0, 0, 3, 4, 1.75},
-		{eq17, 2.5, 1, 1, 8, 8 * (2.5 / 10.5)},       // (9/1−1)·(2.5/(1+9.5/1))
-		{eq17, 2.5, 0, 1, 8, (8 - 1) * (2.5 / 9.5)}, // q = 0: both divisions protected
+		{eq17, 2.5, 1, 1, 8, 8 * (two5 / ten5)},        // (9/1−1)·(2.5/(1+9.5/1))
+		{eq17, 2.5, 0, 1, 8, (8 - 1) * (two5 / nine5)}, // q = 0: both divisions protected
 	} {
 		tr := MustParse(tc.src)
 		if got := tr.Eval(tc.d, tc.q, tc.u, tc.g); !sameFloat(got, tc.want) {
