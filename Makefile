@@ -1,0 +1,34 @@
+# evogp — build, test, bench, lint.
+GO ?= go
+STATICCHECK_VERSION ?= v0.8.2
+
+.PHONY: build test test-short bench lint fuzz reproduce clean
+
+build:
+	$(GO) build -o bin/evogp ./cmd/evogp
+
+test:
+	$(GO) test -count=1 ./...
+
+test-short:
+	$(GO) test -short -count=1 ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -count 6 ./... | tee bench.txt
+
+lint:
+	$(GO) vet ./...
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
+
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 30s ./expr
+	$(GO) test -run '^$$' -fuzz FuzzReadCSV -fuzztime 30s ./datasets
+
+# The paper's setting end to end: learn, then evaluate against the baselines.
+reproduce: build
+	./bin/evogp learn --config paper --out runs/paper
+	./bin/evogp data gen --config paper --split test --instances 30 --seed 2 --out runs/paper-test
+	./bin/evogp eval --dataset runs/paper-test --schedulers spark,liquid,tiresias,lyra,gp=runs/paper/best.json --out runs/paper-eval
+
+clean:
+	rm -rf bin runs bench.txt

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/evogp/evogp/datasets"
+	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/simcore"
+)
+
+func simFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "trigger", Value: "arrival", Usage: "when operations run: arrival | arrival+completion"},
+		&cli.StringFlag{Name: "backfill", Value: "none", Usage: "none (Eq. 13 reservations) | conservative | greedy"},
+		&cli.StringFlag{Name: "weights", Value: "1,1,1", Usage: "ω1,ω2,ω3 of Eq. 5"},
+		&cli.StringFlag{Name: "objective", Value: "multi", Usage: "multi (Eq. 5) | single (Eq. 16)"},
+		&cli.Float64Flag{Name: "omega", Value: 0.5, Usage: "ω of Eq. 16 (single-cluster objective)"},
+		&cli.StringFlag{Name: "time-unit", Value: "hours", Usage: "unit of d and q inside formulas: hours | seconds"},
+	}
+}
+
+func simOptionsFrom(c *cli.Context) (simcore.Options, error) {
+	return simOptions{
+		Trigger: c.String("trigger"), Backfill: c.String("backfill"),
+		Objective: c.String("objective"), Weights: c.String("weights"), Omega: c.Float64("omega"),
+	}.options()
+}
+
+func secondsUnit(c *cli.Context) (bool, error) {
+	switch c.String("time-unit") {
+	case "hours":
+		return false, nil
+	case "seconds":
+		return true, nil
+	}
+	return false, fmt.Errorf("time-unit %q: want hours or seconds", c.String("time-unit"))
+}
+
+func simulateCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "simulate",
+		Usage: "run a scheduler over every instance of a dataset and print the SPEC §6 metrics",
+		UsageText: "evogp simulate --dataset DIR [--scheduler NAME|ALLOC+RANK+PLACE] [--priority FORMULA] [options]\n\n" +
+			"Examples:\n" +
+			"   evogp simulate --dataset data/train --scheduler tiresias\n" +
+			"   evogp simulate --dataset data/train --scheduler mct+formula+bestfit --priority \"g*d\" --json\n" +
+			"   evogp simulate --dataset data/train --scheduler user+fifo+roundrobin --trigger arrival+completion --jobs-out jobs.csv",
+		Description: "Schedulers: spark, liquid, tiresias, lyra, or ALLOCATOR+RANKING+PLACER with allocators user|mct,\n" +
+			"rankings fifo|srsf|lyra|sjf|srtf|formula and placers bestfit|roundrobin.\n" +
+			"Metrics are in hours (util is a fraction); per-job outputs are in seconds.",
+		Flags: append([]cli.Flag{
+			&cli.StringFlag{Name: "dataset", Required: true, Usage: "dataset directory (Parquet or CSV)"},
+			&cli.StringFlag{Name: "scheduler", Value: "tiresias", Usage: "scheduler name or ALLOCATOR+RANKING+PLACER"},
+			&cli.StringFlag{Name: "priority", Usage: "priority formula over d, q, u, g (smaller runs first)"},
+			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per instance"},
+			&cli.StringFlag{Name: "jobs-out", Usage: "write per-job results to PATH (.csv or .parquet)"},
+			&cli.StringFlag{Name: "summary-out", Usage: "write the metric table to PATH (.csv or .parquet)"},
+			&cli.IntFlag{Name: "workers", Usage: "instances simulated in parallel (0 = all cores)"},
+			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
+		}, simFlags()...),
+		Action: runSimulate,
+	}
+}
+
+func runSimulate(c *cli.Context) error {
+	opts, err := simOptionsFrom(c)
+	if err != nil {
+		return err
+	}
+	seconds, err := secondsUnit(c)
+	if err != nil {
+		return err
+	}
+	sched, err := buildScheduler(c.String("scheduler"), c.String("priority"), seconds)
+	if err != nil {
+		return err
+	}
+	ds, err := datasets.Read(c.String("dataset"))
+	if err != nil {
+		return err
+	}
+	prog := progress.New("simulate", len(ds.Instances), progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")})
+	results, err := simulateAll(c.Context, ds.Instances, sched, opts, c.Int("workers"), prog)
+	prog.Finish()
+	if err != nil {
+		return err
+	}
+	rows := make([]reports.ResultRow, len(results))
+	var jobs []reports.JobRow
+	for i, r := range results {
+		rows[i] = resultRow(r, sched.Name, 0)
+		if c.String("jobs-out") != "" {
+			jobs = append(jobs, jobRows(r, sched.Name)...)
+		}
+	}
+	if p := c.String("jobs-out"); p != "" {
+		if err := reports.WriteJobs(p, jobs); err != nil {
+			return err
+		}
+	}
+	if p := c.String("summary-out"); p != "" {
+		if err := reports.WriteResults(p, rows); err != nil {
+			return err
+		}
+	}
+	if c.Bool("json") {
+		return printJSON(c.App.Writer, rows)
+	}
+	return printTable(c.App.Writer, rows)
+}
+
+type metricsJSON struct {
+	Instance  string  `json:"instance"`
+	Scheduler string  `json:"scheduler"`
+	CQAvg     float64 `json:"cq_avg"`
+	CQMax     float64 `json:"cq_max"`
+	Util      float64 `json:"util"`
+	Objective float64 `json:"objective"`
+	AvgJCT    float64 `json:"avg_jct"`
+	MaxQT     float64 `json:"max_qt"`
+	Makespan  float64 `json:"makespan"`
+}
+
+func printJSON(w io.Writer, rows []reports.ResultRow) error {
+	enc := json.NewEncoder(w)
+	for _, r := range rows {
+		if err := enc.Encode(metricsJSON{r.Instance, r.Scheduler, r.CQAvg, r.CQMax, r.Util, r.Objective, r.AvgJCT, r.MaxQT, r.Makespan}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func printTable(w io.Writer, rows []reports.ResultRow) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "instance\tjobs\tcq_avg h\tcq_max h\tutil\tobjective\tavg_jct h\tmax_qt h\tmakespan h\t")
+	var mean reports.ResultRow
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.3f\t\n",
+			r.Instance, r.Jobs, r.CQAvg, r.CQMax, r.Util, r.Objective, r.AvgJCT, r.MaxQT, r.Makespan)
+		mean.Jobs += r.Jobs
+		mean.CQAvg += r.CQAvg
+		mean.CQMax += r.CQMax
+		mean.Util += r.Util
+		mean.Objective += r.Objective
+		mean.AvgJCT += r.AvgJCT
+		mean.MaxQT += r.MaxQT
+		mean.Makespan += r.Makespan
+	}
+	if n := float64(len(rows)); n > 1 {
+		fmt.Fprintf(tw, "mean\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.3f\t\n",
+			mean.Jobs, mean.CQAvg/n, mean.CQMax/n, mean.Util/n, mean.Objective/n, mean.AvgJCT/n, mean.MaxQT/n, mean.Makespan/n)
+	}
+	if len(rows) > 0 {
+		fmt.Fprintf(tw, "scheduler: %s\t\t\t\t\t\t\t\t\t\n", rows[0].Scheduler)
+	}
+	return tw.Flush()
+}
