@@ -1,0 +1,139 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/evogp/evogp/expr"
+)
+
+// exprCommand groups the formula tools: simplify (and print in any format)
+// and eval.
+func exprCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "expr",
+		Usage: "simplify, print and evaluate priority formulas over d, q, u, g",
+		UsageText: "evogp expr simplify [--format FORMAT] FORMULA\n" +
+			"evogp expr eval FORMULA d=VALUE q=VALUE u=VALUE g=VALUE\n\n" +
+			"Example:\n" +
+			"   evogp expr simplify --format latex \"((q+g)%q - u) * (d % (q + (d+g-u)%(q*q)))\"",
+		Description: "Formulas use d (remaining duration), q (queuing time), u (user priority), g (GPU demand),\n" +
+			"numbers, parentheses, unary minus and + - * /, where / and % both mean protected division:\n" +
+			"a % b = a if b = 0, else a / b. Smaller values are scheduled earlier.",
+		Subcommands: []*cli.Command{exprSimplifyCommand(), exprEvalCommand()},
+	}
+}
+
+func exprSimplifyCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "simplify",
+		Usage: "print a formula simplified without changing its value for any input",
+		UsageText: "evogp expr simplify [--format infix|prefix|latex|go|sympy|json|dot] FORMULA\n\n" +
+			"Examples:\n" +
+			"   evogp expr simplify \"((q+g)%q - u) * (d % (q + (d+g-u)%(q*q)))\"\n" +
+			"   evogp expr simplify --format go \"g*d*1 + 0*q\"",
+		Description: "Simplification is exact in float64 (including 0, -0, Inf and NaN inputs), so identities such as\n" +
+			"x - x = 0 or x % x = 1 are not applied; see the expr package documentation.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "infix",
+				Usage: "output format: " + strings.Join(expr.Formats(), " | ")},
+		},
+		Action: func(c *cli.Context) error {
+			t, err := formulaArg(c)
+			if err != nil {
+				return err
+			}
+			out, err := expr.Format(expr.Simplify(t), c.String("format"))
+			if err != nil {
+				return err
+			}
+			_, err = fmt.Fprintln(c.App.Writer, strings.TrimRight(out, "\n"))
+			return err
+		},
+	}
+}
+
+func exprEvalCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "eval",
+		Usage: "evaluate a formula at given values of d, q, u, g",
+		UsageText: "evogp expr eval FORMULA NAME=VALUE...\n\n" +
+			"Example:\n" +
+			"   evogp expr eval \"g*d\" d=2.5 q=0 u=1 g=8      # prints 20",
+		Description: "Every variable the formula uses must be given a value (a missing one is an error, so a\n" +
+			"typo cannot silently evaluate at 0); variables it does not use may be omitted.\n" +
+			"Values are plain numbers; d and q are in whatever unit you mean (the simulator uses hours).",
+		Action: func(c *cli.Context) error {
+			if c.NArg() < 1 {
+				return errors.New("expr eval: missing FORMULA (usage: evogp expr eval FORMULA d=VALUE ...)")
+			}
+			t, err := parseFormula(c.Args().First())
+			if err != nil {
+				return err
+			}
+			vals, err := parseAssignments(c.Args().Tail(), t)
+			if err != nil {
+				return err
+			}
+			v := expr.Compile(t).Eval(vals[expr.OpD], vals[expr.OpQ], vals[expr.OpU], vals[expr.OpG])
+			_, err = fmt.Fprintln(c.App.Writer, strconv.FormatFloat(v, 'g', -1, 64))
+			return err
+		},
+	}
+}
+
+// formulaArg parses the command's arguments joined by spaces, so an
+// unquoted formula split by the shell still works.
+func formulaArg(c *cli.Context) (*expr.Tree, error) {
+	if c.NArg() == 0 {
+		return nil, fmt.Errorf("%s: missing FORMULA", c.Command.FullName())
+	}
+	return parseFormula(strings.Join(c.Args().Slice(), " "))
+}
+
+func parseFormula(s string) (*expr.Tree, error) {
+	t, err := expr.Parse(s)
+	if err != nil {
+		return nil, fmt.Errorf("formula %q: %w", s, err)
+	}
+	return t, nil
+}
+
+// parseAssignments reads NAME=VALUE arguments for the terminals d, q, u, g
+// (indexed by their expr.Op) and checks that every terminal t uses has one.
+func parseAssignments(args []string, t *expr.Tree) ([4]float64, error) {
+	var vals [4]float64
+	var set [4]bool
+	for _, a := range args {
+		name, val, ok := strings.Cut(a, "=")
+		if !ok {
+			return vals, fmt.Errorf("argument %q: want NAME=VALUE with NAME one of d, q, u, g", a)
+		}
+		op, ok := map[string]expr.Op{"d": expr.OpD, "q": expr.OpQ, "u": expr.OpU, "g": expr.OpG}[strings.TrimSpace(name)]
+		if !ok {
+			return vals, fmt.Errorf("argument %q: unknown variable %q (want d, q, u or g)", a, name)
+		}
+		if set[op] {
+			return vals, fmt.Errorf("argument %q: %s given twice", a, name)
+		}
+		v, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+		if err != nil {
+			return vals, fmt.Errorf("argument %q: value: %w", a, err)
+		}
+		vals[op], set[op] = v, true
+	}
+	var missing []string
+	for op := expr.OpD; op <= expr.OpG; op++ {
+		if t.Uses(op) && !set[op] {
+			missing = append(missing, op.String())
+		}
+	}
+	if len(missing) > 0 {
+		return vals, fmt.Errorf("formula uses %s but no value was given (add %s=VALUE)", strings.Join(missing, ", "), missing[0])
+	}
+	return vals, nil
+}

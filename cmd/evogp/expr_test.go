@@ -1,0 +1,108 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// runExpr runs `evogp expr args...` with output captured.
+func runExpr(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	app := newApp()
+	app.Writer, app.ErrWriter = &out, &errOut
+	err := app.Run(append([]string{"evogp", "expr"}, args...))
+	return out.String(), err
+}
+
+func TestExprSimplify(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"simplify", "((q+g)%q - u) * (d % (q + (d+g-u)%(q*q)))"}, "((q + g) % q - u) * (d % (q + (d + g - u) % (q * q)))\n"},
+		{[]string{"simplify", "g*d*1 + 2*3"}, "d * g + 6\n"},
+		{[]string{"simplify", "g", "*", "d"}, "d * g\n"}, // unquoted, split by the shell
+		{[]string{"simplify", "--format", "prefix", "d/q - d % 1"}, "(- (% d q) d)\n"},
+		{[]string{"simplify", "-f", "latex", "d % q"}, `\operatorname{pdiv}\left(d, q\right)` + "\n"},
+		{[]string{"simplify", "--format", "sympy", "d % q"}, "Piecewise((d, Eq(q, 0)), (d/q, True))\n"},
+		{[]string{"simplify", "--format", "json", "d + d"}, `["*",2,"d"]` + "\n"},
+	} {
+		got, err := runExpr(t, tc.args...)
+		if err != nil {
+			t.Errorf("%v: %v", tc.args, err)
+			continue
+		}
+		if got != tc.want {
+			t.Errorf("%v printed %q, want %q", tc.args, got, tc.want)
+		}
+	}
+	out, err := runExpr(t, "simplify", "--format", "go", "g*d")
+	if err != nil || !strings.Contains(out, "func priority(d, q, u, g float64) float64") || !strings.Contains(out, "return d * g") {
+		t.Errorf("--format go: %v\n%s", err, out)
+	}
+	out, err = runExpr(t, "simplify", "--format", "dot", "g*d")
+	if err != nil || !strings.HasPrefix(out, "digraph expr {") {
+		t.Errorf("--format dot: %v\n%s", err, out)
+	}
+	out, _ = runExpr(t, "simplify", "--format", "json", "(q+g)%q")
+	if !json.Valid([]byte(out)) {
+		t.Errorf("--format json printed invalid JSON %q", out)
+	}
+}
+
+func TestExprEval(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"eval", "g*d", "d=2.5", "q=0", "u=1", "g=8"}, "20\n"},
+		{[]string{"eval", "g*d", "g=8", "d=2.5"}, "20\n"}, // unused q, u may be omitted
+		{[]string{"eval", "d % q", "d=3", "q=0"}, "3\n"},  // protected division
+		{[]string{"eval", "d / q", "d=3", "q=4"}, "0.75\n"},
+		{[]string{"eval", "(d - q) * u", "d=1", "q=1.5", "u=4"}, "-2\n"},
+		{[]string{"eval", "2.5"}, "2.5\n"},
+	} {
+		got, err := runExpr(t, tc.args...)
+		if err != nil {
+			t.Errorf("%v: %v", tc.args, err)
+			continue
+		}
+		if got != tc.want {
+			t.Errorf("%v printed %q, want %q", tc.args, got, tc.want)
+		}
+	}
+}
+
+func TestExprErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"simplify", "(d + )"}, `column 6: expected operand, found ")"`},
+		{[]string{"simplify", "d ^ q"}, "column 3: unexpected character '^'"},
+		{[]string{"simplify", "--format", "yaml", "d"}, `unknown format "yaml"`},
+		{[]string{"simplify"}, "missing FORMULA"},
+		{[]string{"eval", "d +", "d=1"}, "column 4: expected operand"},
+		{[]string{"eval", "g*d", "d=2.5"}, "formula uses g but no value was given"},
+		{[]string{"eval", "g*d", "d=1", "g=x"}, `argument "g=x": value`},
+		{[]string{"eval", "g*d", "d=1", "g=2", "w=3"}, `unknown variable "w"`},
+		{[]string{"eval", "g*d", "d=1", "g=2", "d=3"}, "d given twice"},
+		{[]string{"eval", "g*d", "d1"}, "want NAME=VALUE"},
+		{[]string{"eval"}, "missing FORMULA"},
+	} {
+		out, err := runExpr(t, tc.args...)
+		if err == nil {
+			t.Errorf("%v succeeded with %q", tc.args, out)
+			continue
+		}
+		if !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: error %q, want it to contain %q", tc.args, err, tc.want)
+		}
+		if out != "" {
+			t.Errorf("%v: printed %q despite the error", tc.args, out)
+		}
+	}
+}
