@@ -274,14 +274,19 @@ func Generate(s GenSettings, seed uint64, n int) ([]simcore.Instance, error) {
 //     second, E over p's type mix with d the nominal mean in seconds, so
 //     λ_max is the rate that keeps p exactly busy on average); draw
 //     λ_p ~ U[LoadMin·λ_max, LoadMax·λ_max] (drawn, but unused, with uniform
-//     arrivals, so both variants consume the stream alike). Then for each of
-//     the round(JobsPerNode·N_p) jobs k, in order: its type; its duration
-//     max(MinDuration, ⌊X⌋) with X ~ Exponential(mean = hours·3600·
-//     DurationScale); its priority ~ U{Priorities}; its arrival. Poisson
-//     arrivals: t_0 = 0 and t_k = t_{k−1} + E_k, E_k ~ Exponential(rate
-//     λ_p); uniform arrivals: t_k = k·Interval. The arrival is ⌊t_k⌋ s.
-//     The user cluster s_j is p.
-//  3. The jobs of all clusters are sorted by (arrival, cluster, k) and
+//     arrivals). Then for each of the round(JobsPerNode·N_p) jobs k, in
+//     order: its type; its duration max(MinDuration, ⌊X⌋) with
+//     X ~ Exponential(mean = hours·3600·DurationScale); its priority
+//     ~ U{Priorities}; with Poisson arrivals its arrival time t_k, where
+//     t_0 = 0 and t_k = t_{k−1} + E_k, E_k ~ Exponential(rate λ_p). The
+//     arrival is ⌊t_k⌋ s. The user cluster s_j is p.
+//  3. Uniform arrivals (the load-pressure variant of paper §IV-D) form one
+//     stream for the whole instance, not one per cluster: the jobs of all
+//     clusters are shuffled (Fisher–Yates from the same stream) and the
+//     m-th arrives at ⌊m·Interval⌋, so the instance receives one job every
+//     Δ seconds and the first at 0. The total is Σ_p round(JobsPerNode·N_p)
+//     (5 clusters × 40 nodes × 5 jobs per node = 1000 jobs).
+//  4. The jobs of all clusters are sorted by (arrival, cluster, k) and
 //     numbered 0..n−1 in that order, so job ids follow arrival order.
 //
 // Deadlines are 0 (none) and names empty.
@@ -318,13 +323,8 @@ func GenerateInstance(s GenSettings, seed uint64, index int) (simcore.Instance, 
 			x := r.ExpFloat64() * typ.MeanHours * 3600 * s.DurationScale
 			d := max(s.MinDuration, floorTime(x))
 			u := s.Priorities[0] + r.IntN(s.Priorities[1]-s.Priorities[0]+1)
-			switch s.Arrivals {
-			case ArrivalsUniform:
-				t = float64(k) * s.Interval
-			default:
-				if k > 0 {
-					t += r.ExpFloat64() / lambda
-				}
+			if s.Arrivals == ArrivalsPoisson && k > 0 {
+				t += r.ExpFloat64() / lambda
 			}
 			jobs = append(jobs, drawn{k: k, job: simcore.Job{
 				Arrival:  floorTime(t),
@@ -334,6 +334,14 @@ func GenerateInstance(s GenSettings, seed uint64, index int) (simcore.Instance, 
 				GPUs:     typ.GPUs,
 				Priority: u,
 			}})
+		}
+	}
+	if s.Arrivals == ArrivalsUniform {
+		// One stream for the whole instance: a random order of all jobs,
+		// the m-th arriving at m·Δ.
+		r.Shuffle(len(jobs), func(a, b int) { jobs[a], jobs[b] = jobs[b], jobs[a] })
+		for m := range jobs {
+			jobs[m].job.Arrival = floorTime(float64(m) * s.Interval)
 		}
 	}
 	slices.SortFunc(jobs, func(a, b drawn) int {

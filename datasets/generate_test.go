@@ -235,7 +235,8 @@ func TestGenerateSanity(t *testing.T) {
 }
 
 // TestGenerateLoadStudy: the §IV-D variant — a fixed 5 × 40 topology and
-// uniform arrivals every Δ seconds in each cluster.
+// one job every Δ seconds in the instance as a whole, the clusters' jobs
+// interleaved at random.
 func TestGenerateLoadStudy(t *testing.T) {
 	s := PaperSettings()
 	s.Clusters, s.Nodes = [2]int{5, 5}, [2]int{40, 40}
@@ -249,15 +250,26 @@ func TestGenerateLoadStudy(t *testing.T) {
 		if len(in.Clusters) != 5 || len(in.Jobs) != 1000 {
 			t.Fatalf("%s: %d clusters, %d jobs; want 5 and 1000", in.Name, len(in.Clusters), len(in.Jobs))
 		}
-		next := make([]int, 5)
-		for _, j := range in.Jobs {
+		perCluster := make([]int, 5)
+		firstHalf := make([]int, 5)
+		for m, j := range in.Jobs {
 			if in.Clusters[j.Cluster].Nodes != 40 {
 				t.Fatalf("cluster %d has %d nodes", j.Cluster, in.Clusters[j.Cluster].Nodes)
 			}
-			if want := int64(math.Floor(float64(next[j.Cluster]) * s.Interval)); j.Arrival != want {
-				t.Fatalf("%s: job %d of cluster %d arrives at %d, want %d", in.Name, next[j.Cluster], j.Cluster, j.Arrival, want)
+			if want := int64(math.Floor(float64(m) * s.Interval)); j.Arrival != want {
+				t.Fatalf("%s: job %d arrives at %d, want %d", in.Name, m, j.Arrival, want)
 			}
-			next[j.Cluster]++
+			perCluster[j.Cluster]++
+			if m < 500 {
+				firstHalf[j.Cluster]++
+			}
+		}
+		for p := range 5 {
+			// 200 jobs per cluster; a random interleaving puts about 100
+			// of each in the first half (sd ≈ 7).
+			if perCluster[p] != 200 || firstHalf[p] < 65 || firstHalf[p] > 135 {
+				t.Fatalf("%s: cluster %d: %d jobs, %d in the first half", in.Name, p, perCluster[p], firstHalf[p])
+			}
 		}
 	}
 }

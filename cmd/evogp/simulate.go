@@ -138,6 +138,9 @@ func printJSON(w io.Writer, rows []reports.ResultRow) error {
 }
 
 func printTable(w io.Writer, rows []reports.ResultRow) error {
+	if len(rows) > 0 {
+		fmt.Fprintf(w, "scheduler: %s\n", rows[0].Scheduler)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "instance\tjobs\tcq_avg h\tcq_max h\tutil\tobjective\tavg_jct h\tmax_qt h\tmakespan h\t")
 	var mean reports.ResultRow
@@ -156,9 +159,6 @@ func printTable(w io.Writer, rows []reports.ResultRow) error {
 	if n := float64(len(rows)); n > 1 {
 		fmt.Fprintf(tw, "mean\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.3f\t\n",
 			mean.Jobs, mean.CQAvg/n, mean.CQMax/n, mean.Util/n, mean.Objective/n, mean.AvgJCT/n, mean.MaxQT/n, mean.Makespan/n)
-	}
-	if len(rows) > 0 {
-		fmt.Fprintf(tw, "scheduler: %s\t\t\t\t\t\t\t\t\t\n", rows[0].Scheduler)
 	}
 	return tw.Flush()
 }

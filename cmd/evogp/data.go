@@ -1,0 +1,282 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/evogp/evogp/configs"
+	"github.com/evogp/evogp/datasets"
+)
+
+// dataCommand is `evogp data`: generate datasets and describe them.
+func dataCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "data",
+		Usage: "generate and inspect datasets (Parquet or CSV instance tables)",
+		UsageText: "evogp data gen --config quick --instances 50 --seed 1 --out data/train\n" +
+			"   evogp data describe data/train",
+		Subcommands: []*cli.Command{dataGenCommand(), dataDescribeCommand()},
+	}
+}
+
+// dataValidSplit restricts split labels to letters, digits, '.', '_' and '-'
+// (not first), so they are safe in file names and logs.
+func dataValidSplit(s string) bool {
+	for i, r := range s {
+		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || i > 0 && strings.ContainsRune("._-", r)
+		if !ok {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func dataGenCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "gen",
+		Usage:     "generate a dataset with the Table II workload generator (SPEC §7)",
+		ArgsUsage: "[key=value overrides]",
+		UsageText: "evogp data gen --config quick --instances 50 --seed 1 --out data/train [--format parquet|csv] [--split train] [generator.nodes=10,20 ...]\n\n" +
+			"   Examples:\n" +
+			"   evogp data gen --config paper --split test --out data/test\n" +
+			"   evogp data gen --config load --instances 5 --out data/load-60 generator.clusters=5,5 generator.nodes=40,40 generator.jobs_per_node=5 generator.interval=60\n" +
+			"   evogp data gen --config my-experiment.yaml --format csv --out data/train\n\n" +
+			"   Flags come before the overrides. Instances are drawn from the generator seed\n" +
+			"   SplitSeed(seed, split), so train, validation and test generated from one config\n" +
+			"   seed never share instances; dataset.yaml records both seeds and the settings.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "config", Value: "quick", Usage: "embedded config name (" + strings.Join(configs.Names(), ", ") + ") or a YAML file"},
+			&cli.IntFlag{Name: "instances", DefaultText: "the config's data.<split> size", Usage: "number of instances"},
+			&cli.Uint64Flag{Name: "seed", DefaultText: "the config's seed", Usage: "experiment seed"},
+			&cli.StringFlag{Name: "out", Required: true, Usage: "new dataset directory (must not exist or be empty)"},
+			&cli.StringFlag{Name: "format", Value: datasets.FormatParquet, Usage: "table format: parquet or csv"},
+			&cli.StringFlag{Name: "split", Value: "train", Usage: "split name recorded in dataset.yaml (train, validation, test, …)"},
+		},
+		Action: dataGen,
+	}
+}
+
+func dataGen(c *cli.Context) error {
+	cfg, err := configs.Load(c.String("config"))
+	if err != nil {
+		return err
+	}
+	overrides := c.Args().Slice()
+	if cfg, err = cfg.Override(overrides...); err != nil {
+		return err
+	}
+	format := c.String("format")
+	if format != datasets.FormatParquet && format != datasets.FormatCSV {
+		return fmt.Errorf("--format %q: must be %s or %s", format, datasets.FormatParquet, datasets.FormatCSV)
+	}
+	split := c.String("split")
+	if !dataValidSplit(split) {
+		return fmt.Errorf("--split %q: use letters, digits, '.', '_' or '-'", split)
+	}
+	n, err := dataInstances(c, cfg, split)
+	if err != nil {
+		return err
+	}
+	seed := cfg.Seed
+	if c.IsSet("seed") {
+		seed = c.Uint64("seed")
+	}
+	out := c.String("out")
+	if err := dataCheckNewDir(out); err != nil {
+		return err
+	}
+	settings := datasets.GenSettingsFrom(cfg.Generator)
+	genSeed := datasets.SplitSeed(seed, split)
+	insts, err := datasets.Generate(settings, genSeed, n)
+	if err != nil {
+		return err
+	}
+	meta := datasets.Meta{
+		Split: split, Source: "generator", Config: c.String("config"),
+		Seed: &seed, GenerateSeed: &genSeed, Generator: &settings,
+	}
+	if len(overrides) > 0 {
+		meta.Options = map[string]string{"overrides": strings.Join(overrides, " ")}
+	}
+	ds := &datasets.Dataset{Instances: insts, Meta: meta}
+	if err := datasets.Write(out, ds, format); err != nil {
+		return err
+	}
+	clusters, jobs := 0, 0
+	for _, in := range insts {
+		clusters += len(in.Clusters)
+		jobs += len(in.Jobs)
+	}
+	fmt.Fprintf(c.App.Writer, "wrote %d instances (%d clusters, %d jobs) to %s as %s (split %s, config %s, seed %d)\n",
+		n, clusters, jobs, out, format, split, c.String("config"), seed)
+	return nil
+}
+
+// dataInstances is --instances, or the config's size for the split.
+func dataInstances(c *cli.Context, cfg configs.Config, split string) (int, error) {
+	if c.IsSet("instances") {
+		n := c.Int("instances")
+		if n < 1 {
+			return 0, fmt.Errorf("--instances %d: must be ≥ 1", n)
+		}
+		return n, nil
+	}
+	n := map[string]int{"train": cfg.Data.Train, "validation": cfg.Data.Validation, "test": cfg.Data.Test}[split]
+	if n < 1 {
+		return 0, fmt.Errorf("split %q: the config gives no size (data.train/validation/test); pass --instances", split)
+	}
+	return n, nil
+}
+
+// dataCheckNewDir refuses an output that exists and is not an empty directory,
+// before any work is done (datasets.Write checks again, atomically).
+func dataCheckNewDir(path string) error {
+	st, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("--out: %w", err)
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("--out %s: exists and is not a directory", path)
+	}
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return fmt.Errorf("--out: %w", err)
+	}
+	if len(entries) > 0 {
+		return fmt.Errorf("--out %s: directory exists and is not empty; refusing to overwrite it (choose a new directory)", path)
+	}
+	return nil
+}
+
+func dataDescribeCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "describe",
+		Usage:     "summarise a dataset: per instance size, GPU-hours, offered load and job types",
+		ArgsUsage: "DIR",
+		UsageText: "evogp data describe [--json] DIR\n\n" +
+			"   Example: evogp data describe data/train\n\n" +
+			"   GPU-h is Σ g·d / 3600; span-h the arrival span (last − first arrival) in hours;\n" +
+			"   load the offered load GPU-h / (GPUs × span-h) (n/a when the span is 0).\n" +
+			"   --json prints one JSON object per instance, one per line.",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "json", Usage: "one JSON object per instance (JSON lines)"},
+			&cli.IntFlag{Name: "types", Value: 3, Usage: "job types to list per instance in the table"},
+		},
+		Action: dataDescribe,
+	}
+}
+
+func dataDescribe(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return fmt.Errorf("data describe: want one dataset directory, got %d arguments", c.NArg())
+	}
+	dir := c.Args().First()
+	ds, err := datasets.Read(dir)
+	if err != nil {
+		return err
+	}
+	sums := make([]datasets.Summary, len(ds.Instances))
+	for i, in := range ds.Instances {
+		sums[i] = datasets.Describe(in)
+	}
+	w := c.App.Writer
+	if c.Bool("json") {
+		enc := json.NewEncoder(w)
+		for _, s := range sums {
+			if err := enc.Encode(s); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return dataDescribeTable(w, dir, ds.Meta, sums, c.Int("types"))
+}
+
+func dataDescribeTable(w io.Writer, dir string, m datasets.Meta, sums []datasets.Summary, ntypes int) error {
+	head := fmt.Sprintf("dataset %s: %d instances, %d clusters, %d jobs, %s", dir, m.Instances, m.Clusters, m.Jobs, m.Format)
+	if m.Split != "" {
+		head += ", split " + m.Split
+	}
+	if m.Source != "" {
+		head += ", source " + m.Source
+	}
+	if m.Config != "" {
+		head += ", config " + m.Config
+	}
+	if m.Seed != nil {
+		head += fmt.Sprintf(", seed %d", *m.Seed)
+	}
+	if _, err := fmt.Fprintln(w, head); err != nil {
+		return err
+	}
+	rows := [][]string{{"instance", "clusters", "nodes", "GPUs", "jobs", "GPU-h", "span-h", "load", "top job types (workers x GPUs: share of jobs)"}}
+	row := func(s datasets.Summary) []string {
+		return []string{s.Instance, fmt.Sprint(s.Clusters), fmt.Sprint(s.Nodes), fmt.Sprint(s.GPUs), fmt.Sprint(s.Jobs),
+			fmt.Sprintf("%.1f", s.GPUHours), fmt.Sprintf("%.1f", s.SpanH), dataFmtLoad(s.Load), dataTopTypes(s, ntypes)}
+	}
+	for _, s := range sums {
+		rows = append(rows, row(s))
+	}
+	rows = append(rows, row(datasets.Totals(sums)))
+	return dataWriteAligned(w, rows)
+}
+
+// dataWriteAligned prints rows as columns two spaces apart: the first and last
+// columns left-aligned, the numbers between right-aligned.
+func dataWriteAligned(w io.Writer, rows [][]string) error {
+	width := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for k, cell := range r {
+			width[k] = max(width[k], utf8.RuneCountInString(cell))
+		}
+	}
+	var b strings.Builder
+	for _, r := range rows {
+		for k, cell := range r {
+			pad := strings.Repeat(" ", width[k]-utf8.RuneCountInString(cell))
+			switch {
+			case k == 0:
+				b.WriteString(cell + pad)
+			case k == len(r)-1:
+				b.WriteString("  " + cell)
+			default:
+				b.WriteString("  " + pad + cell)
+			}
+		}
+		b.WriteString("\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func dataFmtLoad(x float64) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.2f", x)
+}
+
+// dataTopTypes lists the n most frequent job types with their share of jobs.
+func dataTopTypes(s datasets.Summary, n int) string {
+	var parts []string
+	for i, t := range s.Types {
+		if i == n {
+			parts = append(parts, fmt.Sprintf("+%d more", len(s.Types)-n))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s: %.0f%%", t, 100*float64(t.Jobs)/float64(max(s.Jobs, 1))))
+	}
+	return strings.Join(parts, ", ")
+}
