@@ -4,10 +4,85 @@
 // sampled subset of training instances, normalised by the SRSF baseline, and
 // exports the best simplified formula.
 //
+// # Fitness
+//
+// For a candidate c and a training subset D_sub (minimised):
+//
+//	fitness(c) = Σ_{i ∈ D_sub} O_c,i / O_SRSF,i                 (Eqs. 14–15)
+//
+// where O_x,i is the config's objective (Eq. 5, ω1·cq_avg + ω2·cq_max +
+// ω3·(1 − util), or Eq. 16, ω·avg_jct + (1 − ω)·max_qt) of the simulation of
+// instance i under mct + x + best fit with the config's trigger and backfill
+// mode. SRSF therefore scores |D_sub|; every printed score divides by the
+// subset size so that SRSF is 1. O_SRSF,i is simulated once per instance.
+// If O_SRSF,i = 0 the term is 1 when O_c,i = 0 and 1 + O_c,i otherwise.
+// The terms are summed in ascending instance order.
+//
+// The validation score of a tree is the mean of O_c,i / O_SRSF,i over the
+// validation instances.
+//
+// # Algorithm 3
+//
+// Generation 0 draws D_sub and evaluates the initial population (ramped
+// half-and-half over gp.init_depth). Each generation g = 1..G draws a fresh
+// D_sub (α = gp.subset instances without replacement), breeds n offspring —
+// pairs of distinct parents by k-tournament (eaopt.SelTournament) on the
+// parents' current fitness, subtree crossover of the pair with probability
+// gp.crossover (two children, c1 = p1 ⊗ p2 and c2 = p2 ⊗ p1), then subtree
+// mutation of both children with probability r = gp.mutation — evaluates
+// parents and offspring on the new D_sub, and keeps the n best (μ + λ).
+// After generation G the final population and the hall of fame are
+// evaluated on the validation set; the lowest validation score wins (ties:
+// smaller tree, then lower canonical hash), is simplified (expr.Simplify,
+// exact) and exported.
+//
+// Depth overflow is delegated to expr's operators: Crossover and
+// SubtreeMutation only choose points that keep the child within
+// gp.max_depth, and if no such choice exists they return a copy of the
+// parent. No offspring is ever deeper than gp.max_depth.
+//
+// Ties are deterministic: survival is a stable sort on (fitness, canonical
+// hash of the simplified tree), so equal keys — which are the same function —
+// keep insertion order (parents first, then offspring in breeding order).
+// The tournament breaks fitness ties in favour of the first contestant
+// sampled. eaopt's tournament needs k ≤ n − 1, so k is capped there.
+//
+// Why learn runs its own generation loop around eaopt's selector is written
+// down in population.go (defects of eaopt v0.4.2's Individual and models).
+//
+// # Determinism
+//
+// Every random draw comes from one PCG stream seeded from the config seed
+// (see rng.go); a run's outputs are the same for any gp.workers and
+// GOMAXPROCS, and a run interrupted and resumed from its checkpoint ends
+// with exactly the same best.json and per-generation data (wall times
+// aside) as one that was not.
+//
+// The fitness cache maps (canonical hash of the simplified tree, training
+// instance) to O_c,i / O_SRSF,i. Simplify is exact, so every tree with that
+// hash yields the same simulation, and a cache hit returns exactly what a
+// simulation would. It is checkpointed anyway (checkpoint/cache.bin) so
+// that the per-generation evaluation and cache-hit counts survive a resume.
+//
+// # Run directory
+//
+// Run builds the run directory under a temporary sibling name and renames
+// it when the run completes; a run that fails leaves nothing. A cancelled
+// run (Ctrl-C) that has checkpointed at least one generation is renamed to
+// its final name with config.yaml and checkpoint/ only, and Resume
+// continues it in place. Files: config.yaml, generations.parquet,
+// hall_of_fame.csv, best.json, formula.go, formula.tex, convergence.png,
+// convergence.svg, checkpoint/.
+//
+// # Dependencies
+//
 // FormulaRanking is the adapter that lets a compiled expr.Program act as a
 // simcore.Ranking; it defines the units the formula sees (d and q in hours by
 // default, SPEC §2).
 //
-// learn imports expr, simcore and datasets; neither expr nor simcore imports
-// learn.
+// learn imports expr, simcore, datasets and configs (plus internal/atomicio
+// and internal/progress); it writes generations.parquet with its own row
+// type carrying the columns of reports.GenerationRow and draws its small
+// convergence plot itself, so it does not import reports. Neither expr nor
+// simcore imports learn.
 package learn

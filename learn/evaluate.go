@@ -1,0 +1,256 @@
+package learn
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/simcore"
+)
+
+// cacheKey identifies one fitness term: a candidate (by the canonical hash
+// of its simplified tree) on one training instance (by index).
+type cacheKey struct {
+	hash uint64
+	inst int32
+}
+
+// cacheEntry is one cached term, in the order it was computed.
+type cacheEntry struct {
+	key   cacheKey
+	value float64
+}
+
+// evaluator scores candidates by simulation. It owns the SRSF baselines, the
+// fitness cache and the worker pool. Only the goroutine that runs the
+// generation loop touches the cache; the workers write into disjoint result
+// slots, so the outcome does not depend on the number of workers or on the
+// order in which they finish.
+type evaluator struct {
+	train, val   []simcore.Instance
+	opts         simcore.Options
+	seconds      bool
+	workers      int
+	baseTrain    []float64 // O_SRSF,i of every training instance
+	baseVal      []float64 // … and validation instance
+	srsf         simcore.Scheduler
+	cache        map[cacheKey]float64
+	log          []cacheEntry // every entry in insertion order (checkpointed)
+	onSimulation func()       // test hook: called before each candidate simulation
+}
+
+func newEvaluator(train, val []simcore.Instance, opts simcore.Options, seconds bool, workers int) (*evaluator, error) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	srsf, err := simcore.ParseScheduler("mct+srsf+bestfit", nil)
+	if err != nil {
+		return nil, err
+	}
+	return &evaluator{
+		train: train, val: val, opts: opts, seconds: seconds, workers: workers,
+		srsf: srsf, cache: map[cacheKey]float64{},
+	}, nil
+}
+
+// candidate is the scheduler mct + f + best fit for a priority function f.
+func candidate(r simcore.Ranking) simcore.Scheduler {
+	return simcore.Scheduler{Name: "gp", Allocator: simcore.MCT{}, Ranking: r, Placer: simcore.BestFit{}}
+}
+
+// task is one simulation: a scheduler on one instance.
+type task struct {
+	sched simcore.Scheduler
+	inst  *simcore.Instance
+}
+
+// simulate runs the tasks on the worker pool and returns their objectives in
+// task order. It stops early when ctx is cancelled (Simulate checks ctx) and
+// returns the error of the lowest-indexed failed task.
+func (e *evaluator) simulate(ctx context.Context, tasks []task, hook func()) ([]float64, error) {
+	out := make([]float64, len(tasks))
+	errs := make([]error, len(tasks))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(e.workers, len(tasks)) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(tasks) || ctx.Err() != nil {
+					return
+				}
+				if hook != nil {
+					hook()
+				}
+				res, err := simcore.Simulate(ctx, tasks[i].inst, tasks[i].sched, e.opts)
+				if err != nil {
+					errs[i] = fmt.Errorf("simulate %s on instance %q: %w", tasks[i].sched.Name, tasks[i].inst.Name, err)
+					continue
+				}
+				out[i] = res.Metrics.Objective
+			}
+		})
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// baselines computes O_SRSF,i once for every training and validation
+// instance.
+func (e *evaluator) baselines(ctx context.Context) error {
+	tasks := make([]task, 0, len(e.train)+len(e.val))
+	for i := range e.train {
+		tasks = append(tasks, task{e.srsf, &e.train[i]})
+	}
+	for i := range e.val {
+		tasks = append(tasks, task{e.srsf, &e.val[i]})
+	}
+	obj, err := e.simulate(ctx, tasks, nil)
+	if err != nil {
+		return fmt.Errorf("SRSF baseline: %w", err)
+	}
+	e.baseTrain, e.baseVal = obj[:len(e.train)], obj[len(e.train):]
+	return nil
+}
+
+// normalise is O_c,i / O_SRSF,i (Eqs. 14–15). An instance on which SRSF
+// scores exactly 0 (possible with weights such as 1,0,0 when nobody queues)
+// cannot be divided by; there the term is 1 when the candidate also scores
+// 0 and 1 + O_c,i otherwise, so it stays finite, equals SRSF's 1 on a tie
+// and grows with the candidate's objective.
+func normalise(obj, base float64) float64 {
+	if base == 0 {
+		if obj == 0 {
+			return 1
+		}
+		return 1 + obj
+	}
+	return obj / base
+}
+
+// scored is a candidate with its fitness on one generation's subset.
+type scored struct {
+	tree    *expr.Tree
+	hash    uint64
+	fitness float64
+}
+
+// batchStats counts the terms of one fitness batch: evals simulations run,
+// hits terms answered by the cache (or by an identical term earlier in the
+// same batch). evals + hits = candidates × |subset|.
+type batchStats struct {
+	evals, hits int
+}
+
+// fitness sets the fitness of every candidate to Σ_{i ∈ subset} O_c,i /
+// O_SRSF,i, summing in subset order. Terms are looked up in the cache by
+// (hash of the simplified tree, instance); the missing ones are simulated
+// once each, with the simplified tree compiled into the ranking (Simplify
+// is exact, so any tree with that hash gives the same simulation).
+func (e *evaluator) fitness(ctx context.Context, pop []scored, subset []int) (batchStats, error) {
+	var st batchStats
+	var tasks []task
+	var keys []cacheKey
+	pending := map[cacheKey]int{}
+	progs := map[uint64]simcore.Ranking{}
+	for _, c := range pop {
+		for _, i := range subset {
+			k := cacheKey{c.hash, int32(i)}
+			if _, ok := e.cache[k]; ok {
+				st.hits++
+				continue
+			}
+			if _, ok := pending[k]; ok {
+				st.hits++
+				continue
+			}
+			r, ok := progs[c.hash]
+			if !ok {
+				r = NewFormulaRanking(expr.Simplify(c.tree), e.seconds)
+				progs[c.hash] = r
+			}
+			pending[k] = len(tasks)
+			tasks = append(tasks, task{candidate(r), &e.train[i]})
+			keys = append(keys, k)
+		}
+	}
+	st.evals = len(tasks)
+	obj, err := e.simulate(ctx, tasks, e.onSimulation)
+	if err != nil {
+		return st, err
+	}
+	for j, k := range keys {
+		v := normalise(obj[j], e.baseTrain[k.inst])
+		e.cache[k] = v
+		e.log = append(e.log, cacheEntry{k, v})
+	}
+	for p := range pop {
+		sum := 0.0
+		for _, i := range subset {
+			sum += e.cache[cacheKey{pop[p].hash, int32(i)}]
+		}
+		pop[p].fitness = sum
+	}
+	return st, nil
+}
+
+// restoreCache refills the cache from checkpointed entries.
+func (e *evaluator) restoreCache(entries []cacheEntry) {
+	for _, c := range entries {
+		e.cache[c.key] = c.value
+	}
+	e.log = entries
+}
+
+// validate returns, for each tree, the validation score: the mean over the
+// validation instances of O_c,i / O_SRSF,i. Trees with the same hash are
+// simulated once.
+func (e *evaluator) validate(ctx context.Context, trees []*expr.Tree) ([]float64, error) {
+	if len(e.val) == 0 {
+		return nil, errors.New("no validation instances")
+	}
+	index := map[uint64]int{}
+	var uniq []*expr.Tree
+	for _, t := range trees {
+		if _, ok := index[t.Hash()]; !ok {
+			index[t.Hash()] = len(uniq)
+			uniq = append(uniq, t)
+		}
+	}
+	tasks := make([]task, 0, len(uniq)*len(e.val))
+	for _, t := range uniq {
+		r := NewFormulaRanking(expr.Simplify(t), e.seconds)
+		for i := range e.val {
+			tasks = append(tasks, task{candidate(r), &e.val[i]})
+		}
+	}
+	obj, err := e.simulate(ctx, tasks, nil)
+	if err != nil {
+		return nil, fmt.Errorf("validation: %w", err)
+	}
+	score := make([]float64, len(uniq))
+	for u := range uniq {
+		sum := 0.0
+		for i := range e.val {
+			sum += normalise(obj[u*len(e.val)+i], e.baseVal[i])
+		}
+		score[u] = sum / float64(len(e.val))
+	}
+	out := make([]float64, len(trees))
+	for j, t := range trees {
+		out[j] = score[index[t.Hash()]]
+	}
+	return out, nil
+}

@@ -1,0 +1,210 @@
+package learn
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	mrand "math/rand"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/MaxHalford/eaopt"
+
+	"github.com/evogp/evogp/expr"
+)
+
+// Why the generation loop is ours and only the selector is eaopt's.
+//
+// eaopt v0.4.2 drives a GA through Individual.Evaluate/Crossover/Mutate and
+// its models. Used as is, it would get Algorithm 3 wrong:
+//
+//   - Individual.Crossover takes its mate by value: a mate whose genome is
+//     changed in place keeps Evaluated = true and its old fitness, so half of
+//     the offspring would never be re-scored.
+//   - The Evaluated flag skips individuals that already have a fitness, but
+//     Algorithm 3 re-scores the parents on every generation's fresh subset
+//     D_sub; a cached fitness from another subset is not comparable.
+//   - Only ModGenerational evaluates in parallel (μ + λ models evaluate
+//     serially), and Genome.Evaluate takes neither a context (no Ctrl-C) nor
+//     the generation's subset or seed.
+//   - SelTournament returns wrong indexes when the first contestant wins
+//     (the index slot is left 0), and Individuals.SortByFitness is not a
+//     stable sort, so it cannot give deterministic ties.
+//
+// So learn runs its own loop: it wraps the population in eaopt.Individuals
+// whose fitness it has already set (Evaluated = true, so eaopt never calls
+// Genome.Evaluate), uses eaopt.SelTournament to pick each pair of parents
+// (it is correct for that: k distinct contestants sampled without
+// replacement, the lowest fitness wins, and the two winners of one call are
+// distinct), reads the winners back through their genomes (not through the
+// returned indexes), and does variation with expr's operators, evaluation
+// with its own parallel evaluator and survival with a stable sort.
+
+// errEaoptEvaluate is what a gene answers if eaopt ever tried to evaluate it:
+// learn sets every fitness itself, so reaching it is a bug.
+var errEaoptEvaluate = errors.New("learn: eaopt must not evaluate genomes; fitness is set by learn's evaluator")
+
+// gene is the eaopt.Genome of one population member: its index in the
+// population slice. eaopt only reads fitness values and clones genomes.
+type gene struct{ idx int }
+
+// Evaluate is never used (see errEaoptEvaluate).
+func (g *gene) Evaluate() (float64, error) { return math.NaN(), errEaoptEvaluate }
+
+// Mutate is never called: variation is expr.SubtreeMutation in breed.
+func (g *gene) Mutate(*mrand.Rand) { panic("learn: eaopt mutation is not used; see breed") }
+
+// Crossover is never called: variation is expr.Crossover in breed.
+func (g *gene) Crossover(eaopt.Genome, *mrand.Rand) {
+	panic("learn: eaopt crossover is not used; see breed")
+}
+
+// Clone copies the index.
+func (g *gene) Clone() eaopt.Genome { c := *g; return &c }
+
+// variation holds the breeding parameters of Algorithm 3.
+type variation struct {
+	tournament int     // k
+	crossover  float64 // probability that a pair is crossed over
+	mutation   float64 // r: probability that both children are mutated
+	vary       expr.VarSettings
+}
+
+// breed returns n offspring of pop (whose fitness is set): repeatedly two
+// distinct parents by k-tournament (eaopt.SelTournament on mr); with
+// probability crossover, children c1 = Crossover(p1, p2) and c2 =
+// Crossover(p2, p1), otherwise copies of the parents; with probability r both
+// children get a subtree mutation (one draw per pair, as in Algorithm 3 lines
+// 8–10). Variation draws come from master. An odd n drops the last c2.
+//
+// eaopt's tournament needs |pop| − 2 ≥ k − 1 contestants to choose two
+// distinct winners, so k is capped at |pop| − 1 (a population of 2 has a
+// tournament of 1, i.e. uniform selection).
+func breed(pop []scored, n int, v variation, master *rand.Rand, mr *mrand.Rand) ([]scored, error) {
+	indis := make(eaopt.Individuals, len(pop))
+	for i := range pop {
+		indis[i] = eaopt.Individual{Genome: &gene{i}, Fitness: pop[i].fitness, Evaluated: true}
+	}
+	sel := eaopt.SelTournament{NContestants: uint(max(1, min(v.tournament, len(pop)-1)))}
+	out := make([]scored, 0, n+1)
+	for len(out) < n {
+		w, _, err := sel.Apply(2, indis, mr)
+		if err != nil {
+			return nil, fmt.Errorf("tournament selection: %w", err)
+		}
+		p1 := pop[w[0].Genome.(*gene).idx].tree
+		p2 := pop[w[1].Genome.(*gene).idx].tree
+		c1, c2 := p1, p2 // trees are immutable values: sharing is safe
+		if master.Float64() < v.crossover {
+			c1 = expr.Crossover(master, p1, p2, v.vary)
+			c2 = expr.Crossover(master, p2, p1, v.vary)
+		}
+		if master.Float64() < v.mutation {
+			c1 = expr.SubtreeMutation(master, c1, v.vary)
+			c2 = expr.SubtreeMutation(master, c2, v.vary)
+		}
+		out = append(out, scored{tree: c1, hash: c1.Hash()}, scored{tree: c2, hash: c2.Hash()})
+	}
+	return out[:n], nil
+}
+
+// compareScored orders by fitness ascending (NaN after every number), then
+// by canonical hash; equal keys keep their order (the caller sorts stably),
+// which is insertion order: parents first, then offspring as bred.
+func compareScored(a, b scored) int {
+	if c := compareFloat(a.fitness, b.fitness); c != 0 {
+		return c
+	}
+	switch {
+	case a.hash < b.hash:
+		return -1
+	case a.hash > b.hash:
+		return 1
+	}
+	return 0
+}
+
+// compareFloat orders floats ascending with NaN last.
+func compareFloat(a, b float64) int {
+	an, bn := math.IsNaN(a), math.IsNaN(b)
+	switch {
+	case an && bn:
+		return 0
+	case an:
+		return 1
+	case bn:
+		return -1
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// survive keeps the n best of all (μ + λ), sorting all in place.
+func survive(all []scored, n int) []scored {
+	slices.SortStableFunc(all, compareScored)
+	return slices.Clone(all[:n])
+}
+
+// median of the fitness of a sorted population (mean of the two middle
+// values when the size is even).
+func median(sorted []scored) float64 {
+	n := len(sorted)
+	if n%2 == 1 {
+		return sorted[n/2].fitness
+	}
+	return (sorted[n/2-1].fitness + sorted[n/2].fitness) / 2
+}
+
+// unique counts distinct canonical hashes.
+func unique(pop []scored) int {
+	seen := make(map[uint64]struct{}, len(pop))
+	for _, c := range pop {
+		seen[c.hash] = struct{}{}
+	}
+	return len(seen)
+}
+
+// HallEntry is one member of the hall of fame: a distinct (by canonical
+// hash) tree with its mean normalised objective on the training subset of
+// the last generation it was offered in.
+type HallEntry struct {
+	Tree       *expr.Tree `json:"tree"`
+	Score      float64    `json:"score"`      // fitness / α on that generation's subset
+	Generation int        `json:"generation"` // the generation of Score
+	Validation float64    `json:"-"`          // set after the final validation
+	hash       uint64
+}
+
+// updateHall offers the best min(size, |pop|) members of a sorted population
+// to the hall of fame. A tree already present takes its newer score (its old
+// one was measured on another subset); the hall keeps the size best entries
+// by (score, hash).
+func updateHall(hall []HallEntry, pop []scored, gen, alpha, size int) []HallEntry {
+	for _, c := range pop[:min(size, len(pop))] {
+		e := HallEntry{Tree: c.tree, Score: c.fitness / float64(alpha), Generation: gen, hash: c.hash}
+		if i := slices.IndexFunc(hall, func(h HallEntry) bool { return h.hash == c.hash }); i >= 0 {
+			hall[i] = e
+		} else {
+			hall = append(hall, e)
+		}
+	}
+	slices.SortStableFunc(hall, func(a, b HallEntry) int {
+		if c := compareFloat(a.Score, b.Score); c != 0 {
+			return c
+		}
+		switch {
+		case a.hash < b.hash:
+			return -1
+		case a.hash > b.hash:
+			return 1
+		}
+		return 0
+	})
+	if len(hall) > size {
+		hall = hall[:size]
+	}
+	return hall
+}

@@ -1,0 +1,559 @@
+package learn
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/evogp/evogp/configs"
+	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/simcore"
+)
+
+// Settings is what a learning run needs.
+type Settings struct {
+	// Config is the resolved experiment config (GP, objective, simulator
+	// options, seed). It is written to the run directory as config.yaml.
+	Config configs.Config
+	// Train and Validation are the instance sets D and V (see LoadData).
+	Train, Validation []simcore.Instance
+	// Out is the run directory Run creates. It must not exist, or be an
+	// empty directory. Resume ignores it.
+	Out string
+	// Progress configures the progress report (bar on a terminal, slog
+	// lines otherwise, nothing when Quiet).
+	Progress progress.Options
+	// OnGeneration, if set, is called after each generation has been
+	// checkpointed (generation 0 is the evaluation of the initial
+	// population). It must not keep the snapshot's slices.
+	OnGeneration func(Snapshot)
+
+	// onSimulation is a test hook called before every candidate simulation.
+	onSimulation func()
+}
+
+// Snapshot describes a finished generation.
+type Snapshot struct {
+	Row        GenerationRow
+	Subset     []int    // D_sub: indices into Settings.Train, ascending
+	Population []Member // after survival, best first
+}
+
+// Member is a population member and its fitness on the generation's subset.
+type Member struct {
+	Tree    *expr.Tree
+	Fitness float64
+}
+
+// Result is the outcome of a finished run.
+type Result struct {
+	Dir         string
+	Best        *expr.Tree // the chosen individual as evolved
+	Simplified  *expr.Tree // Simplify(Best), which computes exactly the same values
+	Validation  float64    // mean normalised objective on V (SRSF = 1; lower is better)
+	Generations []GenerationRow
+	HallOfFame  []HallEntry // with validation scores
+	Evaluations int64       // simulations run over all generations
+	CacheHits   int64
+}
+
+// InterruptedError is returned when the context is cancelled after at least
+// one generation was checkpointed: the run directory exists and holds the
+// checkpoint, and Resume continues it.
+type InterruptedError struct {
+	Dir        string
+	Generation int // last checkpointed generation
+	Err        error
+}
+
+func (e *InterruptedError) Error() string {
+	return fmt.Sprintf("interrupted after generation %d (%v); checkpoint saved in %s — resume with: evogp learn --resume %s",
+		e.Generation, e.Err, e.Dir, e.Dir)
+}
+
+func (e *InterruptedError) Unwrap() error { return e.Err }
+
+// RunConfig reads the resolved config of a run directory (config.yaml).
+func RunConfig(dir string) (configs.Config, error) {
+	c, err := configs.Load(filepath.Join(dir, ConfigFile))
+	if err != nil {
+		return configs.Config{}, fmt.Errorf("run %s: %w", dir, err)
+	}
+	return c, nil
+}
+
+// Run learns a priority function (Algorithm 3) and writes the run directory
+// s.Out. Everything is validated and the SRSF baselines are simulated before
+// anything is created; the directory is then built under a temporary
+// sibling name and renamed to s.Out when the run is complete, so a failed
+// run leaves nothing. A cancelled run is different: once a generation has
+// been checkpointed, cancellation renames the partial directory (config.yaml
+// and checkpoint/) to s.Out and returns an *InterruptedError, so the work is
+// not lost and Resume(s.Out) continues it.
+func Run(ctx context.Context, s Settings) (*Result, error) {
+	if s.Out == "" {
+		return nil, errors.New("learn: no run directory given")
+	}
+	if entries, err := os.ReadDir(s.Out); err == nil && len(entries) > 0 {
+		return nil, fmt.Errorf("learn: run directory %s exists and is not empty", s.Out)
+	}
+	r, err := prepare(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(filepath.Dir(s.Out), 0o755); err != nil {
+		return nil, fmt.Errorf("learn: %w", err)
+	}
+	work, err := os.MkdirTemp(filepath.Dir(s.Out), "."+filepath.Base(s.Out)+".tmp-*")
+	if err != nil {
+		return nil, fmt.Errorf("learn: %w", err)
+	}
+	if err := os.Chmod(work, 0o755); err != nil {
+		os.RemoveAll(work)
+		return nil, fmt.Errorf("learn: %w", err)
+	}
+	r.dir = work
+	res, err := r.start(ctx)
+	if err == nil {
+		err = r.finish(ctx, res)
+	}
+	if err != nil {
+		var intr *InterruptedError
+		if errors.As(err, &intr) {
+			if rerr := moveInto(work, s.Out); rerr != nil {
+				return nil, errors.Join(err, rerr)
+			}
+			intr.Dir = s.Out
+			return nil, intr
+		}
+		os.RemoveAll(work)
+		return nil, err
+	}
+	if err := moveInto(work, s.Out); err != nil {
+		os.RemoveAll(work)
+		return nil, err
+	}
+	res.Dir = s.Out
+	return res, nil
+}
+
+// moveInto renames dir to path, replacing an empty directory at path.
+func moveInto(dir, path string) error {
+	if entries, err := os.ReadDir(path); err == nil {
+		if len(entries) > 0 {
+			return fmt.Errorf("learn: %s appeared during the run and is not empty; results are in %s", path, dir)
+		}
+		if err := os.Remove(path); err != nil {
+			return fmt.Errorf("learn: %w", err)
+		}
+	}
+	if err := os.Rename(dir, path); err != nil {
+		return fmt.Errorf("learn: %w", err)
+	}
+	return nil
+}
+
+// Resume continues the run in dir from its checkpoint, in place. s.Config
+// must be the run's config (up to gp.workers) and s.Train/s.Validation its
+// data, else it is an error and nothing is touched. The result is
+// identical, byte for byte except for wall times, to that of an
+// uninterrupted run. A run that is already complete is an error.
+func Resume(ctx context.Context, dir string, s Settings) (*Result, error) {
+	if _, err := os.Stat(filepath.Join(dir, CheckpointDir, stateFile)); err != nil {
+		return nil, fmt.Errorf("resume %s: no checkpoint (%w)", dir, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, BestFile)); err == nil {
+		return nil, fmt.Errorf("resume %s: the run is already complete (%s exists)", dir, BestFile)
+	}
+	stored, err := RunConfig(dir)
+	if err != nil {
+		return nil, fmt.Errorf("resume: %w", err)
+	}
+	storedHash, err := ConfigHash(stored)
+	if err != nil {
+		return nil, err
+	}
+	r, err := prepare(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	if r.configHash != storedHash {
+		return nil, fmt.Errorf("resume %s: the given config differs from the run's %s (hash %.12s… vs %.12s…); resume with only --resume to use the run's config", dir, ConfigFile, r.configHash, storedHash)
+	}
+	ck, entries, err := loadCheckpoint(filepath.Join(dir, CheckpointDir))
+	if err != nil {
+		return nil, fmt.Errorf("resume %s: %w", dir, err)
+	}
+	if ck.ConfigHash != r.configHash {
+		return nil, fmt.Errorf("resume %s: the checkpoint belongs to another config (hash %.12s…, config.yaml has %.12s…)", dir, ck.ConfigHash, r.configHash)
+	}
+	if ck.DataHash != r.dataHash {
+		return nil, fmt.Errorf("resume %s: the training/validation instances differ from the ones the run started with", dir)
+	}
+	r.dir = dir
+	if err := r.restore(ck, entries); err != nil {
+		return nil, fmt.Errorf("resume %s: %w", dir, err)
+	}
+	res, err := r.loop(ctx)
+	if err == nil {
+		err = r.finish(ctx, res)
+	}
+	if err != nil {
+		var intr *InterruptedError
+		if errors.As(err, &intr) {
+			intr.Dir = dir
+		}
+		return nil, err
+	}
+	res.Dir = dir
+	return res, nil
+}
+
+// runner is the state of one run.
+type runner struct {
+	s          Settings
+	cfg        configs.Config
+	ev         *evaluator
+	master     *rand.Rand
+	pcg        *rand.PCG
+	gs         expr.GenSettings
+	vary       variation
+	configHash string
+	dataHash   string
+	dir        string
+	gen        int // last completed generation; −1 before generation 0
+	pop        []scored
+	hall       []HallEntry
+	rows       []GenerationRow
+	flushed    int // cache entries already in checkpoint/cache.bin
+	bar        *progress.Reporter
+}
+
+// prepare validates the settings and simulates the SRSF baselines.
+func prepare(ctx context.Context, s Settings) (*runner, error) {
+	cfg := s.Config
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("learn: config: %w", err)
+	}
+	gp := cfg.GP
+	switch {
+	case len(s.Train) == 0:
+		return nil, errors.New("learn: the training set is empty")
+	case gp.Subset > len(s.Train):
+		return nil, fmt.Errorf("learn: gp.subset = %d is larger than the training set (%d instances)", gp.Subset, len(s.Train))
+	case len(s.Validation) == 0:
+		return nil, errors.New("learn: the validation set is empty (data.validation must be ≥ 1)")
+	}
+	for _, split := range []struct {
+		name  string
+		insts []simcore.Instance
+	}{{"training", s.Train}, {"validation", s.Validation}} {
+		for i := range split.insts {
+			if err := split.insts[i].Validate(); err != nil {
+				return nil, fmt.Errorf("learn: %s set: %w", split.name, err)
+			}
+		}
+	}
+	opts, err := simOptions(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("learn: %w", err)
+	}
+	ev, err := newEvaluator(s.Train, s.Validation, opts, gp.TimeUnit == "seconds", gp.Workers)
+	if err != nil {
+		return nil, fmt.Errorf("learn: %w", err)
+	}
+	ev.onSimulation = s.onSimulation
+	hash, err := ConfigHash(cfg)
+	if err != nil {
+		return nil, err
+	}
+	master, pcg := masterRand(cfg.Seed)
+	r := &runner{
+		s: s, cfg: cfg, ev: ev, master: master, pcg: pcg,
+		gs: expr.GenSettings{MinDepth: gp.InitDepth[0], MaxDepth: gp.InitDepth[1], Constants: gp.Constants},
+		vary: variation{
+			tournament: gp.Tournament, crossover: gp.Crossover, mutation: gp.Mutation,
+			vary: expr.VarSettings{MaxDepth: gp.MaxDepth, InternalProb: gp.InternalProb, Constants: gp.Constants},
+		},
+		configHash: hash, dataHash: dataHash(s.Train, s.Validation), gen: -1,
+	}
+	if gp.InternalProb == 0 {
+		// expr reads 0 as "default"; a config asking for leaf-only points
+		// gets the smallest positive probability instead.
+		r.vary.vary.InternalProb = math.SmallestNonzeroFloat64
+	}
+	if err := ev.baselines(ctx); err != nil {
+		return nil, fmt.Errorf("learn: %w", err)
+	}
+	return r, nil
+}
+
+// simOptions maps the config's sim and objective sections to simcore.
+func simOptions(cfg configs.Config) (simcore.Options, error) {
+	trig, err := simcore.ParseTrigger(cfg.Sim.Trigger)
+	if err != nil {
+		return simcore.Options{}, err
+	}
+	bf, err := simcore.ParseBackfill(cfg.Sim.Backfill)
+	if err != nil {
+		return simcore.Options{}, err
+	}
+	obj := simcore.Objective{Kind: simcore.MultiCluster, Weights: cfg.Objective.Weights, Omega: cfg.Objective.Omega}
+	if cfg.Objective.Kind == "single" {
+		obj.Kind = simcore.SingleCluster
+	}
+	if err := obj.Validate(); err != nil {
+		return simcore.Options{}, err
+	}
+	return simcore.Options{Trigger: trig, Backfill: bf, Objective: obj}, nil
+}
+
+// start writes config.yaml into the fresh run directory and runs the loop.
+func (r *runner) start(ctx context.Context) (*Result, error) {
+	b, err := r.cfg.Marshal()
+	if err != nil {
+		return nil, fmt.Errorf("learn: %w", err)
+	}
+	if err := atomicio.WriteBytes(filepath.Join(r.dir, ConfigFile), b); err != nil {
+		return nil, err
+	}
+	if err := os.Mkdir(filepath.Join(r.dir, CheckpointDir), 0o755); err != nil {
+		return nil, fmt.Errorf("learn: %w", err)
+	}
+	return r.loop(ctx)
+}
+
+// restore loads a checkpoint into the runner.
+func (r *runner) restore(ck *checkpoint, entries []cacheEntry) error {
+	if err := r.pcg.UnmarshalBinary(ck.RNG); err != nil {
+		return fmt.Errorf("checkpoint RNG state: %w", err)
+	}
+	if len(ck.Population) != r.cfg.GP.Population {
+		return fmt.Errorf("checkpoint population has %d members, config says %d", len(ck.Population), r.cfg.GP.Population)
+	}
+	if ck.Generation < 0 || ck.Generation > r.cfg.GP.Generations || len(ck.Rows) != ck.Generation+1 {
+		return fmt.Errorf("checkpoint generation %d with %d rows does not fit gp.generations = %d", ck.Generation, len(ck.Rows), r.cfg.GP.Generations)
+	}
+	r.gen = ck.Generation
+	r.pop = make([]scored, len(ck.Population))
+	for i, m := range ck.Population {
+		r.pop[i] = scored{tree: m.Tree, hash: m.Tree.Hash(), fitness: m.Fitness}
+	}
+	r.hall = ck.HallOfFame
+	r.rows = ck.Rows
+	r.ev.restoreCache(entries)
+	r.flushed = len(entries)
+	return nil
+}
+
+// loop runs Algorithm 3 from the generation after r.gen to the last one.
+//
+// Generation 0 samples D_sub and evaluates the initial population (ramped
+// half-and-half) on it, so that the first tournament has fitness to compare.
+// Each generation g = 1..G then: samples a fresh D_sub (α instances without
+// replacement); breeds n offspring from the current population, whose
+// fitness is from the previous generation's subset (Algorithm 3 line 6 runs
+// before line 14 re-scores the parents); evaluates parents and offspring on
+// D_sub; keeps the n best by a stable sort on (fitness, canonical hash),
+// equal keys in insertion order (parents, then offspring as bred).
+func (r *runner) loop(ctx context.Context) (*Result, error) {
+	gp := r.cfg.GP
+	r.bar = progress.New("learn", gp.Generations+1, r.s.Progress)
+	defer r.bar.Finish()
+	r.bar.Add(r.gen + 1)
+	for g := r.gen + 1; g <= gp.Generations; g++ {
+		t0 := time.Now()
+		subset := sampleSubset(r.master, len(r.s.Train), gp.Subset)
+		var all []scored
+		if g == 0 {
+			for _, t := range expr.RampedHalfAndHalf(r.master, gp.Population, r.gs) {
+				all = append(all, scored{tree: t, hash: t.Hash()})
+			}
+		} else {
+			mr := generationRand(r.master)
+			off, err := breed(r.pop, gp.Population, r.vary, r.master, mr)
+			if err != nil {
+				return nil, fmt.Errorf("learn: generation %d: %w", g, err)
+			}
+			all = append(append(make([]scored, 0, 2*gp.Population), r.pop...), off...)
+		}
+		st, err := r.ev.fitness(ctx, all, subset)
+		if err != nil {
+			if ctx.Err() != nil && r.gen >= 0 {
+				return nil, &InterruptedError{Dir: r.dir, Generation: r.gen, Err: ctx.Err()}
+			}
+			if ctx.Err() != nil {
+				return nil, fmt.Errorf("learn: interrupted before generation 0 finished, nothing to resume: %w", ctx.Err())
+			}
+			return nil, fmt.Errorf("learn: generation %d: %w", g, err)
+		}
+		r.pop = survive(all, gp.Population)
+		wall := time.Since(t0).Seconds()
+		best := r.pop[0]
+		row := GenerationRow{
+			Generation: int64(g), Best: best.fitness, Median: median(r.pop), Worst: r.pop[len(r.pop)-1].fitness,
+			BestFormula: best.tree.String(), Size: int64(best.tree.Size()), Depth: int64(best.tree.Depth()),
+			Unique: int64(unique(r.pop)), Evaluations: int64(st.evals), CacheHits: int64(st.hits), WallSeconds: wall,
+		}
+		r.rows = append(r.rows, row)
+		r.hall = updateHall(r.hall, r.pop, g, gp.Subset, gp.HallOfFame)
+		r.gen = g
+		if err := r.checkpoint(); err != nil {
+			return nil, err
+		}
+		r.report(row, st, wall)
+		if r.s.OnGeneration != nil {
+			snap := Snapshot{Row: row, Subset: subset, Population: make([]Member, len(r.pop))}
+			for i, c := range r.pop {
+				snap.Population[i] = Member{Tree: c.tree, Fitness: c.fitness}
+			}
+			r.s.OnGeneration(snap)
+		}
+	}
+	res := &Result{Generations: r.rows}
+	for _, row := range r.rows {
+		res.Evaluations += row.Evaluations
+		res.CacheHits += row.CacheHits
+	}
+	return res, nil
+}
+
+// checkpoint writes the state after generation r.gen.
+func (r *runner) checkpoint() error {
+	rng, err := r.pcg.MarshalBinary()
+	if err != nil {
+		return fmt.Errorf("learn: checkpoint: %w", err)
+	}
+	ck := &checkpoint{
+		Version: checkpointVersion, ConfigHash: r.configHash, DataHash: r.dataHash,
+		Generation: r.gen, RNG: rng, HallOfFame: r.hall, Rows: r.rows,
+		CacheEntries: len(r.ev.log),
+	}
+	for _, c := range r.pop {
+		ck.Population = append(ck.Population, member{Tree: c.tree, Fitness: c.fitness})
+	}
+	if err := saveCheckpoint(filepath.Join(r.dir, CheckpointDir), ck, r.ev.log[r.flushed:]); err != nil {
+		return fmt.Errorf("learn: %w", err)
+	}
+	r.flushed = len(r.ev.log)
+	return nil
+}
+
+// report updates the progress display: generation, best and median mean
+// normalised objective (fitness / α, SRSF = 1), evaluations per second and
+// the cache hit rate.
+func (r *runner) report(row GenerationRow, st batchStats, wall float64) {
+	a := float64(r.cfg.GP.Subset)
+	rate := 0.0
+	if wall > 0 {
+		rate = float64(st.evals) / wall
+	}
+	hit := 0.0
+	if n := st.evals + st.hits; n > 0 {
+		hit = 100 * float64(st.hits) / float64(n)
+	}
+	r.bar.Describe(fmt.Sprintf("gen %d/%d best %.4f median %.4f %.0f evals/s cache %.0f%%",
+		row.Generation, r.cfg.GP.Generations, row.Best/a, row.Median/a, rate, hit))
+	r.bar.Add(1)
+}
+
+// finish evaluates the final population and the hall of fame on the
+// validation set, picks the best and writes the outputs into r.dir.
+//
+// The chosen tree has the lowest validation score; ties go to the smaller
+// tree, then to the lower canonical hash.
+func (r *runner) finish(ctx context.Context, res *Result) error {
+	var cands []*expr.Tree
+	for _, c := range r.pop {
+		cands = append(cands, c.tree)
+	}
+	for _, h := range r.hall {
+		cands = append(cands, h.Tree)
+	}
+	scores, err := r.ev.validate(ctx, cands)
+	if err != nil {
+		if ctx.Err() != nil {
+			return &InterruptedError{Dir: r.dir, Generation: r.gen, Err: ctx.Err()}
+		}
+		return fmt.Errorf("learn: %w", err)
+	}
+	bi := 0
+	for i := range cands {
+		if c := compareFloat(scores[i], scores[bi]); c < 0 ||
+			c == 0 && (cands[i].Size() < cands[bi].Size() ||
+				cands[i].Size() == cands[bi].Size() && cands[i].Hash() < cands[bi].Hash()) {
+			bi = i
+		}
+	}
+	for i := range r.hall {
+		r.hall[i].Validation = scores[len(r.pop)+i]
+	}
+	best := cands[bi]
+	res.Best, res.Simplified, res.Validation = best, expr.Simplify(best), scores[bi]
+	res.HallOfFame = r.hall
+	return r.write(res)
+}
+
+// write stores the outputs of a finished run in r.dir.
+func (r *runner) write(res *Result) error {
+	dir := r.dir
+	if err := writeGenerations(filepath.Join(dir, GenerationsFile), r.rows); err != nil {
+		return err
+	}
+	if err := writeHall(filepath.Join(dir, HallFile), r.hall); err != nil {
+		return err
+	}
+	if err := plotConvergence(dir, r.rows, r.cfg.GP.Subset); err != nil {
+		return err
+	}
+	simp := res.Simplified
+	latex, err := expr.Format(simp, "latex")
+	if err != nil {
+		return err
+	}
+	goSrc, err := formulaGo(simp)
+	if err != nil {
+		return err
+	}
+	if err := atomicio.WriteBytes(filepath.Join(dir, FormulaGoFile), goSrc); err != nil {
+		return err
+	}
+	tex, err := formulaTeX(simp)
+	if err != nil {
+		return err
+	}
+	if err := atomicio.WriteBytes(filepath.Join(dir, FormulaTeXFile), tex); err != nil {
+		return err
+	}
+	b := BestJSON{
+		Config: r.cfg.Name, Seed: r.cfg.Seed, Objective: objectiveString(r.cfg), Generations: r.cfg.GP.Generations,
+		Tree: res.Best, Infix: res.Best.String(), Simplified: simp.String(), SimplifiedTree: simp, LaTeX: latex,
+		Hash: fmt.Sprintf("%016x", res.Best.Hash()), Size: res.Best.Size(), Depth: res.Best.Depth(),
+		Validation: res.Validation, ValidationInstances: len(r.s.Validation),
+	}
+	h := res.Best.Hash()
+	for _, c := range r.pop {
+		if c.hash == h {
+			v := c.fitness / float64(r.cfg.GP.Subset)
+			b.TrainScore = &v
+			break
+		}
+	}
+	// best.json last: its presence marks a complete run (Resume refuses it).
+	return writeJSON(filepath.Join(dir, BestFile), b)
+}
+
+func objectiveString(c configs.Config) string {
+	if c.Objective.Kind == "single" {
+		return fmt.Sprintf("single omega=%v (Eq. 16)", c.Objective.Omega)
+	}
+	w := c.Objective.Weights
+	return fmt.Sprintf("multi weights=%v,%v,%v (Eq. 5)", w[0], w[1], w[2])
+}
