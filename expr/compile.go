@@ -79,26 +79,15 @@ func (p *Program) Eval(d, q, u, g float64) float64 {
 // stack need). The top of the stack lives in top; st[0:sp] holds the values
 // below it, st[0] being the garbage "top" before the first push.
 func run(code []instr, st []float64, d, q, u, g float64) float64 {
+	vars := [4]float64{d, q, u, g}
 	var top float64
 	sp := 0
 	for _, in := range code {
 		switch in.op {
-		case OpD:
+		case OpD, OpQ, OpU, OpG:
 			st[sp] = top
 			sp++
-			top = d
-		case OpQ:
-			st[sp] = top
-			sp++
-			top = q
-		case OpU:
-			st[sp] = top
-			sp++
-			top = u
-		case OpG:
-			st[sp] = top
-			sp++
-			top = g
+			top = vars[in.op&3]
 		case OpConst:
 			st[sp] = top
 			sp++
