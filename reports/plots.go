@@ -95,17 +95,25 @@ func RankingPlot(rows []ResultRow) (*Figure, error) {
 // densityPoints is the number of grid points of a density curve.
 const densityPoints = 200
 
-// classDensity is the KDE curve of one user-priority class.
+// classDensity is the queuing-time distribution of one user-priority class.
 type classDensity struct {
 	Priority int64
 	N        int
+	Zero     int // jobs that never queued (q = 0)
+	// Constant is set when every job of the class queued the same time
+	// Value: the distribution is a point mass, which a kernel estimate
+	// cannot show, so it is drawn as a vertical line at Value instead of
+	// Curve.
+	Constant bool
+	Value    float64
 	Curve    plotter.XYs
 }
 
 // queueDensities returns, per scheduler (in order of first appearance), the
-// Gaussian KDE of queuing times (hours) of each priority class, evaluated
-// on densityPoints points of the common range [0, max q + 3·max h]. jobs
-// are filtered to instance unless instance is "" (all jobs pooled).
+// Gaussian KDE (Silverman bandwidth) of queuing times (hours) of each
+// priority class, evaluated on densityPoints points of the common range
+// [0, max over classes of (max q + 3h)]. jobs are filtered to instance
+// unless instance is "" (all jobs pooled).
 func queueDensities(jobs []JobRow, instance string) ([]string, [][]classDensity, error) {
 	type key struct {
 		sched string
@@ -133,13 +141,26 @@ func queueDensities(jobs []JobRow, instance string) ([]string, [][]classDensity,
 	slices.Sort(prios)
 	kdes := map[key]KDE{}
 	hi := 0.0
-	for k, xs := range samples {
-		kde, err := NewKDE(xs)
-		if err != nil {
-			return nil, nil, err
+	for _, name := range scheds {
+		for _, pr := range prios {
+			xs, ok := samples[key{name, pr}]
+			if !ok {
+				continue
+			}
+			kde, err := NewKDE(xs)
+			if err != nil {
+				return nil, nil, err
+			}
+			kdes[key{name, pr}] = kde
+			top := slices.Max(xs)
+			if top > slices.Min(xs) {
+				top += 3 * kde.Bandwidth
+			}
+			hi = math.Max(hi, top)
 		}
-		kdes[k] = kde
-		hi = math.Max(hi, slices.Max(xs)+3*kde.Bandwidth)
+	}
+	if hi == 0 {
+		hi = 1 // nobody queued: show the first hour
 	}
 	out := make([][]classDensity, len(scheds))
 	for s, name := range scheds {
@@ -148,12 +169,22 @@ func queueDensities(jobs []JobRow, instance string) ([]string, [][]classDensity,
 			if !ok {
 				continue
 			}
-			curve := make(plotter.XYs, densityPoints)
-			for i := range curve {
-				x := hi * float64(i) / float64(densityPoints-1)
-				curve[i] = plotter.XY{X: x, Y: kde.At(x)}
+			c := classDensity{Priority: pr, N: len(kde.Sample)}
+			for _, x := range kde.Sample {
+				if x == 0 {
+					c.Zero++
+				}
 			}
-			out[s] = append(out[s], classDensity{Priority: pr, N: len(kde.Sample), Curve: curve})
+			if slices.Min(kde.Sample) == slices.Max(kde.Sample) {
+				c.Constant, c.Value = true, kde.Sample[0]
+			} else {
+				c.Curve = make(plotter.XYs, densityPoints)
+				for i := range c.Curve {
+					x := hi * float64(i) / float64(densityPoints-1)
+					c.Curve[i] = plotter.XY{X: x, Y: kde.At(x)}
+				}
+			}
+			out[s] = append(out[s], c)
 		}
 	}
 	return scheds, out, nil
@@ -162,8 +193,11 @@ func queueDensities(jobs []JobRow, instance string) ([]string, [][]classDensity,
 func hours(s int64) float64 { return float64(s) / 3600 }
 
 // QueueDensityPlot draws paper Fig. 5: one panel per scheduler with the
-// density of job queuing times (hours) per user-priority class u. instance
-// selects one instance ("" pools all jobs of the table).
+// density of job queuing times (hours) per user-priority class u. The
+// legend gives each class's size and share of jobs that never queued; a
+// class whose jobs all queued the same time (typically 0) is a point mass,
+// drawn as a dashed vertical line. instance selects one instance ("" pools
+// all jobs of the table).
 func QueueDensityPlot(jobs []JobRow, instance string) (*Figure, error) {
 	scheds, dens, err := queueDensities(jobs, instance)
 	if err != nil {
@@ -186,19 +220,31 @@ func QueueDensityPlot(jobs []JobRow, instance string) (*Figure, error) {
 			}
 		}
 	}
+	if ymax == 0 {
+		ymax = 1
+	}
 	for s, sched := range scheds {
 		p := newPlot(fmt.Sprintf("%s (%s)", sched, where), "queuing time (h)", "density (1/h)")
 		p.Y.Min, p.Y.Max = 0, ymax*1.05
 		for i, c := range dens[s] {
-			l, err := plotter.NewLine(c.Curve)
+			xy := c.Curve
+			label := fmt.Sprintf("u = %d (n = %d, %.0f%% q = 0)", c.Priority, c.N, 100*float64(c.Zero)/float64(c.N))
+			if c.Constant {
+				xy = plotter.XYs{{X: c.Value, Y: 0}, {X: c.Value, Y: ymax * 1.05}}
+				label = fmt.Sprintf("u = %d (n = %d, all q = %.3g h)", c.Priority, c.N, c.Value)
+			}
+			l, err := plotter.NewLine(xy)
 			if err != nil {
 				return nil, fmt.Errorf("queue density plot: %w", err)
 			}
 			l.Color = seriesColor(i)
 			l.Dashes = seriesDash(i)
+			if c.Constant {
+				l.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
+			}
 			l.Width = vg.Points(1.5)
 			p.Add(l)
-			p.Legend.Add(fmt.Sprintf("u = %d (n = %d)", c.Priority, c.N), l)
+			p.Legend.Add(label, l)
 		}
 		panels[s/cols] = append(panels[s/cols], p)
 	}

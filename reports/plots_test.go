@@ -302,6 +302,24 @@ func TestQueueDensities(t *testing.T) {
 			}
 		}
 	}
+	// gp's class u = 1 holds jobs i = 0, 3, …, 27 with q = (i mod 7)/2 h,
+	// zero for i = 0 and 21.
+	if c := dens[0][0]; c.Priority != 1 || c.Zero != 2 || c.Constant {
+		t.Fatalf("gp u=1: %+v", c)
+	}
+	// A class whose jobs all waited 0 is a point mass, not a curve.
+	jobs := append(plotJobs(), JobRow{Instance: "inst-1", Scheduler: "idle", Job: 0, Priority: 1, GPUs: 1, Duration: 5, Finish: 5},
+		JobRow{Instance: "inst-1", Scheduler: "idle", Job: 1, Priority: 1, GPUs: 1, Arrival: 3, Duration: 5, Start: 3, Finish: 8})
+	_, dens, err = queueDensities(jobs, "inst-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := dens[2][0]; !c.Constant || c.Value != 0 || c.Curve != nil || c.Zero != 2 || c.N != 2 {
+		t.Fatalf("idle: %+v", c)
+	}
+	if _, err := QueueDensityPlot(jobs, "inst-1"); err != nil {
+		t.Fatal(err)
+	}
 	if _, _, err := queueDensities(plotJobs(), "nope"); err == nil {
 		t.Fatal("unknown instance accepted")
 	}
