@@ -267,6 +267,11 @@ func readJobsParquet(path string, b *builder) error {
 	}
 	defer f.Close()
 	add := func(at pos, r jobRec) error { return b.addJob(path, at, r) }
+	// Size the row buffers from the footer's row count, capped so that a
+	// corrupt footer cannot demand a huge allocation.
+	hint := int(min(max(pf.NumRows(), 0), 1<<20))
+	b.jobs = make([]simcore.Job, 0, hint)
+	b.owner = make([]int32, 0, hint)
 	if nullable {
 		return readParquetRows(path, pf, nullableJobRec.rec, add)
 	}

@@ -83,6 +83,9 @@ type builder struct {
 	index    map[string]int
 	clusters []map[int64]clusterAt // per instance: cluster index → row
 	jobIDs   []map[int64]int       // per instance: job id → row
+	one      [1]simcore.Job        // scratch for validating one job
+	jobs     []simcore.Job         // every job row, in file order
+	owner    []int32               // owner[k] = instance of jobs[k]
 }
 
 type clusterAt struct {
@@ -199,29 +202,14 @@ func (b *builder) addJob(file string, at pos, r jobRec) error {
 	where := func(err error) error {
 		return at.err(file, fmt.Errorf("instance %q: job %d: %w", r.Instance, r.Job, err))
 	}
-	var j simcore.Job
-	j.ID = r.Job
-	var err error
-	for _, f := range []struct {
-		col string
-		v   int64
-		dst *int
-	}{{"cluster", r.Cluster, &j.Cluster}, {"workers", r.Workers, &j.Workers}, {"gpus", r.GPUs, &j.GPUs}, {"priority", r.Priority, &j.Priority}} {
-		if *f.dst, err = checkCount(f.col, f.v); err != nil {
-			return where(err)
-		}
+	j, err := jobFromRec(r)
+	if err != nil {
+		return where(err)
 	}
-	for _, f := range []struct {
-		col string
-		v   int64
-		dst *int64
-	}{{"arrival", r.Arrival, &j.Arrival}, {"duration", r.Duration, &j.Duration}, {"deadline", r.Deadline, &j.Deadline}} {
-		if *f.dst, err = checkTime(f.col, f.v); err != nil {
-			return where(err)
-		}
-	}
-	j.Name = r.Name
-	one := simcore.Instance{Name: in.Name, Clusters: in.Clusters, Jobs: []simcore.Job{j}}
+	// simcore's own checks, on a one-job view of the instance (the job
+	// slice is the builder's, reused, so this allocates nothing per row).
+	b.one[0] = j
+	one := simcore.Instance{Name: in.Name, Clusters: in.Clusters, Jobs: b.one[:]}
 	if err := one.Validate(); err != nil {
 		return at.err(file, err)
 	}
@@ -229,29 +217,69 @@ func (b *builder) addJob(file string, at pos, r jobRec) error {
 		return where(fmt.Errorf("duplicate job id (first at row %d)", prev))
 	}
 	b.jobIDs[i][j.ID] = at.row
-	in.Jobs = append(in.Jobs, j)
+	b.jobs = append(b.jobs, j)
+	b.owner = append(b.owner, int32(i))
 	return nil
+}
+
+// jobFromRec converts a row's integers to a simcore.Job, bounding counts by
+// maxCount and times by maxTime.
+func jobFromRec(r jobRec) (simcore.Job, error) {
+	j := simcore.Job{ID: r.Job, Name: r.Name}
+	var err error
+	if j.Cluster, err = checkCount("cluster", r.Cluster); err != nil {
+		return j, err
+	}
+	if j.Workers, err = checkCount("workers", r.Workers); err != nil {
+		return j, err
+	}
+	if j.GPUs, err = checkCount("gpus", r.GPUs); err != nil {
+		return j, err
+	}
+	if j.Priority, err = checkCount("priority", r.Priority); err != nil {
+		return j, err
+	}
+	if j.Arrival, err = checkTime("arrival", r.Arrival); err != nil {
+		return j, err
+	}
+	if j.Duration, err = checkTime("duration", r.Duration); err != nil {
+		return j, err
+	}
+	j.Deadline, err = checkTime("deadline", r.Deadline)
+	return j, err
 }
 
 // finishJobs checks that every instance has jobs and validates each one
 // whole (simcore's Instance.Validate), returning the instances.
 func (b *builder) finishJobs(file string) ([]simcore.Instance, error) {
-	total := 0
-	for i := range b.insts {
-		total += len(b.insts[i].Jobs)
-	}
-	if total == 0 {
+	if len(b.jobs) == 0 {
 		return nil, &FileError{File: file, Err: errors.New("empty dataset: no job rows")}
 	}
+	// Distribute the rows to their instances (a stable counting sort into
+	// one backing array; each instance gets a capacity-clipped window).
+	count := make([]int, len(b.insts)+1)
+	for _, o := range b.owner {
+		count[o+1]++
+	}
+	for i := range b.insts {
+		if count[i+1] == 0 {
+			return nil, &FileError{File: file, Err: fmt.Errorf("instance %q has clusters but no jobs", b.insts[i].Name)}
+		}
+		count[i+1] += count[i]
+	}
+	all := make([]simcore.Job, len(b.jobs))
+	next := slices.Clone(count[:len(b.insts)])
+	for k, o := range b.owner {
+		all[next[o]] = b.jobs[k]
+		next[o]++
+	}
+	b.jobs, b.owner = nil, nil
 	for i := range b.insts {
 		in := &b.insts[i]
-		if len(in.Jobs) == 0 {
-			return nil, &FileError{File: file, Err: fmt.Errorf("instance %q has clusters but no jobs", in.Name)}
-		}
+		in.Jobs = all[count[i]:count[i+1]:count[i+1]]
 		if err := in.Validate(); err != nil {
 			return nil, &FileError{File: file, Err: err}
 		}
-		in.Jobs = slices.Clip(in.Jobs)
 	}
 	return b.insts, nil
 }
