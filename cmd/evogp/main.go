@@ -33,6 +33,7 @@ func newApp() *cli.App {
 			"   evogp simulate --dataset data/train --scheduler tiresias",
 		Commands: []*cli.Command{
 			// commands: one line each
+			learnCommand(),
 			dataCommand(),
 			exprCommand(),
 		},

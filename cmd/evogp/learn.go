@@ -1,0 +1,136 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/evogp/evogp/configs"
+	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/learn"
+)
+
+func learnCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "learn",
+		Usage:     "learn a priority function by genetic programming (Algorithm 3) — the main job",
+		ArgsUsage: "[key=value ...]",
+		UsageText: "evogp learn [--config NAME|FILE] [--out DIR] [--train DIR --validation DIR] [--quiet] [key=value ...]\n" +
+			"   evogp learn --resume RUN_DIR [key=value ...]\n\n" +
+			"Examples:\n" +
+			"   evogp learn                                   # quick config, about a minute on 2 cores\n" +
+			"   evogp learn --config paper                    # the paper: population 512, 100 generations\n" +
+			"   evogp learn gp.population=256 objective.weights=1,0,1 seed=7\n" +
+			"   evogp learn --train data/train --validation data/val --out runs/mine\n" +
+			"   evogp learn --resume runs/quick-20260101T120000Z",
+		Description: "Generates the training and validation instances from the config (or reads --train and\n" +
+			"--validation), evolves a priority function f(d, q, u, g) whose fitness is the sum over a\n" +
+			"per-generation training subset of objective(mct+f+bestfit) / objective(mct+srsf+bestfit),\n" +
+			"picks the best of the final population and hall of fame on the validation set, and writes\n" +
+			"runs/<config>-<UTC time>/ (or --out): config.yaml, generations.parquet, hall_of_fame.csv,\n" +
+			"best.json, formula.go, formula.tex, convergence.png/.svg and checkpoint/.\n" +
+			"key=value arguments override any config key (unknown keys are errors). Ctrl-C stops after\n" +
+			"the current evaluation and keeps the checkpoint; --resume continues it to the same result.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "config", Value: "quick", Usage: "embedded config name (" + strings.Join(configs.Names(), ", ") + ") or YAML file"},
+			&cli.StringFlag{Name: "out", Usage: "run directory (default runs/<config>-<UTC time>)"},
+			&cli.StringFlag{Name: "train", Usage: "training dataset directory instead of generated instances"},
+			&cli.StringFlag{Name: "validation", Usage: "validation dataset directory instead of generated instances"},
+			&cli.StringFlag{Name: "resume", Usage: "continue the interrupted run in `RUN_DIR` from its checkpoint"},
+			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
+		},
+		Action: runLearn,
+	}
+}
+
+func runLearn(c *cli.Context) error {
+	overrides := c.Args().Slice()
+	pr := progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")}
+	if dir := c.String("resume"); dir != "" {
+		for _, f := range []string{"out", "train", "validation"} {
+			if c.IsSet(f) {
+				return fmt.Errorf("learn: --%s cannot be combined with --resume (the run directory fixes it)", f)
+			}
+		}
+		var cfg configs.Config
+		var err error
+		if c.IsSet("config") {
+			cfg, err = configs.Load(c.String("config"))
+		} else {
+			cfg, err = learn.RunConfig(dir)
+		}
+		if err != nil {
+			return err
+		}
+		if cfg, err = cfg.Override(overrides...); err != nil {
+			return err
+		}
+		train, val, err := learn.LoadData(cfg)
+		if err != nil {
+			return err
+		}
+		res, err := learn.Resume(c.Context, dir, learn.Settings{Config: cfg, Train: train, Validation: val, Progress: pr})
+		if err != nil {
+			return err
+		}
+		return printLearned(c, res, len(val))
+	}
+
+	cfg, err := configs.Load(c.String("config"))
+	if err != nil {
+		return err
+	}
+	if cfg, err = cfg.Override(overrides...); err != nil {
+		return err
+	}
+	// Dataset directories are recorded absolute in config.yaml so that
+	// --resume works from any working directory.
+	for _, d := range []struct {
+		flag string
+		dst  *string
+	}{{"train", &cfg.Data.TrainDir}, {"validation", &cfg.Data.ValDir}} {
+		if v := c.String(d.flag); v != "" {
+			abs, err := filepath.Abs(v)
+			if err != nil {
+				return fmt.Errorf("learn: --%s: %w", d.flag, err)
+			}
+			*d.dst = abs
+		}
+	}
+	train, val, err := learn.LoadData(cfg)
+	if err != nil {
+		return err
+	}
+	out := c.String("out")
+	if out == "" {
+		out = filepath.Join("runs", cfg.Name+"-"+time.Now().UTC().Format("20060102T150405Z"))
+	}
+	res, err := learn.Run(c.Context, learn.Settings{Config: cfg, Train: train, Validation: val, Out: out, Progress: pr})
+	if err != nil {
+		// A *learn.InterruptedError (Ctrl-C) says where the checkpoint is
+		// and how to resume; anything else left no run directory.
+		return err
+	}
+	return printLearned(c, res, len(val))
+}
+
+// printLearned reports the outcome of a finished run.
+func printLearned(c *cli.Context, res *learn.Result, nval int) error {
+	w := c.App.Writer
+	rel := "equal to SRSF"
+	switch {
+	case res.Validation < 1:
+		rel = fmt.Sprintf("%.1f%% better than SRSF", 100*(1-res.Validation))
+	case res.Validation > 1:
+		rel = fmt.Sprintf("%.1f%% worse than SRSF", 100*(res.Validation-1))
+	}
+	fmt.Fprintf(w, "learned priority function (smaller runs first): %s\n", res.Simplified)
+	fmt.Fprintf(w, "validation score: %.4f (mean objective / SRSF's over %d instances; SRSF = 1, lower is better): %s\n",
+		res.Validation, nval, rel)
+	fmt.Fprintf(w, "evaluations: %d simulations, %d cache hits over %d generations\n", res.Evaluations, res.CacheHits, len(res.Generations)-1)
+	fmt.Fprintf(w, "run directory: %s\n", res.Dir)
+	return nil
+}
