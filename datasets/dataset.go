@@ -115,6 +115,9 @@ func Write(dir string, ds *Dataset, format string) error {
 			return fmt.Errorf("write dataset %s: instances %d and %d are both named %q", dir, j, i, in.Name)
 		}
 		names[in.Name] = i
+		if err := checkTexts(in); err != nil {
+			return fmt.Errorf("write dataset %s: %w", dir, err)
+		}
 		if err := in.Validate(); err != nil {
 			return fmt.Errorf("write dataset %s: %w", dir, err)
 		}
@@ -162,6 +165,24 @@ func checkBounds(in *simcore.Instance) error {
 		}
 		if j.Arrival > maxTime || j.Duration > maxTime || j.Deadline > maxTime {
 			return fmt.Errorf("instance %q: job %d: arrival, duration or deadline above %d s", in.Name, j.ID, maxTime)
+		}
+	}
+	return nil
+}
+
+// checkTexts applies the readers' rules for names (checkName).
+func checkTexts(in *simcore.Instance) error {
+	if err := checkName("instance", in.Name, true); err != nil {
+		return err
+	}
+	for p, c := range in.Clusters {
+		if err := checkName("gpu_type", c.GPUType, false); err != nil {
+			return fmt.Errorf("instance %q: cluster %d: %w", in.Name, p, err)
+		}
+	}
+	for _, j := range in.Jobs {
+		if err := checkName("name", j.Name, false); err != nil {
+			return fmt.Errorf("instance %q: job %d: %w", in.Name, j.ID, err)
 		}
 	}
 	return nil

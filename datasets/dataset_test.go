@@ -125,6 +125,7 @@ func TestWriteRefuses(t *testing.T) {
 		{"empty", &Dataset{}, FormatCSV},
 		{"format", testDataset(t, 1), "xlsx"},
 		{"duplicate names", &Dataset{Instances: []simcore.Instance{handInstance(), handInstance()}}, FormatCSV},
+		{"control character", &Dataset{Instances: []simcore.Instance{{Name: "a\tb", Clusters: handInstance().Clusters, Jobs: handInstance().Jobs}}}, FormatCSV},
 		{"unnamed", &Dataset{Instances: []simcore.Instance{{Clusters: handInstance().Clusters, Jobs: handInstance().Jobs}}}, FormatCSV},
 		{"invalid", &Dataset{Instances: []simcore.Instance{{Name: "x", Clusters: handInstance().Clusters}}}, FormatParquet},
 	}
@@ -245,6 +246,8 @@ func TestReadBad(t *testing.T) {
 			"", "jobs.csv", 4, []string{`instance "zz": job 0`, "has no clusters"}},
 		{"empty instance name", goodClusters, goodJobs + ",0,0,0,9,1,1,1\n",
 			"", "jobs.csv", 4, []string{"empty instance name"}},
+		{"line break in a name", goodClusters, "instance,job,arrival,cluster,duration,workers,gpus,priority,name\na,2,0,0,9,1,1,1,\"x\ny\"\n",
+			"", "jobs.csv", 1, []string{`job 2: name "x\ny" contains a control character`}},
 		{"wrong field count", goodClusters, goodJobs + "a,2,0,0,9,1,1\n",
 			"", "jobs.csv", 4, []string{"wrong number of fields"}},
 		{"bad priority", goodClusters, goodJobs + "a,2,0,0,9,1,1,0\n",

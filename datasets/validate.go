@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/evogp/evogp/simcore"
 )
@@ -113,14 +114,17 @@ func checkTime(col string, v int64) (int64, error) {
 
 // addCluster checks one clusters row and records it.
 func (b *builder) addCluster(file string, at pos, r clusterRec) error {
-	if r.Instance == "" {
-		return at.err(file, errors.New("empty instance name"))
+	if err := checkName("instance", r.Instance, true); err != nil {
+		return at.err(file, err)
 	}
 	where := func(err error) error {
 		return at.err(file, fmt.Errorf("instance %q: cluster %d: %w", r.Instance, r.Cluster, err))
 	}
 	if r.Cluster < 0 || r.Cluster >= maxCount {
 		return where(fmt.Errorf("cluster index must be in 0..%d", maxCount-1))
+	}
+	if err := checkName("gpu_type", r.GPUType, false); err != nil {
+		return where(err)
 	}
 	nodes, err := checkCount("nodes", r.Nodes)
 	if err != nil {
@@ -191,8 +195,8 @@ func (b *builder) finishClusters(file string) error {
 // addJob checks one jobs row (against its instance's clusters, with
 // simcore's own validation of a one-job instance) and records it.
 func (b *builder) addJob(file string, at pos, r jobRec) error {
-	if r.Instance == "" {
-		return at.err(file, errors.New("empty instance name"))
+	if err := checkName("instance", r.Instance, true); err != nil {
+		return at.err(file, err)
 	}
 	i, ok := b.index[r.Instance]
 	if !ok {
@@ -204,6 +208,9 @@ func (b *builder) addJob(file string, at pos, r jobRec) error {
 	}
 	j, err := jobFromRec(r)
 	if err != nil {
+		return where(err)
+	}
+	if err := checkName("name", r.Name, false); err != nil {
 		return where(err)
 	}
 	// simcore's own checks, on a one-job view of the instance (the job
@@ -219,6 +226,27 @@ func (b *builder) addJob(file string, at pos, r jobRec) error {
 	b.jobIDs[i][j.ID] = at.row
 	b.jobs = append(b.jobs, j)
 	b.owner = append(b.owner, int32(i))
+	return nil
+}
+
+// checkName accepts a text cell: valid UTF-8 without control characters
+// (a line break in a name would not survive every CSV tool), and non-empty
+// when required.
+func checkName(col, s string, required bool) error {
+	if s == "" {
+		if required {
+			return fmt.Errorf("empty %s name", col)
+		}
+		return nil
+	}
+	if !utf8.ValidString(s) {
+		return fmt.Errorf("%s %q is not valid UTF-8", col, s)
+	}
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return fmt.Errorf("%s %q contains a control character", col, s)
+		}
+	}
 	return nil
 }
 
