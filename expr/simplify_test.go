@@ -144,3 +144,25 @@ func TestHashSpreads(t *testing.T) {
 		t.Errorf("only %d distinct hashes", len(byHash))
 	}
 }
+
+// FuzzSimplify: for any formula that parses and any inputs, the simplified
+// tree returns the identical float64, and simplifying again changes nothing.
+func FuzzSimplify(f *testing.F) {
+	f.Add(eq17, 2.5, 1.0, 1.0, 8.0)
+	f.Add("d - d + q % q", math.Inf(1), 0.0, 0.0, 0.0)
+	f.Add("0 % d * (g + -0)", math.NaN(), -1.0, 2.0, math.Copysign(0, -1))
+	f.Add("d + d + 1e308 * 10 - -3", 1e308, 1.0, 1.0, 1.0)
+	f.Fuzz(func(t *testing.T, s string, d, q, u, g float64) {
+		tr, err := Parse(s)
+		if err != nil {
+			return
+		}
+		simp := Simplify(tr)
+		if want, got := tr.Eval(d, q, u, g), simp.Eval(d, q, u, g); !sameFloat(got, want) {
+			t.Fatalf("%s simplified to %s: at (%v, %v, %v, %v) got %v, want %v", tr, simp, d, q, u, g, got, want)
+		}
+		if !Simplify(simp).Equal(simp) {
+			t.Fatalf("Simplify not idempotent on %s", simp)
+		}
+	})
+}
