@@ -8,11 +8,8 @@ import (
 	"strings"
 )
 
-// Formats lists the names Format accepts.
-var formatNames = []string{"infix", "prefix", "latex", "go", "sympy", "json", "dot"}
-
 // Formats returns the names Format accepts, in a fixed order.
-func Formats() []string { return append([]string(nil), formatNames...) }
+func Formats() []string { return []string{"infix", "prefix", "latex", "go", "sympy", "json", "dot"} }
 
 // Format prints t in one of these forms:
 //
@@ -40,18 +37,18 @@ func Format(t *Tree, format string) (string, error) {
 	case "prefix":
 		return formatPrefix(t), nil
 	case "latex":
-		return formatInfix(t, latexStyle), nil
+		return formatInfix(t, latexStyle()), nil
 	case "go":
 		return formatGo(t)
 	case "sympy":
-		return formatInfix(t, sympyStyle), nil
+		return formatInfix(t, sympyStyle()), nil
 	case "json":
 		b, err := t.MarshalJSON()
 		return string(b), err
 	case "dot":
 		return formatDot(t), nil
 	}
-	return "", fmt.Errorf("expr: unknown format %q (want one of %s)", format, strings.Join(formatNames, ", "))
+	return "", fmt.Errorf("expr: unknown format %q (want one of %s)", format, strings.Join(Formats(), ", "))
 }
 
 // String is the infix form (see Format); the empty tree prints as "".
@@ -59,7 +56,7 @@ func (t *Tree) String() string {
 	if t.Size() == 0 {
 		return ""
 	}
-	return formatInfix(t, infixStyle)
+	return formatInfix(t, infixStyle())
 }
 
 // number is the shortest decimal that parses back to exactly v.
@@ -75,46 +72,54 @@ type style struct {
 	varName  func(Op) string
 }
 
-var infixStyle = style{
-	op:      func(o Op) string { return " " + o.String() + " " },
-	num:     number,
-	paren:   func(s string) string { return "(" + s + ")" },
-	varName: Op.String,
+func infixStyle() style {
+	return style{
+		op:      func(o Op) string { return " " + o.String() + " " },
+		num:     number,
+		paren:   func(s string) string { return "(" + s + ")" },
+		varName: Op.String,
+	}
 }
 
-var latexStyle = style{
-	op: func(o Op) string {
-		switch o {
-		case OpMul:
-			return ` \cdot `
-		}
-		return " " + o.String() + " "
-	},
-	call: func(a, b string) string { return `\operatorname{pdiv}\left(` + a + ", " + b + `\right)` },
-	num: func(v float64) string {
-		s := number(v)
-		if m, e, ok := strings.Cut(s, "e"); ok {
-			e = strings.TrimPrefix(e, "+")
-			if m == "1" {
-				return "10^{" + e + "}"
+func latexStyle() style {
+	return style{
+		op: func(o Op) string {
+			switch o {
+			case OpMul:
+				return ` \cdot `
 			}
-			return m + ` \times 10^{` + e + "}"
-		}
-		return s
-	},
-	paren:    func(s string) string { return `\left(` + s + `\right)` },
-	negParen: true,
-	varName:  Op.String,
+			return " " + o.String() + " "
+		},
+		call: func(a, b string) string { return `\operatorname{pdiv}\left(` + a + ", " + b + `\right)` },
+		num: func(v float64) string {
+			s := number(v)
+			if m, e, ok := strings.Cut(s, "e"); ok {
+				if n, err := strconv.Atoi(e); err == nil {
+					e = strconv.Itoa(n) // 10^{-7}, not 10^{-07}
+				}
+				if m == "1" {
+					return "10^{" + e + "}"
+				}
+				return m + ` \times 10^{` + e + "}"
+			}
+			return s
+		},
+		paren:    func(s string) string { return `\left(` + s + `\right)` },
+		negParen: true,
+		varName:  Op.String,
+	}
 }
 
-var sympyStyle = style{
-	op: func(o Op) string { return " " + o.String() + " " },
-	call: func(a, b string) string {
-		return "Piecewise((" + a + ", Eq(" + b + ", 0)), (" + atomParen(a) + "/" + atomParen(b) + ", True))"
-	},
-	num:     number,
-	paren:   func(s string) string { return "(" + s + ")" },
-	varName: Op.String,
+func sympyStyle() style {
+	return style{
+		op: func(o Op) string { return " " + o.String() + " " },
+		call: func(a, b string) string {
+			return "Piecewise((" + a + ", Eq(" + b + ", 0)), (" + atomParen(a) + "/" + atomParen(b) + ", True))"
+		},
+		num:     number,
+		paren:   func(s string) string { return "(" + s + ")" },
+		varName: Op.String,
+	}
 }
 
 // prec is the binding strength of a node printed in style st: sums 1,
