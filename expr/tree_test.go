@@ -1,8 +1,12 @@
 package expr
 
 import (
+	goparser "go/parser"
+	gotoken "go/token"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -240,5 +244,24 @@ func BenchmarkTreeEval(b *testing.B) {
 	}
 	if sink == 42 {
 		b.Log(sink)
+	}
+}
+
+// expr must import no other evogp package (SPEC §1).
+func TestImportsNoProjectPackage(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		f, err := goparser.ParseFile(gotoken.NewFileSet(), name, nil, goparser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range f.Imports {
+			if strings.Contains(imp.Path.Value, "github.com/evogp/evogp") {
+				t.Errorf("%s imports %s", name, imp.Path.Value)
+			}
+		}
 	}
 }

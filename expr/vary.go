@@ -7,6 +7,17 @@ import (
 
 // VarSettings configure the variation operators. The zero value means the
 // defaults.
+//
+// Depth limit policy, shared by the three operators: offspring never exceed
+// MaxDepth. Crossover and SubtreeMutation choose their points so that the
+// offspring fits (a replacement subtree is only taken if its depth plus the
+// depth of the point it replaces, minus one, is ≤ MaxDepth), so as long as
+// the parent is within the limit the first attempt always yields a valid
+// offspring. If a parent is already deeper than MaxDepth (a parsed formula,
+// say), up to 8 attempts are made, and if none brings the offspring within
+// the limit the operator returns a copy of that parent: it never makes a
+// tree deeper than its parent. PointMutation keeps the shape, so the depth.
+// No operator modifies its arguments.
 type VarSettings struct {
 	// MaxDepth is the hard depth limit of offspring (a leaf has depth 1);
 	// 0 means 7.
@@ -63,16 +74,6 @@ func (s VarSettings) leaves() leafSource {
 	return g.leaves()
 }
 
-// Depth limit policy shared by the three operators: offspring never exceed
-// MaxDepth. Crossover and SubtreeMutation choose their points so that the
-// offspring fits (a replacement subtree is only taken if its depth plus the
-// depth of the point it replaces, minus one, is ≤ MaxDepth), so as long as
-// the parent is within the limit they always produce a genuinely new tree.
-// If a parent is already deeper than MaxDepth (a parsed formula, say) and no
-// choice of points brings the offspring within the limit, the operator
-// returns a copy of that parent — it never makes a tree deeper than its
-// parent, and it never modifies its arguments.
-
 // pickPoint chooses a node index of nodes among those with ok(i): with
 // probability internalProb an operator node, otherwise a leaf; when one of
 // the two groups is empty the other is used. It returns −1 if no node is ok.
@@ -112,7 +113,8 @@ func pickPoint(rng *rand.Rand, nodes []node, internalProb float64, ok func(i int
 // replaced by a copy of the subtree at a crossover point of b (Koza's
 // subtree crossover). Points are operator nodes with probability
 // InternalProb, leaves otherwise. The point in b is chosen among subtrees
-// that keep the child within MaxDepth; see the depth limit policy above.
+// that keep the child within MaxDepth; see VarSettings for the depth
+// limit policy.
 // a and b are not modified.
 func Crossover(rng *rand.Rand, a, b *Tree, s VarSettings) *Tree {
 	s = s.mustValid("Crossover")
