@@ -33,6 +33,10 @@ func newApp() *cli.App {
 			"   evogp simulate --dataset data/train --scheduler tiresias",
 		Commands: []*cli.Command{
 			// commands: one line each
+			evalCommand(),
+			reportCommand(),
+			pressureCommand(),
+			exportCommand(),
 			learnCommand(),
 			dataCommand(),
 			exprCommand(),
