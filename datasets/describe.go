@@ -12,15 +12,18 @@ import (
 
 // Summary describes one instance (or, from Totals, a whole dataset).
 type Summary struct {
-	Instance string      `json:"instance"`
-	Clusters int         `json:"clusters"`
-	Nodes    int         `json:"nodes"`     // Σ_p N_p
-	GPUs     int         `json:"gpus"`      // Σ_p N_p·G_p
-	Jobs     int         `json:"jobs"`      //
-	GPUHours float64     `json:"gpu_hours"` // Σ_j g_j·d_j / 3600
-	SpanH    float64     `json:"span_h"`    // arrival span (max_j a_j − min_j a_j) / 3600
-	Load     float64     `json:"-"`         // offered load; NaN when undefined (see Describe)
-	Types    []TypeCount `json:"types"`     // job-type mix, most frequent first
+	Instance string  `json:"instance"`
+	Clusters int     `json:"clusters"`
+	Nodes    int     `json:"nodes"` // Σ_p N_p
+	GPUs     int     `json:"gpus"`  // Σ_p N_p·G_p
+	Jobs     int     `json:"jobs"`
+	GPUHours float64 `json:"gpu_hours"` // Σ_j g_j·d_j / 3600
+	SpanH    float64 `json:"span_h"`    // arrival span (max_j a_j − min_j a_j) / 3600
+	Load     float64 `json:"-"`         // offered load ρ; NaN when undefined (see Describe)
+	// ClusterLoad is the mean over clusters of their own offered load ρ_p
+	// (jobs by user cluster); NaN when no cluster's is defined.
+	ClusterLoad float64     `json:"-"`
+	Types       []TypeCount `json:"types"` // job-type mix, most frequent first
 }
 
 // TypeCount is the number of jobs of one (workers, gpus) type.
@@ -33,18 +36,21 @@ type TypeCount struct {
 // String renders a type as "workers×gpus", e.g. "1x8".
 func (t TypeCount) String() string { return fmt.Sprintf("%dx%d", t.Workers, t.GPUs) }
 
-// MarshalJSON writes the summary with "offered_load" as a number, or null
-// when the load is undefined.
+// MarshalJSON writes the summary with "offered_load" and
+// "mean_cluster_load" as numbers, or null when undefined.
 func (s Summary) MarshalJSON() ([]byte, error) {
 	type plain Summary
-	var load *float64
-	if !math.IsNaN(s.Load) && !math.IsInf(s.Load, 0) {
-		load = &s.Load
+	finite := func(x float64) *float64 {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil
+		}
+		return &x
 	}
 	return json.Marshal(struct {
 		plain
-		Load *float64 `json:"offered_load"`
-	}{plain(s), load})
+		Load        *float64 `json:"offered_load"`
+		ClusterLoad *float64 `json:"mean_cluster_load"`
+	}{plain(s), finite(s.Load), finite(s.ClusterLoad)})
 }
 
 // Describe summarises an instance.
@@ -55,11 +61,17 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 //	ρ = Σ_j g_j·d_j / (Σ_p N_p·G_p × (max_j a_j − min_j a_j))
 //
 // (both in GPU-hours). ρ ≈ 1 means the arrivals alone keep every GPU busy;
-// above 1 the queue must grow during the arrival window. For a cluster of the
-// Table II generator with Poisson arrivals E[ρ_p] ≈ λ_p/λ_max, so a generated
-// instance has ρ roughly in [load_min, load_max] (noisier for few jobs).
-// When every job arrives at the same instant the span is 0 and ρ is
-// undefined: Load is NaN (null in JSON).
+// above 1 the queue must grow during the arrival window. When every job
+// arrives at the same instant the span is 0 and ρ is undefined: Load is NaN
+// (null in JSON).
+//
+// ClusterLoad averages the same ratio taken per cluster p over the jobs
+// whose user cluster is p and their own arrival span:
+// ρ_p = Σ_{s_j=p} g_j·d_j / (N_p·G_p × span_p). For the Table II generator
+// with Poisson arrivals E[ρ_p] ≈ λ_p/λ_max, so ClusterLoad is near
+// (load_min + load_max)/2 on average; the instance's ρ is lower whenever
+// the clusters' spans differ, because every cluster's capacity is counted
+// over the longest span.
 //
 // Types lists every (workers, gpus) type present, by count descending, then
 // workers and gpus ascending.
@@ -83,11 +95,46 @@ func Describe(inst simcore.Instance) Summary {
 		s.SpanH = float64(hi-lo) / 3600
 	}
 	s.Load = offeredLoad(s.GPUHours, float64(s.GPUs)*s.SpanH)
+	s.ClusterLoad = meanClusterLoad(inst)
 	for k, n := range counts {
 		s.Types = append(s.Types, TypeCount{Workers: k.w, GPUs: k.g, Jobs: n})
 	}
 	sortTypes(s.Types)
 	return s
+}
+
+// meanClusterLoad is the mean of ρ_p over the clusters where it is defined.
+func meanClusterLoad(inst simcore.Instance) float64 {
+	type acc struct {
+		gpuSeconds float64
+		lo, hi     int64
+		n          int
+	}
+	per := make([]acc, len(inst.Clusters))
+	for _, j := range inst.Jobs {
+		if j.Cluster < 0 || j.Cluster >= len(per) {
+			continue
+		}
+		a := &per[j.Cluster]
+		if a.n == 0 {
+			a.lo, a.hi = j.Arrival, j.Arrival
+		}
+		a.gpuSeconds += float64(j.GPUs) * float64(j.Duration)
+		a.lo, a.hi = min(a.lo, j.Arrival), max(a.hi, j.Arrival)
+		a.n++
+	}
+	var sum float64
+	var n int
+	for p, a := range per {
+		if rho := offeredLoad(a.gpuSeconds, float64(inst.Clusters[p].GPUs())*float64(a.hi-a.lo)); !math.IsNaN(rho) {
+			sum += rho
+			n++
+		}
+	}
+	if n == 0 {
+		return math.NaN()
+	}
+	return sum / float64(n)
 }
 
 func offeredLoad(demand, offered float64) float64 {
@@ -106,7 +153,8 @@ func sortTypes(ts []TypeCount) {
 // Totals sums summaries into one for the whole dataset: counts, GPUs and
 // GPU-hours add up, the span is the longest, the type mix is merged, and
 // the load is Σ demand / Σ (GPUs × span) over the instances whose span is
-// positive (NaN if none is).
+// positive (NaN if none is), and the cluster load is the mean of the
+// instances' defined ClusterLoad values (NaN if none is).
 func Totals(ss []Summary) Summary {
 	t := Summary{Instance: "total"}
 	counts := map[[2]int]int{}
@@ -127,6 +175,18 @@ func Totals(ss []Summary) Summary {
 		}
 	}
 	t.Load = offeredLoad(demand, offered)
+	var cl float64
+	var ncl int
+	for _, s := range ss {
+		if !math.IsNaN(s.ClusterLoad) {
+			cl += s.ClusterLoad
+			ncl++
+		}
+	}
+	t.ClusterLoad = math.NaN()
+	if ncl > 0 {
+		t.ClusterLoad = cl / float64(ncl)
+	}
 	for k, n := range counts {
 		t.Types = append(t.Types, TypeCount{Workers: k[0], GPUs: k[1], Jobs: n})
 	}

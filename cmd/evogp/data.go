@@ -168,7 +168,9 @@ func dataDescribeCommand() *cli.Command {
 		UsageText: "evogp data describe [--json] DIR\n\n" +
 			"   Example: evogp data describe data/train\n\n" +
 			"   GPU-h is Σ g·d / 3600; span-h the arrival span (last − first arrival) in hours;\n" +
-			"   load the offered load GPU-h / (GPUs × span-h) (n/a when the span is 0).\n" +
+			"   load the offered load GPU-h / (GPUs × span-h) (n/a when the span is 0);\n" +
+			"   cl-load the mean over clusters of the same ratio per user cluster, each over\n" +
+			"   its own arrival span (≈ (load_min+load_max)/2 for generated data).\n" +
 			"   --json prints one JSON object per instance, one per line.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "one JSON object per instance (JSON lines)"},
@@ -221,10 +223,10 @@ func dataDescribeTable(w io.Writer, dir string, m datasets.Meta, sums []datasets
 	if _, err := fmt.Fprintln(w, head); err != nil {
 		return err
 	}
-	rows := [][]string{{"instance", "clusters", "nodes", "GPUs", "jobs", "GPU-h", "span-h", "load", "top job types (workers x GPUs: share of jobs)"}}
+	rows := [][]string{{"instance", "clusters", "nodes", "GPUs", "jobs", "GPU-h", "span-h", "load", "cl-load", "top job types (workers x GPUs: share of jobs)"}}
 	row := func(s datasets.Summary) []string {
 		return []string{s.Instance, fmt.Sprint(s.Clusters), fmt.Sprint(s.Nodes), fmt.Sprint(s.GPUs), fmt.Sprint(s.Jobs),
-			fmt.Sprintf("%.1f", s.GPUHours), fmt.Sprintf("%.1f", s.SpanH), dataFmtLoad(s.Load), dataTopTypes(s, ntypes)}
+			fmt.Sprintf("%.1f", s.GPUHours), fmt.Sprintf("%.1f", s.SpanH), dataFmtLoad(s.Load), dataFmtLoad(s.ClusterLoad), dataTopTypes(s, ntypes)}
 	}
 	for _, s := range sums {
 		rows = append(rows, row(s))
