@@ -285,7 +285,10 @@ func Generate(s GenSettings, seed uint64, n int) ([]simcore.Instance, error) {
 //     clusters are shuffled (Fisher–Yates from the same stream) and the
 //     m-th arrives at ⌊m·Interval⌋, so the instance receives one job every
 //     Δ seconds and the first at 0. The total is Σ_p round(JobsPerNode·N_p)
-//     (5 clusters × 40 nodes × 5 jobs per node = 1000 jobs).
+//     (5 clusters × 40 nodes × 5 jobs per node = 1000 jobs). No draw
+//     depends on Interval, so one (seed, index) at several intervals gives
+//     the same jobs in the same order, only spaced differently (common
+//     random numbers for a load-pressure sweep).
 //  4. The jobs of all clusters are sorted by (arrival, cluster, k) and
 //     numbered 0..n−1 in that order, so job ids follow arrival order.
 //

@@ -274,6 +274,35 @@ func TestGenerateLoadStudy(t *testing.T) {
 	}
 }
 
+// TestGenerateLoadStudyCommonJobs: at two intervals the same (seed, index)
+// gives the same jobs, only spaced differently.
+func TestGenerateLoadStudyCommonJobs(t *testing.T) {
+	s := smallSettings()
+	s.Arrivals, s.Interval = ArrivalsUniform, 60
+	a, err := GenerateInstance(s, 4, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Interval = 150
+	b, err := GenerateInstance(s, 4, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Jobs) != len(b.Jobs) || !reflect.DeepEqual(a.Clusters, b.Clusters) {
+		t.Fatal("topology or job count depends on the interval")
+	}
+	for i := range a.Jobs {
+		ja, jb := a.Jobs[i], b.Jobs[i]
+		if jb.Arrival != int64(i)*150 || ja.Arrival != int64(i)*60 {
+			t.Fatalf("job %d arrives at %d and %d", i, ja.Arrival, jb.Arrival)
+		}
+		ja.Arrival, jb.Arrival = 0, 0
+		if ja != jb {
+			t.Fatalf("job %d differs beyond its arrival: %+v vs %+v", i, ja, jb)
+		}
+	}
+}
+
 func BenchmarkGenerate(b *testing.B) {
 	s := PaperSettings()
 	jobs := 0

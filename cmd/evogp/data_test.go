@@ -130,6 +130,13 @@ func TestDataGenSplitsAndOverrides(t *testing.T) {
 			t.Fatalf("overrides not applied: %+v", in.Clusters)
 		}
 	}
+	cfg, err := configs.Load("smoke")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Instances) != cfg.Data.Train || *a.Meta.Seed != cfg.Seed {
+		t.Fatalf("defaults: %d instances, seed %d; want data.train = %d and the config seed %d", len(a.Instances), *a.Meta.Seed, cfg.Data.Train, cfg.Seed)
+	}
 	if *a.Meta.Seed != *b.Meta.Seed || *a.Meta.GenerateSeed == *b.Meta.GenerateSeed {
 		t.Fatal("train and test from one config seed must use different generator streams")
 	}
