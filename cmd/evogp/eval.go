@@ -231,6 +231,7 @@ type evalManifest struct {
 	Instances  int        `json:"instances"`
 	Schedulers []labelled `json:"schedulers"`
 	Reference  string     `json:"reference"`
+	Instance   string     `json:"instance,omitempty"`
 	Objective  string     `json:"objective"`
 	Weights    string     `json:"weights"`
 	Omega      float64    `json:"omega"`
@@ -290,7 +291,7 @@ func runEval(c *cli.Context) error {
 
 	man := evalManifest{
 		Command: "eval", Dataset: c.String("dataset"), Instances: len(ds.Instances), Schedulers: scheds,
-		Reference: c.String("reference"), Objective: c.String("objective"), Weights: c.String("weights"),
+		Reference: c.String("reference"), Instance: instance, Objective: c.String("objective"), Weights: c.String("weights"),
 		Omega: c.Float64("omega"), Trigger: c.String("trigger"), Backfill: c.String("backfill"), TimeUnit: c.String("time-unit"),
 	}
 	fo := figureOptions{Formats: formats, Instance: instance, Reference: c.String("reference")}

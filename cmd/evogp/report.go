@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -159,6 +160,30 @@ func (t tables) render(o figureOptions) (renderedFiles, error) {
 	return out, nil
 }
 
+// manifestDefaults takes the reference scheduler and the per-instance
+// figure's instance from an eval directory's marker file unless the flags
+// are given, so that report redraws what eval drew.
+func manifestDefaults(c *cli.Context, dir string, o *figureOptions) error {
+	b, err := os.ReadFile(filepath.Join(dir, markerFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	var m evalManifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return fmt.Errorf("report %s: %s is not valid JSON: %w", dir, markerFile, err)
+	}
+	if !c.IsSet("reference") && m.Reference != "" {
+		o.Reference = m.Reference
+	}
+	if !c.IsSet("instance") && m.Instance != "" {
+		o.Instance = m.Instance
+	}
+	return nil
+}
+
 // readTables reads every known table present in dir; it is an error if
 // there is none.
 func readTables(dir string) (tables, error) {
@@ -216,11 +241,14 @@ func runReport(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	o := figureOptions{Formats: formats, Instance: c.String("instance"), Reference: c.String("reference")}
 	all := make([]renderedFiles, len(dirs))
 	for i, dir := range dirs {
 		t, err := readTables(dir)
 		if err != nil {
+			return err
+		}
+		o := figureOptions{Formats: formats, Instance: c.String("instance"), Reference: c.String("reference")}
+		if err := manifestDefaults(c, dir, &o); err != nil {
 			return err
 		}
 		if all[i], err = t.render(o); err != nil {

@@ -11,14 +11,15 @@ import (
 )
 
 // report redraws, from the Parquet tables alone, exactly the files eval
-// drew.
+// drew, with eval's reference and instance taken from its marker file.
 func TestReportRedrawsEvalFromTables(t *testing.T) {
 	data := smokeDataset(t)
 	out := filepath.Join(t.TempDir(), "eval")
-	if _, _, err := runCLI(t, "eval", "--dataset", data, "--quiet", "--out", out, "--format", "svg", "--schedulers", "tiresias,lyra,mine=d"); err != nil {
+	if _, _, err := runCLI(t, "eval", "--dataset", data, "--quiet", "--out", out, "--format", "svg", "--schedulers", "tiresias,lyra,mine=d",
+		"--reference", "lyra", "--instance", "inst-0001"); err != nil {
 		t.Fatal(err)
 	}
-	names := []string{"summary.md", "summary.csv", "ranking.svg", "breakdown_mean.svg", "breakdown_inst-0000.svg", "queue_density_inst-0000.svg", "jct_cdf.svg"}
+	names := []string{"summary.md", "summary.csv", "ranking.svg", "breakdown_mean.svg", "breakdown_inst-0001.svg", "queue_density_inst-0001.svg", "jct_cdf.svg"}
 	orig := map[string][]byte{}
 	for _, n := range names {
 		b, err := os.ReadFile(filepath.Join(out, n))
@@ -44,11 +45,17 @@ func TestReportRedrawsEvalFromTables(t *testing.T) {
 			t.Fatalf("%s redrawn differently", n)
 		}
 	}
-	// Another instance and PDF on request.
-	if _, _, err := runCLI(t, "report", out, "--format", "pdf", "--instance", "inst-0001"); err != nil {
+	if md := string(orig["summary.md"]); !strings.Contains(md, "objective of `lyra`") {
+		t.Fatalf("eval ignored --reference:\n%s", md)
+	}
+	// Flags override the marker file; PDF on request.
+	if _, _, err := runCLI(t, "report", out, "--format", "pdf", "--instance", "inst-0000", "--reference", "tiresias"); err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range []string{"breakdown_inst-0001.pdf", "queue_density_inst-0001.pdf", "ranking.pdf"} {
+	if md, _ := os.ReadFile(filepath.Join(out, "summary.md")); !strings.Contains(string(md), "objective of `tiresias`") {
+		t.Fatalf("report ignored --reference:\n%s", md)
+	}
+	for _, n := range []string{"breakdown_inst-0000.pdf", "queue_density_inst-0000.pdf", "ranking.pdf"} {
 		if _, err := os.Stat(filepath.Join(out, n)); err != nil {
 			t.Fatal(err)
 		}
