@@ -241,6 +241,9 @@ type evalManifest struct {
 }
 
 func runEval(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return fmt.Errorf("%s: unexpected argument %q (flags only; see evogp %s --help)", c.Command.Name, c.Args().First(), c.Command.Name)
+	}
 	opts, err := simOptionsFrom(c)
 	if err != nil {
 		return err

@@ -160,6 +160,7 @@ func TestEvalBadInput(t *testing.T) {
 		{"empty entry", []string{"--schedulers", "tiresias,,spark"}, "empty entry"},
 		{"bad format", []string{"--format", "png,gif"}, `format "gif"`},
 		{"unknown instance", []string{"--instance", "inst-9999"}, "not in dataset"},
+		{"stray argument", []string{"tiresias"}, "unexpected argument"},
 	}
 	for _, c := range cases {
 		args := append([]string{"eval", "--dataset", data, "--quiet", "--out", out}, c.args...)

@@ -151,6 +151,9 @@ func pressureSimOptions(c *cli.Context, cfg configs.Config) (simcore.Options, er
 }
 
 func runPressure(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return fmt.Errorf("%s: unexpected argument %q (flags only; see evogp %s --help)", c.Command.Name, c.Args().First(), c.Command.Name)
+	}
 	cfg, err := configs.Load(c.String("config"))
 	if err != nil {
 		return err
