@@ -188,3 +188,60 @@ func TestReadRejectsBadFiles(t *testing.T) {
 		t.Fatal("absent file accepted")
 	}
 }
+
+// Each validation rule rejects the row that breaks it, naming the column.
+func TestRowChecks(t *testing.T) {
+	okJob := sampleJobs(1)[0]
+	job := func(f func(*JobRow)) JobRow { j := okJob; f(&j); return j }
+	okRes := sampleResults()[0]
+	res := func(f func(*ResultRow)) ResultRow { r := okRes; f(&r); return r }
+	okGen := GenerationRow{Best: 1, Median: 2, Worst: 3}
+	gen := func(f func(*GenerationRow)) GenerationRow { g := okGen; f(&g); return g }
+	okP := PressureRow{Interval: 60, Scheduler: "a", Util: 0.5}
+	press := func(f func(*PressureRow)) PressureRow { p := okP; f(&p); return p }
+	cases := []struct {
+		row  interface{ check() error }
+		want string
+	}{
+		{res(func(r *ResultRow) { r.Instance = "" }), "instance"},
+		{res(func(r *ResultRow) { r.Scheduler = "" }), "scheduler"},
+		{res(func(r *ResultRow) { r.Jobs = -1 }), "jobs"},
+		{res(func(r *ResultRow) { r.DeadlineMisses = -1 }), "deadline_misses"},
+		{res(func(r *ResultRow) { r.CQMax = -1 }), "cq_max"},
+		{res(func(r *ResultRow) { r.Makespan = math.Inf(1) }), "makespan"},
+		{job(func(j *JobRow) { j.Instance = "" }), "instance"},
+		{job(func(j *JobRow) { j.Scheduler = "" }), "scheduler"},
+		{job(func(j *JobRow) { j.Job = -1 }), "job"},
+		{job(func(j *JobRow) { j.Cluster = -1 }), "cluster"},
+		{job(func(j *JobRow) { j.GPUs = 0 }), "gpus"},
+		{job(func(j *JobRow) { j.Duration = 0 }), "duration"},
+		{job(func(j *JobRow) { j.Arrival = -5 }), "arrival"},
+		{job(func(j *JobRow) { j.Start = j.Arrival - 1 }), "before arrival"},
+		{job(func(j *JobRow) { j.Finish = j.Start }), "finish"},
+		{job(func(j *JobRow) { j.Migrations = -1 }), "migrations"},
+		{gen(func(g *GenerationRow) { g.Generation = -1 }), "generation"},
+		{gen(func(g *GenerationRow) { g.Median = math.NaN() }), "median"},
+		{gen(func(g *GenerationRow) { g.Best = 5 }), "best ≤ median"},
+		{gen(func(g *GenerationRow) { g.CacheHits = -1 }), "cache_hits"},
+		{gen(func(g *GenerationRow) { g.WallSeconds = -1 }), "wall_seconds"},
+		{SweepRow{Omega: 0.5}, "point"},
+		{SweepRow{Point: "p", Omega: math.NaN()}, "omega"},
+		{SweepRow{Point: "p", MaxQT: -1}, "max_qt"},
+		{press(func(p *PressureRow) { p.Scheduler = "" }), "scheduler"},
+		{press(func(p *PressureRow) { p.Interval = 0 }), "interval"},
+		{press(func(p *PressureRow) { p.Jobs = -1 }), "jobs"},
+		{press(func(p *PressureRow) { p.Util = 1.01 }), "util"},
+		{press(func(p *PressureRow) { p.AvgJCT = -1 }), "avg_jct"},
+	}
+	for i, c := range cases {
+		err := c.row.check()
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("case %d (%+v): err = %v, want %q", i, c.row, err, c.want)
+		}
+	}
+	for _, r := range []interface{ check() error }{okJob, okRes, okGen, okP, SweepRow{Point: "p"}} {
+		if err := r.check(); err != nil {
+			t.Errorf("valid row %+v rejected: %v", r, err)
+		}
+	}
+}
