@@ -24,7 +24,7 @@ func dataCommand() *cli.Command {
 		Usage: "generate and inspect datasets (Parquet or CSV instance tables)",
 		UsageText: "evogp data gen --config quick --instances 50 --seed 1 --out data/train\n" +
 			"   evogp data describe data/train",
-		Subcommands: []*cli.Command{dataGenCommand(), dataDescribeCommand()},
+		Subcommands: []*cli.Command{dataGenCommand(), dataDescribeCommand(), dataImportCommand()},
 	}
 }
 
