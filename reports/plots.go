@@ -299,7 +299,7 @@ func BreakdownPlot(rows []ResultRow, instance string) (*Figure, error) {
 	if err != nil {
 		return nil, fmt.Errorf("breakdown plot: %w", err)
 	}
-	title := fmt.Sprintf("Objective breakdown, mean over %d rows", len(rows))
+	var title string
 	name := "breakdown_mean"
 	if instance != "" {
 		title = "Objective breakdown on instance " + instance
