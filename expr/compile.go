@@ -40,7 +40,7 @@ func Compile(t *Tree) *Program {
 	emit = func(i int) int {
 		n := t.nodes[i]
 		if !n.op.IsBinary() {
-			p.code = append(p.code, instr{op: n.op, val: n.val})
+			p.code = append(p.code, instr(n))
 			live++
 			peak = max(peak, live)
 			return i + 1

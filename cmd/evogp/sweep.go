@@ -62,7 +62,7 @@ func parseSweepArgs(args []string) (fixed []string, axes []sweepAxis, err error)
 	for _, a := range args {
 		key, val, ok := strings.Cut(a, "=")
 		if !ok || key == "" {
-			return nil, nil, fmt.Errorf("sweep argument %q: want key=v1,v2,...", a)
+			return nil, nil, fmt.Errorf("sweep argument %q: want key=value or key=v1,v2 to sweep", a)
 		}
 		if seen[key] {
 			return nil, nil, fmt.Errorf("sweep: key %q given twice", key)
