@@ -26,10 +26,11 @@ func reportCommand() *cli.Command {
 			"   evogp report out/eval\n" +
 			"   evogp report runs/quick out/eval out/pressure --format png,svg,pdf",
 		Description: "Reads whichever of results.parquet, jobs.parquet, generations.parquet,\n" +
-			"sweep.parquet and pressure.parquet each DIR holds (nothing is simulated again) and\n" +
-			"writes into DIR: summary.md and summary.csv (from results), ranking, breakdown_mean,\n" +
-			"breakdown_INSTANCE (results), queue_density_INSTANCE, jct_cdf (jobs), convergence\n" +
-			"(generations), tradeoff (sweep, with results as baselines) and pressure (pressure).\n" +
+			"sweep.parquet (with baselines.parquet) and pressure.parquet each DIR holds (nothing is\n" +
+			"simulated again) and writes into DIR: summary.md and summary.csv (from results), ranking,\n" +
+			"breakdown_mean, breakdown_INSTANCE (results), queue_density_INSTANCE, jct_cdf (jobs),\n" +
+			"convergence (generations), tradeoff (sweep, with baselines.parquet — or results — as\n" +
+			"reference lines) and pressure (pressure).\n" +
 			"Every table is read and every file rendered before any file is written.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "png,svg", Usage: "figure formats: png, svg, pdf"},
@@ -46,6 +47,7 @@ type tables struct {
 	jobs        []reports.JobRow
 	generations []reports.GenerationRow
 	sweep       []reports.SweepRow
+	baselines   []reports.ResultRow // baselines.parquet of a sweep
 	pressure    []reports.PressureRow
 }
 
@@ -148,7 +150,11 @@ func (t tables) render(o figureOptions) (renderedFiles, error) {
 		}
 	}
 	if len(t.sweep) > 0 {
-		if err := addFig(reports.TradeoffPlot(t.sweep, t.results)); err != nil {
+		base := t.baselines
+		if base == nil {
+			base = t.results
+		}
+		if err := addFig(reports.TradeoffPlot(t.sweep, base)); err != nil {
 			return nil, err
 		}
 	}
@@ -212,6 +218,7 @@ func readTables(dir string) (tables, error) {
 		{"jobs.parquet", func(p string) (err error) { t.jobs, err = reports.ReadJobs(p); return }},
 		{"generations.parquet", func(p string) (err error) { t.generations, err = reports.ReadGenerations(p); return }},
 		{"sweep.parquet", func(p string) (err error) { t.sweep, err = reports.ReadSweep(p); return }},
+		{"baselines.parquet", func(p string) (err error) { t.baselines, err = reports.ReadResults(p); return }},
 		{"pressure.parquet", func(p string) (err error) { t.pressure, err = reports.ReadPressure(p); return }},
 	}
 	for _, s := range steps {

@@ -78,6 +78,10 @@ func TestReportOtherTables(t *testing.T) {
 	if err := reports.WritePressure(filepath.Join(dir, "pressure.parquet"), press); err != nil {
 		t.Fatal(err)
 	}
+	base := []reports.ResultRow{{Instance: "t0", Scheduler: "tiresias", Jobs: 3, AvgJCT: 1.5, MaxQT: 20, Objective: 10}}
+	if err := reports.WriteResults(filepath.Join(dir, "baselines.parquet"), base); err != nil {
+		t.Fatal(err)
+	}
 	if _, _, err := runCLI(t, "report", dir); err != nil {
 		t.Fatal(err)
 	}
@@ -85,6 +89,11 @@ func TestReportOtherTables(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, n)); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// The sweep's baselines are the trade-off's reference lines.
+	svg, _ := os.ReadFile(filepath.Join(dir, "tradeoff.svg"))
+	if !strings.Contains(string(svg), ">tiresias<") {
+		t.Fatal("tradeoff.svg lacks the tiresias baseline")
 	}
 	if _, err := os.Stat(filepath.Join(dir, "summary.md")); !os.IsNotExist(err) {
 		t.Fatal("summary written without a results table")
