@@ -85,7 +85,7 @@ func RankingPlot(rows []ResultRow) (*Figure, error) {
 	p := newPlot(fmt.Sprintf("Ranking on the objective over %d instances", rk.ranked), "scheduler", "instances (count)")
 	p.NominalX(t.scheds...)
 	p.Y.Min = 0
-	p.Y.Max = float64(rk.ranked) * 1.15 // room for the legend
+	p.Y.Max = float64(rk.ranked) * 1.35 // room for the legend above the bars
 	if err := groupedBars(p, names, values, figW*0.85); err != nil {
 		return nil, fmt.Errorf("ranking plot: %w", err)
 	}
@@ -320,7 +320,7 @@ func BreakdownPlot(rows []ResultRow, instance string) (*Figure, error) {
 	for _, v := range vals {
 		top = math.Max(top, slices.Max(v))
 	}
-	p.Y.Max = top * 1.25
+	p.Y.Max = top * 1.35 // room for the legend above the bars
 	if err := groupedBars(p, scheds, vals, figW*0.85); err != nil {
 		return nil, fmt.Errorf("breakdown plot: %w", err)
 	}
