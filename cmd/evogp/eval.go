@@ -15,6 +15,7 @@ import (
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/simcore"
 )
@@ -38,7 +39,9 @@ func evalCommand() *cli.Command {
 		Description: "Each entry of --schedulers is a scheduler name (spark, liquid, tiresias, lyra),\n" +
 			"an ALLOCATOR+RANKING+PLACER combination, or LABEL=SOURCE where SOURCE is a best.json,\n" +
 			"a run directory holding best.json, or a formula over d, q, u, g; LABEL=SOURCE runs\n" +
-			"MCT + the formula + best fit. The output directory gets results.parquet, jobs.parquet,\n" +
+			"MCT + the formula + best fit; a learner run's formula reads d and q in that run's\n" +
+			"gp.time_unit (from its config.yaml) unless --time-unit is given.\n" +
+			"The output directory gets results.parquet, jobs.parquet,\n" +
 			"summary.md, summary.csv, the figures and " + markerFile + "; it is built in a temporary\n" +
 			"directory and appears complete or not at all. An existing output directory is replaced\n" +
 			"only if it was written by evogp (has " + markerFile + ").",
@@ -62,12 +65,18 @@ type labelled struct {
 	Spec   string `json:"spec"`              // the entry as given
 	Name   string `json:"scheduler"`         // the resolved scheduler
 	Source string `json:"formula,omitempty"` // the formula of a LABEL=SOURCE entry
-	sched  simcore.Scheduler
+	// TimeUnit is the unit of d and q inside the formula: the learner run's
+	// gp.time_unit for a run directory or a best.json beside its
+	// config.yaml, unless --time-unit was given; otherwise the flag's.
+	TimeUnit string `json:"time_unit,omitempty"`
+	sched    simcore.Scheduler
 }
 
 // parseSchedulerList resolves a comma-separated list of scheduler entries
-// (see evalCommand). Labels must be unique.
-func parseSchedulerList(list string, seconds bool) ([]labelled, error) {
+// (see evalCommand). Labels must be unique. seconds is the --time-unit
+// flag's choice; explicit says whether the flag was given, in which case it
+// also overrides the time unit of learner runs.
+func parseSchedulerList(list string, seconds, explicit bool) ([]labelled, error) {
 	var out []labelled
 	seen := map[string]bool{}
 	for _, entry := range strings.Split(list, ",") {
@@ -82,10 +91,19 @@ func parseSchedulerList(list string, seconds bool) ([]labelled, error) {
 			if l.Label == "" {
 				return nil, fmt.Errorf("scheduler entry %q: empty label", entry)
 			}
-			if l.Source, err = formulaSource(strings.TrimSpace(source)); err != nil {
+			var runSeconds *bool
+			if l.Source, runSeconds, err = formulaSource(strings.TrimSpace(source)); err != nil {
 				return nil, fmt.Errorf("scheduler %s: %w", l.Label, err)
 			}
-			l.sched, err = buildScheduler(formulaScheduler, l.Source, seconds)
+			sec := seconds
+			if runSeconds != nil && !explicit {
+				sec = *runSeconds
+			}
+			l.TimeUnit = "hours"
+			if sec {
+				l.TimeUnit = "seconds"
+			}
+			l.sched, err = buildScheduler(formulaScheduler, l.Source, sec)
 		} else {
 			l.sched, err = buildScheduler(entry, "", seconds)
 		}
@@ -104,8 +122,10 @@ func parseSchedulerList(list string, seconds bool) ([]labelled, error) {
 
 // formulaSource returns the formula of a LABEL=SOURCE entry: the infix of
 // SOURCE if it names a .json file or a directory holding best.json,
-// otherwise SOURCE itself, which must parse as a formula.
-func formulaSource(source string) (string, error) {
+// otherwise SOURCE itself, which must parse as a formula. For a best.json
+// with a learner config.yaml beside it, seconds reports whether that run
+// measured d and q in seconds (gp.time_unit); it is nil otherwise.
+func formulaSource(source string) (formula string, seconds *bool, err error) {
 	path := ""
 	if strings.HasSuffix(strings.ToLower(source), ".json") {
 		path = source
@@ -113,15 +133,27 @@ func formulaSource(source string) (string, error) {
 		path = filepath.Join(source, "best.json")
 	}
 	if path != "" {
-		return readBestInfix(path)
+		if formula, err = readBestInfix(path); err != nil {
+			return "", nil, err
+		}
+		dir := filepath.Dir(path)
+		if _, statErr := os.Stat(filepath.Join(dir, learn.ConfigFile)); statErr == nil {
+			cfg, err := learn.RunConfig(dir)
+			if err != nil {
+				return "", nil, err
+			}
+			sec := cfg.GP.TimeUnit == "seconds"
+			seconds = &sec
+		}
+		return formula, seconds, nil
 	}
 	if _, err := expr.Parse(source); err != nil {
 		if strings.ContainsAny(source, `/\`) {
-			return "", fmt.Errorf("%q is neither a run directory or best.json nor a formula (%w)", source, err)
+			return "", nil, fmt.Errorf("%q is neither a run directory or best.json nor a formula (%w)", source, err)
 		}
-		return "", fmt.Errorf("formula %q: %w", source, err)
+		return "", nil, fmt.Errorf("formula %q: %w", source, err)
 	}
-	return source, nil
+	return source, nil, nil
 }
 
 // readBestInfix reads the "infix" field of a learner's best.json and checks
@@ -256,7 +288,7 @@ func runEval(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	scheds, err := parseSchedulerList(c.String("schedulers"), seconds)
+	scheds, err := parseSchedulerList(c.String("schedulers"), seconds, c.IsSet("time-unit"))
 	if err != nil {
 		return err
 	}

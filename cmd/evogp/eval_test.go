@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/reports"
 )
 
@@ -204,5 +205,49 @@ func TestEvalHelp(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Fatalf("help lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// A learner run's gp.time_unit decides how its formula reads d and q,
+// unless --time-unit is given.
+func TestEvalFormulaTimeUnitFromRun(t *testing.T) {
+	data := smokeDataset(t)
+	run := writeBest(t, `{"infix": "d + 100*q"}`)
+	cfg, err := configs.Load("smoke")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.GP.TimeUnit = "seconds"
+	b, err := cfg.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(run, "config.yaml"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	units := func(extra ...string) []string {
+		t.Helper()
+		out := filepath.Join(t.TempDir(), "e")
+		args := append([]string{"eval", "--dataset", data, "--quiet", "--format", "svg", "--out", out, "--schedulers", "gp=" + run + ",mine=d"}, extra...)
+		if _, _, err := runCLI(t, args...); err != nil {
+			t.Fatal(err)
+		}
+		var man evalManifest
+		mb, _ := os.ReadFile(filepath.Join(out, markerFile))
+		if err := json.Unmarshal(mb, &man); err != nil {
+			t.Fatal(err)
+		}
+		return []string{man.Schedulers[0].TimeUnit, man.Schedulers[1].TimeUnit}
+	}
+	if got := units(); got[0] != "seconds" || got[1] != "hours" {
+		t.Fatalf("time units %v, want the run's seconds and the default hours", got)
+	}
+	if got := units("--time-unit", "hours"); got[0] != "hours" || got[1] != "hours" {
+		t.Fatalf("with --time-unit hours: %v", got)
+	}
+	// A broken config.yaml beside best.json is an error, not a guess.
+	os.WriteFile(filepath.Join(run, "config.yaml"), []byte("gp: {population: -1, nonsense: 1}\n"), 0o644)
+	if _, _, err := runCLI(t, "eval", "--dataset", data, "--quiet", "--out", filepath.Join(t.TempDir(), "e"), "--schedulers", "gp="+run); err == nil {
+		t.Fatal("a broken config.yaml was accepted")
 	}
 }

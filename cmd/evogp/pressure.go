@@ -183,7 +183,7 @@ func runPressure(c *cli.Context) error {
 	if c.IsSet("jobs") {
 		cfg.Pressure.Jobs = c.Int("jobs")
 	}
-	scheds, err := parseSchedulerList(c.String("schedulers"), seconds)
+	scheds, err := parseSchedulerList(c.String("schedulers"), seconds, c.IsSet("time-unit"))
 	if err != nil {
 		return err
 	}
