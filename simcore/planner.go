@@ -41,6 +41,12 @@ type planner struct {
 	times []int64       // scratch: candidate times
 	batch []release     // scratch: one job's releases
 
+	// Persistent, across operations: the GPUs each node gives to fixed
+	// jobs (running on their user cluster) and their releases sorted by
+	// time, updated as jobs start and finish rather than rebuilt.
+	fixedUse  []int
+	fixedRels []release
+
 	// The state after the fixed jobs only (kept with the plan), and the
 	// state after a prefix of the plan, for MCT's what-if queries.
 	fixedSigma  []int
@@ -55,7 +61,8 @@ func newPlanner(s *sim, index int, c Cluster) *planner {
 	return &planner{
 		s: s, index: index, nodes: c.Nodes, g: c.GPUsPerNode,
 		sigma: make([]int, c.Nodes), free: make([]int, c.Nodes), place: make([]int, c.Nodes),
-		changed: true,
+		fixedUse: make([]int, c.Nodes),
+		changed:  true,
 	}
 }
 
@@ -96,14 +103,56 @@ func (p *planner) reuse() bool {
 	return true
 }
 
+// addFixed records job j, started at `at` on its user cluster, as a fixed
+// job: it holds its nodes until at + rem.
+func (p *planner) addFixed(j int, at int64) {
+	s := p.s
+	w := s.inst.Jobs[j].PerWorker()
+	end := at + s.rem[j]
+	p.batch = p.batch[:0]
+	for _, sl := range s.placement[j] {
+		gpus := int(sl.workers) * w
+		p.fixedUse[sl.node] += gpus
+		p.batch = append(p.batch, release{at: end, node: sl.node, gpus: int32(gpus)})
+	}
+	i := sort.Search(len(p.fixedRels), func(i int) bool { return p.fixedRels[i].at > end })
+	p.fixedRels = slices.Insert(p.fixedRels, i, p.batch...)
+}
+
+// removeFixed forgets fixed job j, which finished at end.
+func (p *planner) removeFixed(j int, end int64) {
+	s := p.s
+	w := s.inst.Jobs[j].PerWorker()
+	for _, sl := range s.placement[j] {
+		gpus := int(sl.workers) * w
+		p.fixedUse[sl.node] -= gpus
+		i := sort.Search(len(p.fixedRels), func(i int) bool { return p.fixedRels[i].at >= end })
+		for ; i < len(p.fixedRels) && p.fixedRels[i].at == end; i++ {
+			if r := p.fixedRels[i]; r.node == sl.node && int(r.gpus) == gpus {
+				p.fixedRels = slices.Delete(p.fixedRels, i, i+1)
+				break
+			}
+		}
+	}
+}
+
 // begin loads the fixed jobs: they occupy their nodes from t to t + rem.
 func (p *planner) begin() {
 	s := p.s
+	p.rel = p.rel[:0]
+	p.res = p.res[:0]
+	if s.opts.Backfill != BackfillConservative && !s.opts.alwaysReplan {
+		for n := range p.sigma {
+			p.sigma[n] = p.g - p.fixedUse[n]
+		}
+		p.rel = append(p.rel, p.fixedRels...)
+		return
+	}
+	// Reference path (conservative reservations, and the tests' replan-all
+	// mode): rebuild the fixed state from the fixed jobs.
 	for n := range p.sigma {
 		p.sigma[n] = p.g
 	}
-	p.rel = p.rel[:0]
-	p.res = p.res[:0]
 	for _, j := range p.fixed {
 		w := s.inst.Jobs[j].PerWorker()
 		end := s.now + s.rem[j]

@@ -319,7 +319,11 @@ func (s *sim) execute(t, tNext int64) {
 		if s.state[j] == running {
 			f := s.updated[j] + s.rem[j]
 			if f <= tNext {
-				s.clusters[s.assigned[j]].changed = true
+				c := s.clusters[s.assigned[j]]
+				c.changed = true
+				if s.assigned[j] == s.inst.Jobs[j].Cluster {
+					c.removeFixed(j, f)
+				}
 				s.rem[j] = 0
 				s.closeSegment(j, f)
 				s.finish[j] = f
@@ -334,9 +338,6 @@ func (s *sim) execute(t, tNext int64) {
 }
 
 func (s *sim) start(j int, at int64) {
-	if s.assigned[j] == s.inst.Jobs[j].Cluster {
-		s.clusters[s.assigned[j]].changed = true // j joins Jn
-	}
 	s.state[j] = running
 	s.segStart[j] = at
 	s.updated[j] = at
@@ -344,6 +345,11 @@ func (s *sim) start(j int, at int64) {
 		s.firstStart[j] = at
 	}
 	s.placement[j] = append(s.placement[j][:0], s.planPlace[j]...)
+	if s.assigned[j] == s.inst.Jobs[j].Cluster {
+		c := s.clusters[s.assigned[j]]
+		c.changed = true // j joins Jn
+		c.addFixed(j, at)
+	}
 }
 
 // closeSegment records the execution of j from its segment start to end.
