@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -292,17 +293,18 @@ func breakdownValues(rows []ResultRow, instance string) ([]string, [][]float64, 
 }
 
 // BreakdownPlot draws paper Fig. 6: the objective's terms cq_avg, cq_max,
-// 1 − util and the objective itself (Eq. 5) per scheduler, on one instance,
-// or as means over all rows when instance is "".
+// 1 − util and the objective itself (Eq. 5), one panel per term with its
+// own scale (cq_max often dwarfs the others) and one bar per scheduler, on
+// one instance, or as means over all rows when instance is "".
 func BreakdownPlot(rows []ResultRow, instance string) (*Figure, error) {
 	scheds, vals, err := breakdownValues(rows, instance)
 	if err != nil {
 		return nil, fmt.Errorf("breakdown plot: %w", err)
 	}
-	var title string
+	var where string
 	name := "breakdown_mean"
 	if instance != "" {
-		title = "Objective breakdown on instance " + instance
+		where = "instance " + instance
 		name = "breakdown_" + fileStem(instance)
 	} else {
 		n := 0
@@ -311,20 +313,36 @@ func BreakdownPlot(rows []ResultRow, instance string) (*Figure, error) {
 				n++
 			}
 		}
-		title = fmt.Sprintf("Objective breakdown, mean over %d instances", n)
+		where = fmt.Sprintf("mean over %d instances", n)
 	}
-	p := newPlot(title, "objective term", "value (h; 1 − util a fraction)")
-	p.NominalX(breakdownMetrics()...)
-	p.Y.Min = 0
-	top := 0.0
-	for _, v := range vals {
-		top = math.Max(top, slices.Max(v))
+	units := []string{"hours", "hours", "fraction", "Eq. 5"}
+	panels := [][]*plot.Plot{{}, {}}
+	for m, metric := range breakdownMetrics() {
+		p := newPlot(fmt.Sprintf("%s, %s", metric, where), "scheduler", fmt.Sprintf("%s (%s)", strings.TrimSuffix(metric, " (h)"), units[m]))
+		p.NominalX(scheds...)
+		p.Y.Min = 0
+		w := panelW * 0.6 / vg.Length(len(scheds))
+		top := 0.0
+		for s := range scheds {
+			v := vals[s][m]
+			top = math.Max(top, v)
+			b, err := plotter.NewBarChart(plotter.Values{v}, w)
+			if err != nil {
+				return nil, fmt.Errorf("breakdown plot: %w", err)
+			}
+			b.XMin = float64(s)
+			b.Color = seriesColor(s)
+			b.LineStyle.Width = 0
+			p.Add(b)
+		}
+		if top > 0 {
+			p.Y.Max = top * 1.1
+		} else {
+			p.Y.Max = 1
+		}
+		panels[m/2] = append(panels[m/2], p)
 	}
-	p.Y.Max = top * 1.35 // room for the legend above the bars
-	if err := groupedBars(p, scheds, vals, figW*0.85); err != nil {
-		return nil, fmt.Errorf("breakdown plot: %w", err)
-	}
-	return &Figure{Name: name, Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}}, nil
+	return &Figure{Name: name, Width: 2 * panelW * 1.1, Height: 2 * panelH, Panels: panels}, nil
 }
 
 // cdfMaxPoints bounds the points of one CDF curve.
@@ -682,9 +700,10 @@ func TradeoffPlot(sweep []SweepRow, baselines []ResultRow) (*Figure, error) {
 	return &Figure{Name: "tradeoff", Width: 2 * panelW * 1.2, Height: panelH * 1.3, Panels: [][]*plot.Plot{panels}}, nil
 }
 
-// logTicks125 labels a log axis at 1, 2 and 5 × 10^k, with unlabelled minor
-// ticks at the other integer multiples; plot.LogTicks labels powers of ten
-// only, which leaves ranges of less than a decade unlabelled.
+// logTicks125 labels a log axis at 1, 2 and 5 × 10^k when the range spans
+// at most 3 decades and at powers of ten otherwise (so labels never crowd),
+// with unlabelled minor ticks at the other integer multiples; plot.LogTicks
+// labels powers of ten only, which leaves short ranges unlabelled.
 type logTicks125 struct{}
 
 // Ticks implements plot.Ticker for min > 0.
@@ -693,7 +712,9 @@ func (logTicks125) Ticks(min, max float64) []plot.Tick {
 		return nil
 	}
 	var ticks []plot.Tick
-	for e := math.Floor(math.Log10(min)); e <= math.Ceil(math.Log10(max)); e++ {
+	lo, hi := math.Floor(math.Log10(min)), math.Ceil(math.Log10(max))
+	dense := hi-lo <= 3
+	for e := lo; e <= hi; e++ {
 		base := math.Pow(10, e)
 		for m := 1; m <= 9; m++ {
 			v := float64(m) * base
@@ -701,7 +722,7 @@ func (logTicks125) Ticks(min, max float64) []plot.Tick {
 				continue
 			}
 			t := plot.Tick{Value: v}
-			if m == 1 || m == 2 || m == 5 {
+			if m == 1 || dense && (m == 2 || m == 5) {
 				t.Label = strconv.FormatFloat(v, 'g', -1, 64)
 			}
 			ticks = append(ticks, t)

@@ -359,6 +359,15 @@ func TestLogTicks125(t *testing.T) {
 	if strings.Join(labels, ",") != "0.5,1,2,5,10,20" {
 		t.Fatalf("labels %v", labels)
 	}
+	labels = nil
+	for _, tk := range (logTicks125{}).Ticks(0.0003, 120) {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if strings.Join(labels, ",") != "0.001,0.01,0.1,1,10,100" {
+		t.Fatalf("labels over 6 decades %v", labels)
+	}
 	if (logTicks125{}).Ticks(0, 1) != nil {
 		t.Fatal("non-positive range must give no ticks")
 	}
