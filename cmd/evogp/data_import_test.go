@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/datasets"
 )
 
@@ -188,5 +189,67 @@ func TestDataImportPhillyBadInput(t *testing.T) {
 	}
 	if _, _, err := runApp(t, "data", "import", "philly", "--in", good, "--out", out); err == nil || !strings.Contains(err.Error(), "not empty") {
 		t.Errorf("second import into %s: %v", out, err)
+	}
+}
+
+// TestPhillyConfigCommands runs the `evogp data import philly` command
+// written at the top of each Philly config (with the trace and output
+// paths of the test) and checks it produces the data dirs the config reads,
+// with as many instances as the config's data sizes say.
+func TestPhillyConfigCommands(t *testing.T) {
+	in := phillyTrace(t, "philly.csv")
+	for _, name := range []string{"philly-single", "philly-multi"} {
+		t.Run(name, func(t *testing.T) {
+			text, err := os.ReadFile(filepath.Join("..", "..", "configs", name+".yaml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var cmd strings.Builder
+			for _, line := range strings.Split(string(text), "\n") {
+				l := strings.TrimSpace(strings.TrimPrefix(line, "#"))
+				if strings.HasPrefix(l, "evogp data import philly") || cmd.Len() > 0 {
+					cmd.WriteString(strings.TrimSuffix(l, "\\") + " ")
+					if !strings.HasSuffix(l, "\\") {
+						break
+					}
+				}
+			}
+			args := strings.Fields(cmd.String())
+			if len(args) < 4 {
+				t.Fatalf("no `evogp data import philly` command in the comment of %s.yaml", name)
+			}
+			args = args[1:]
+			cfg, err := configs.Load(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			root := t.TempDir()
+			for i := range args {
+				switch {
+				case i > 0 && args[i-1] == "--in":
+					args[i] = in
+				case i > 0 && args[i-1] == "--out":
+					if want := "data/" + name; args[i] != want || filepath.Dir(cfg.Data.TrainDir) != want {
+						t.Fatalf("--out %s, config reads %s", args[i], cfg.Data.TrainDir)
+					}
+					args[i] = filepath.Join(root, args[i])
+				}
+			}
+			if _, _, err := runApp(t, args...); err != nil {
+				t.Fatalf("%v: %v", args, err)
+			}
+			for _, d := range []struct {
+				dir  string
+				size int
+			}{{cfg.Data.TrainDir, cfg.Data.Train}, {cfg.Data.ValDir, cfg.Data.Validation}, {cfg.Data.TestDir, cfg.Data.Test}} {
+				ds, err := datasets.Read(filepath.Join(root, d.dir))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(ds.Instances) != d.size || len(ds.Instances) < cfg.GP.Subset && d.dir == cfg.Data.TrainDir {
+					t.Errorf("%s: %d instances, config says %d (subset %d)", d.dir, len(ds.Instances), d.size, cfg.GP.Subset)
+				}
+			}
+		})
 	}
 }

@@ -37,7 +37,9 @@
 // ([datasets.FileError]) and nothing is produced: a header lacking one of
 // timestamp, duration, num_gpus, cluster (or naming a column twice), a row
 // with a different number of fields than the header, or CSV syntax errors
-// (a stray quote). A row that is well formed but cannot be used is skipped
+// (a stray quote). Columns are found by name (case and surrounding spaces
+// ignored), in any order; other columns are ignored and gpu_time is
+// optional. A row that is well formed but cannot be used is skipped
 // and counted under the FIRST reason that applies, in this order (see
 // [Reason]):
 //
