@@ -99,30 +99,40 @@ const densityPoints = 200
 // classDensity is the queuing-time distribution of one user-priority class.
 type classDensity struct {
 	Priority int64
-	N        int
+	N        int // jobs of the class
 	Zero     int // jobs that never queued (q = 0)
-	// Constant is set when every job of the class queued the same time
-	// Value: the distribution is a point mass, which a kernel estimate
-	// cannot show, so it is drawn as a vertical line at Value instead of
-	// Curve.
+	// Constant is set when the class has no two different positive queuing
+	// times (none at all, or all equal to Value): a kernel estimate cannot
+	// show a point mass, so it is drawn as a vertical line at Value instead
+	// of Curve (Value = 0 when every job started on arrival).
 	Constant bool
 	Value    float64
-	Curve    plotter.XYs
+	Curve    plotter.XYs // density of the positive queuing times
 }
 
-// queueDensities returns, per scheduler (in order of first appearance), the
-// Gaussian KDE (Silverman bandwidth) of queuing times (hours) of each
-// priority class, evaluated on densityPoints points of the common range
-// [0, max over classes of (max q + 3h)]. jobs are filtered to instance
-// unless instance is "" (all jobs pooled).
+// densityQuantile is the share of positive queuing times the density
+// plot's x axis covers; the longest waits lie beyond it.
+const densityQuantile = 0.99
+
+// queueDensities returns, per scheduler (in order of first appearance) and
+// priority class, the share of jobs that never queued and the Gaussian KDE
+// (Silverman bandwidth) of the positive queuing times in hours, evaluated
+// on densityPoints points of [0, hi], hi being the densityQuantile
+// quantile of all positive queuing times of the table (or 1 h if none).
+// The zeros are left out of the estimate because a point mass at 0 (often
+// most jobs) would otherwise swamp the shape of the waits; the legend
+// reports them. jobs are filtered to instance unless instance is "" (all
+// jobs pooled).
 func queueDensities(jobs []JobRow, instance string) ([]string, [][]classDensity, error) {
 	type key struct {
 		sched string
 		prio  int64
 	}
-	samples := map[key][]float64{}
+	positive := map[key][]float64{}
+	count := map[key]int{}
 	var scheds []string
 	var prios []int64
+	var pooled []float64
 	for _, j := range jobs {
 		if instance != "" && j.Instance != instance {
 			continue
@@ -134,51 +144,41 @@ func queueDensities(jobs []JobRow, instance string) ([]string, [][]classDensity,
 			prios = append(prios, j.Priority)
 		}
 		k := key{j.Scheduler, j.Priority}
-		samples[k] = append(samples[k], hours(j.Queue))
+		count[k]++
+		if j.Queue > 0 {
+			positive[k] = append(positive[k], hours(j.Queue))
+			pooled = append(pooled, hours(j.Queue))
+		}
 	}
 	if len(scheds) == 0 {
 		return nil, nil, fmt.Errorf("no jobs for instance %q", instance)
 	}
 	slices.Sort(prios)
-	kdes := map[key]KDE{}
-	hi := 0.0
-	for _, name := range scheds {
-		for _, pr := range prios {
-			xs, ok := samples[key{name, pr}]
-			if !ok {
-				continue
-			}
-			kde, err := NewKDE(xs)
-			if err != nil {
-				return nil, nil, err
-			}
-			kdes[key{name, pr}] = kde
-			top := slices.Max(xs)
-			if top > slices.Min(xs) {
-				top += 3 * kde.Bandwidth
-			}
-			hi = math.Max(hi, top)
-		}
-	}
-	if hi == 0 {
-		hi = 1 // nobody queued: show the first hour
+	hi := 1.0 // nobody queued: show the first hour
+	if len(pooled) > 0 {
+		slices.Sort(pooled)
+		hi = quantile7(pooled, densityQuantile)
 	}
 	out := make([][]classDensity, len(scheds))
 	for s, name := range scheds {
 		for _, pr := range prios {
-			kde, ok := kdes[key{name, pr}]
+			k := key{name, pr}
+			n, ok := count[k]
 			if !ok {
 				continue
 			}
-			c := classDensity{Priority: pr, N: len(kde.Sample)}
-			for _, x := range kde.Sample {
-				if x == 0 {
-					c.Zero++
+			xs := positive[k]
+			c := classDensity{Priority: pr, N: n, Zero: n - len(xs)}
+			switch {
+			case len(xs) == 0:
+				c.Constant = true
+			case slices.Min(xs) == slices.Max(xs):
+				c.Constant, c.Value = true, xs[0]
+			default:
+				kde, err := NewKDE(xs)
+				if err != nil {
+					return nil, nil, err
 				}
-			}
-			if slices.Min(kde.Sample) == slices.Max(kde.Sample) {
-				c.Constant, c.Value = true, kde.Sample[0]
-			} else {
 				c.Curve = make(plotter.XYs, densityPoints)
 				for i := range c.Curve {
 					x := hi * float64(i) / float64(densityPoints-1)
@@ -194,11 +194,11 @@ func queueDensities(jobs []JobRow, instance string) ([]string, [][]classDensity,
 func hours(s int64) float64 { return float64(s) / 3600 }
 
 // QueueDensityPlot draws paper Fig. 5: one panel per scheduler with the
-// density of job queuing times (hours) per user-priority class u. The
-// legend gives each class's size and share of jobs that never queued; a
-// class whose jobs all queued the same time (typically 0) is a point mass,
-// drawn as a dashed vertical line. instance selects one instance ("" pools
-// all jobs of the table).
+// density of the positive job queuing times (hours) per user-priority class
+// u, on the range of queueDensities. The legend gives each class's size and
+// share of jobs that never queued; a class without two different positive
+// waits is drawn as a dashed vertical line (see classDensity). instance
+// selects one instance ("" pools all jobs of the table).
 func QueueDensityPlot(jobs []JobRow, instance string) (*Figure, error) {
 	scheds, dens, err := queueDensities(jobs, instance)
 	if err != nil {
@@ -225,14 +225,16 @@ func QueueDensityPlot(jobs []JobRow, instance string) (*Figure, error) {
 		ymax = 1
 	}
 	for s, sched := range scheds {
-		p := newPlot(fmt.Sprintf("%s (%s)", sched, where), "queuing time (h)", "density (1/h)")
+		p := newPlot(fmt.Sprintf("%s (%s)", sched, where), "queuing time q > 0 (h)", "density (1/h)")
 		p.Y.Min, p.Y.Max = 0, ymax*1.05
 		for i, c := range dens[s] {
 			xy := c.Curve
 			label := fmt.Sprintf("u = %d (n = %d, %.0f%% q = 0)", c.Priority, c.N, 100*float64(c.Zero)/float64(c.N))
 			if c.Constant {
 				xy = plotter.XYs{{X: c.Value, Y: 0}, {X: c.Value, Y: ymax * 1.05}}
-				label = fmt.Sprintf("u = %d (n = %d, all q = %.3g h)", c.Priority, c.N, c.Value)
+				if c.Zero < c.N {
+					label = fmt.Sprintf("u = %d (n = %d, %.0f%% q = 0, others q = %.3g h)", c.Priority, c.N, 100*float64(c.Zero)/float64(c.N), c.Value)
+				}
 			}
 			l, err := plotter.NewLine(xy)
 			if err != nil {

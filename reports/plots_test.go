@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -283,17 +284,29 @@ func TestQueueDensities(t *testing.T) {
 	if len(scheds) != 2 || len(dens[0]) != 3 {
 		t.Fatalf("scheds %v, classes %d", scheds, len(dens[0]))
 	}
+	// The x range ends at the 99th percentile of all positive waits.
+	var pooled []float64
+	for _, j := range plotJobs() {
+		if j.Queue > 0 {
+			pooled = append(pooled, float64(j.Queue)/3600)
+		}
+	}
+	slices.Sort(pooled)
+	hi := quantile7(pooled, 0.99)
 	for s := range dens {
 		for _, c := range dens[s] {
-			if c.N != 10 || len(c.Curve) != densityPoints || c.Curve[0].X != 0 {
+			if c.N != 10 || len(c.Curve) != densityPoints || c.Curve[0].X != 0 || c.Curve[densityPoints-1].X != hi {
 				t.Fatalf("%s u=%d: n=%d points=%d", scheds[s], c.Priority, c.N, len(c.Curve))
 			}
-			// Each curve is the KDE of its class's queueing hours.
+			// Each curve is the KDE of its class's positive queueing hours.
 			var xs []float64
 			for _, j := range plotJobs() {
-				if j.Scheduler == scheds[s] && j.Priority == c.Priority {
+				if j.Scheduler == scheds[s] && j.Priority == c.Priority && j.Queue > 0 {
 					xs = append(xs, float64(j.Queue)/3600)
 				}
+			}
+			if c.Zero != c.N-len(xs) {
+				t.Fatalf("zeros %d, want %d", c.Zero, c.N-len(xs))
 			}
 			k, _ := NewKDE(xs)
 			mid := c.Curve[densityPoints/2]
@@ -307,15 +320,22 @@ func TestQueueDensities(t *testing.T) {
 	if c := dens[0][0]; c.Priority != 1 || c.Zero != 2 || c.Constant {
 		t.Fatalf("gp u=1: %+v", c)
 	}
-	// A class whose jobs all waited 0 is a point mass, not a curve.
-	jobs := append(plotJobs(), JobRow{Instance: "inst-1", Scheduler: "idle", Job: 0, Priority: 1, GPUs: 1, Duration: 5, Finish: 5},
-		JobRow{Instance: "inst-1", Scheduler: "idle", Job: 1, Priority: 1, GPUs: 1, Arrival: 3, Duration: 5, Start: 3, Finish: 8})
+	// A class whose jobs all waited 0, or all waited the same positive
+	// time, is a point mass, not a curve.
+	jobs := append(plotJobs(),
+		JobRow{Instance: "inst-1", Scheduler: "idle", Job: 0, Priority: 1, GPUs: 1, Duration: 5, Finish: 5},
+		JobRow{Instance: "inst-1", Scheduler: "idle", Job: 1, Priority: 1, GPUs: 1, Arrival: 3, Duration: 5, Start: 3, Finish: 8},
+		JobRow{Instance: "inst-1", Scheduler: "idle", Job: 2, Priority: 2, GPUs: 1, Duration: 5, Start: 1800, Finish: 1805, Queue: 1800},
+		JobRow{Instance: "inst-1", Scheduler: "idle", Job: 3, Priority: 2, GPUs: 1, Duration: 5, Finish: 5})
 	_, dens, err = queueDensities(jobs, "inst-1")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c := dens[2][0]; !c.Constant || c.Value != 0 || c.Curve != nil || c.Zero != 2 || c.N != 2 {
-		t.Fatalf("idle: %+v", c)
+		t.Fatalf("idle u=1: %+v", c)
+	}
+	if c := dens[2][1]; !c.Constant || c.Value != 0.5 || c.Zero != 1 || c.N != 2 {
+		t.Fatalf("idle u=2: %+v", c)
 	}
 	if _, err := QueueDensityPlot(jobs, "inst-1"); err != nil {
 		t.Fatal(err)
