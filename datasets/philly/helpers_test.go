@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 )
 
 // traceFile locates a file of the shared Philly trace directory: $EVOGP_PHILLY_DIR
@@ -36,15 +35,6 @@ func traceFile(t testing.TB, name string) string {
 		t.Skipf("Philly trace file %s is absent (%v): copy the trace to ../shared/traces/philly or set EVOGP_PHILLY_DIR", p, err)
 	}
 	return p
-}
-
-func mustTime(t testing.TB, s string) time.Time {
-	t.Helper()
-	tm, err := ParseTime(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tm
 }
 
 func mustWindow(t testing.TB, s string) Window {
