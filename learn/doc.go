@@ -81,8 +81,11 @@
 // default, SPEC §2).
 //
 // learn imports expr, simcore, datasets and configs (plus internal/atomicio
-// and internal/progress); it writes generations.parquet with its own row
-// type carrying the columns of reports.GenerationRow and draws its small
-// convergence plot itself, so it does not import reports. Neither expr nor
-// simcore imports learn.
+// and internal/progress), and reports for exactly two things: its
+// GenerationRow table type with WriteGenerations (so generations.parquet is
+// the table reports reads, validated by the same code) and ConvergencePlot
+// (convergence.png/.svg). reports imports no evogp package but
+// internal/atomicio and never simulates, so the edge adds no cycle and keeps
+// one definition of the table and the figure. Neither expr nor simcore
+// imports learn.
 package learn

@@ -5,50 +5,24 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"image/color"
 	"io"
-	"path/filepath"
 	"strconv"
-
-	"github.com/parquet-go/parquet-go"
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
 
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/reports"
 )
 
-// GenerationRow is one row of generations.parquet. Its columns are those of
-// reports.GenerationRow (learn writes the table itself so that it depends
-// only on expr, simcore, datasets and configs, SPEC §1; a test reads the
-// file back with reports.ReadGenerations). Best, Median and Worst are
-// fitness values — sums over the generation's subset of normalised
-// objectives — of the population after survival; BestFormula, Size and
-// Depth describe the best member as evolved (not simplified); Unique counts
-// distinct canonical hashes in the population; Evaluations counts the
-// simulations run for the generation and CacheHits the (candidate,
-// instance) terms answered without one.
-type GenerationRow struct {
-	Generation  int64   `parquet:"generation" json:"generation"`
-	Best        float64 `parquet:"best" json:"best"`
-	Median      float64 `parquet:"median" json:"median"`
-	Worst       float64 `parquet:"worst" json:"worst"`
-	BestFormula string  `parquet:"best_formula" json:"best_formula"`
-	Size        int64   `parquet:"size" json:"size"`
-	Depth       int64   `parquet:"depth" json:"depth"`
-	Unique      int64   `parquet:"unique" json:"unique"`
-	Evaluations int64   `parquet:"evaluations" json:"evaluations"`
-	CacheHits   int64   `parquet:"cache_hits" json:"cache_hits"`
-	WallSeconds float64 `parquet:"wall_seconds" json:"wall_seconds"`
-}
-
-// writeGenerations writes generations.parquet atomically.
-func writeGenerations(path string, rows []GenerationRow) error {
-	return atomicio.WriteFile(path, func(w io.Writer) error {
-		return parquet.Write(w, rows, parquet.Compression(&parquet.Zstd))
-	})
-}
+// GenerationRow is one row of generations.parquet: reports.GenerationRow,
+// so the table the learner writes is the one reports reads. Best, Median
+// and Worst are fitness values — sums over the generation's subset of
+// normalised objectives — of the population after survival; BestFormula,
+// Size and Depth describe the best member as evolved (not simplified);
+// Unique counts distinct canonical hashes in the population; Evaluations
+// counts the simulations run for the generation and CacheHits the
+// (candidate, instance) terms answered without one (Evaluations +
+// CacheHits = candidates × α).
+type GenerationRow = reports.GenerationRow
 
 // writeHall writes hall_of_fame.csv: rank (1 = best), the mean normalised
 // training score and its generation, the validation score, size, depth,
@@ -133,60 +107,14 @@ func formulaTeX(t *expr.Tree) ([]byte, error) {
 		"\\begin{equation}\n  f(d, q, u, g) = " + src + "\n\\end{equation}\n"), nil
 }
 
-// plotConvergence draws the best and median fitness per generation,
-// divided by the subset size so that SRSF's level is 1 (drawn dashed), and
-// writes dir/convergence.png and .svg. learn draws this small plot itself
-// rather than through reports, to keep the dependency direction of SPEC §1.
-func plotConvergence(dir string, rows []GenerationRow, alpha int) error {
-	p := plot.New()
-	p.Title.Text = "GP convergence"
-	p.X.Label.Text = "generation"
-	p.Y.Label.Text = "mean normalised objective on D_sub (SRSF = 1)"
-	p.Legend.Top = true
-	best := make(plotter.XYs, len(rows))
-	med := make(plotter.XYs, len(rows))
-	for i, r := range rows {
-		best[i] = plotter.XY{X: float64(r.Generation), Y: r.Best / float64(alpha)}
-		med[i] = plotter.XY{X: float64(r.Generation), Y: r.Median / float64(alpha)}
-	}
-	lb, err := plotter.NewLine(best)
+// plotConvergence writes dir/convergence.png and .svg with
+// reports.ConvergencePlot (best and median fitness per generation).
+func plotConvergence(dir string, rows []GenerationRow) error {
+	fig, err := reports.ConvergencePlot(rows)
 	if err != nil {
-		return fmt.Errorf("convergence plot: %w", err)
+		return err
 	}
-	lb.Color = color.RGBA{0x00, 0x72, 0xB2, 0xFF} // Okabe–Ito blue
-	lb.Width = vg.Points(1.5)
-	lm, err := plotter.NewLine(med)
-	if err != nil {
-		return fmt.Errorf("convergence plot: %w", err)
-	}
-	lm.Color = color.RGBA{0xE6, 0x9F, 0x00, 0xFF} // Okabe–Ito orange
-	lm.Width = vg.Points(1.5)
-	x0, x1 := 0.0, 1.0
-	if len(rows) > 0 {
-		x0, x1 = float64(rows[0].Generation), max(float64(rows[len(rows)-1].Generation), x0+1)
-	}
-	ref, err := plotter.NewLine(plotter.XYs{{X: x0, Y: 1}, {X: x1, Y: 1}})
-	if err != nil {
-		return fmt.Errorf("convergence plot: %w", err)
-	}
-	ref.Color = color.Black
-	ref.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-	p.Add(lb, lm, ref)
-	p.Legend.Add("best", lb)
-	p.Legend.Add("median", lm)
-	p.Legend.Add("SRSF", ref)
-	p.Legend.Left = false
-	p.Legend.XOffs = -vg.Millimeter * 2
-	p.Legend.ThumbnailWidth = vg.Points(20)
-	for _, format := range []string{"png", "svg"} {
-		wt, err := p.WriterTo(16*vg.Centimeter, 10*vg.Centimeter, format)
-		if err != nil {
-			return fmt.Errorf("convergence plot: %w", err)
-		}
-		path := filepath.Join(dir, PlotName+"."+format)
-		if err := atomicio.WriteFile(path, func(w io.Writer) error { _, err := wt.WriteTo(w); return err }); err != nil {
-			return err
-		}
-	}
-	return nil
+	fig.Name = PlotName
+	_, err = fig.Save(dir, []string{"png", "svg"})
+	return err
 }
