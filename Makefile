@@ -23,6 +23,7 @@ lint:
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 30s ./expr
 	$(GO) test -run '^$$' -fuzz FuzzReadCSV -fuzztime 30s ./datasets
+	$(GO) test -run '^$$' -fuzz FuzzImport -fuzztime 30s ./datasets/philly
 
 # The paper's setting end to end: learn, then evaluate against the baselines.
 reproduce: build

@@ -28,18 +28,22 @@ func newApp() *cli.App {
 	return &cli.App{
 		Name:  "evogp",
 		Usage: "learn GPU-cluster scheduling policies by genetic programming",
-		Description: "Example:\n" +
+		Description: "Examples:\n" +
+			"   evogp learn                                   # the main job: learn a policy on the quick config\n" +
 			"   evogp data gen --config quick --instances 10 --seed 1 --out data/train\n" +
-			"   evogp simulate --dataset data/train --scheduler tiresias",
+			"   evogp data import philly --in ../shared/traces/philly/philly.csv --out data/philly\n" +
+			"   evogp simulate --dataset data/train --scheduler tiresias\n" +
+			"   evogp eval --dataset data/test --schedulers spark,liquid,tiresias,lyra,gp=runs/X/best.json --out eval",
 		Commands: []*cli.Command{
 			// commands: one line each
+			learnCommand(),
 			evalCommand(),
 			reportCommand(),
 			pressureCommand(),
 			exportCommand(),
-			learnCommand(),
-			dataCommand(),
 			exprCommand(),
+			dataCommand(),
+			simulateCommand(),
 		},
 	}
 }
