@@ -392,3 +392,42 @@ func TestLogTicks125(t *testing.T) {
 		t.Fatal("non-positive range must give no ticks")
 	}
 }
+
+func TestConvergenceOverlayPlot(t *testing.T) {
+	gen := func(best ...float64) []GenerationRow {
+		rows := make([]GenerationRow, len(best))
+		for i, b := range best {
+			rows[i] = GenerationRow{Generation: int64(i), Best: b, Median: b + 1, Worst: b + 2, BestFormula: "g*d", Size: 3, Depth: 2, Unique: 4}
+		}
+		return rows
+	}
+	runs := []RunGenerations{{Label: "omega=0", Rows: gen(3, 2.5, 2)}, {Label: "omega=1", Rows: gen(3, 2.9, 2.8)}}
+	fig, err := ConvergenceOverlayPlot(runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, err := fig.Render("svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"omega=0", "omega=1", "generation"} {
+		if !strings.Contains(string(svg), want) {
+			t.Errorf("overlay SVG lacks %q", want)
+		}
+	}
+	again, _ := fig.Render("svg")
+	if string(again) != string(svg) {
+		t.Error("overlay rendering is not deterministic")
+	}
+	if _, err := ConvergenceOverlayPlot(nil); err == nil {
+		t.Error("no runs: want error")
+	}
+	if _, err := ConvergenceOverlayPlot([]RunGenerations{{Label: "empty"}}); err == nil {
+		t.Error("empty run: want error")
+	}
+	bad := gen(1, 2)
+	bad[1].Median = 0 // median below best
+	if _, err := ConvergenceOverlayPlot([]RunGenerations{{Label: "bad", Rows: bad}}); err == nil {
+		t.Error("invalid rows: want error")
+	}
+}

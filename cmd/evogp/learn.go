@@ -25,7 +25,10 @@ func learnCommand() *cli.Command {
 			"   evogp learn --config paper                    # the paper: population 512, 100 generations\n" +
 			"   evogp learn gp.population=256 objective.weights=1,0,1 seed=7\n" +
 			"   evogp learn --train data/train --validation data/val --out runs/mine\n" +
-			"   evogp learn --resume runs/quick-20260101T120000Z",
+			"   evogp learn --resume runs/quick-20260101T120000Z\n" +
+			"   evogp learn -m objective.kind=single objective.omega=0,0.25,0.5,0.75,1 seed=1,2,3 --out runs/omega\n" +
+			"   (with -m a comma list sweeps that key; [a,b] is one list value; re-running the same sweep\n" +
+			"   skips finished points and resumes interrupted ones)",
 		Description: "Generates the training and validation instances from the config (or reads --train and\n" +
 			"--validation), evolves a priority function f(d, q, u, g) whose fitness is the sum over a\n" +
 			"per-generation training subset of objective(mct+f+bestfit) / objective(mct+srsf+bestfit),\n" +
@@ -41,12 +44,17 @@ func learnCommand() *cli.Command {
 			&cli.StringFlag{Name: "validation", Usage: "validation dataset directory instead of generated instances"},
 			&cli.StringFlag{Name: "resume", Usage: "continue the interrupted run in `RUN_DIR` from its checkpoint"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
+			&cli.BoolFlag{Name: "multirun", Aliases: []string{"m"}, Usage: "sweep: key=v1,v2 arguments span a cartesian product of runs (one run directory per point under --out)"},
+			&cli.IntFlag{Name: "jobs", Value: 1, Usage: "sweep points run side by side (each gets its share of the cores)"},
 		},
 		Action: runLearn,
 	}
 }
 
 func runLearn(c *cli.Context) error {
+	if c.Bool("multirun") {
+		return runSweep(c)
+	}
 	overrides := c.Args().Slice()
 	pr := progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")}
 	if dir := c.String("resume"); dir != "" {

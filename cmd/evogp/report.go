@@ -47,7 +47,8 @@ type tables struct {
 	jobs        []reports.JobRow
 	generations []reports.GenerationRow
 	sweep       []reports.SweepRow
-	baselines   []reports.ResultRow // baselines.parquet of a sweep
+	baselines   []reports.ResultRow      // baselines.parquet of a sweep
+	points      []reports.RunGenerations // points/*/generations.parquet of a sweep
 	pressure    []reports.PressureRow
 }
 
@@ -158,6 +159,11 @@ func (t tables) render(o figureOptions) (renderedFiles, error) {
 			return nil, err
 		}
 	}
+	if len(t.points) > 0 {
+		if err := addFig(reports.ConvergenceOverlayPlot(t.points)); err != nil {
+			return nil, err
+		}
+	}
 	if len(t.pressure) > 0 {
 		if err := addFig(reports.PressurePlot(t.pressure)); err != nil {
 			return nil, err
@@ -224,6 +230,25 @@ func readTables(dir string) (tables, error) {
 	for _, s := range steps {
 		if err := read(s.name, s.load); err != nil {
 			return t, err
+		}
+	}
+	if len(t.sweep) > 0 {
+		// A sweep's points are learn run directories: overlay their
+		// convergence curves, in sweep.parquet's point order.
+		for _, r := range t.sweep {
+			label := r.Overrides
+			if label == "" {
+				label = r.Point
+			}
+			p := filepath.Join(dir, "points", sweepDirName(r), "generations.parquet")
+			rows, err := reports.ReadGenerations(p)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				return t, err
+			}
+			t.points = append(t.points, reports.RunGenerations{Label: label, Rows: rows})
 		}
 	}
 	if found == 0 {

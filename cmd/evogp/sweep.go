@@ -12,7 +12,10 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"text/tabwriter"
+	"time"
 
+	"github.com/urfave/cli/v2"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/evogp/evogp/configs"
@@ -100,6 +103,15 @@ func sweepPoints(axes []sweepAxis) [][]string {
 		points = next
 	}
 	return points
+}
+
+// sweepDirName is the directory of a sweep row's point (every swept value,
+// seed included).
+func sweepDirName(r reports.SweepRow) string {
+	if r.Overrides == "" {
+		return pointName(nil)
+	}
+	return pointName(strings.Split(r.Overrides, " "))
 }
 
 // pointName is a point's directory name: its overrides joined by commas,
@@ -232,7 +244,15 @@ func claimSweepDir(dir string, spec sweepSpec) error {
 // runSweepPoint learns (or resumes, or reuses) one point and evaluates its
 // policy and the baselines on the point's test set.
 func runSweepPoint(ctx context.Context, dir string, cfg configs.Config, overrides []string, pr progress.Options) (reports.SweepRow, []reports.ResultRow, error) {
-	row := reports.SweepRow{Point: pointName(overrides), Omega: cfg.Objective.Omega, Seed: int64(cfg.Seed), Overrides: strings.Join(overrides, " ")}
+	// Point names the point without its seed, so the trade-off plot
+	// averages a point over seeds; Overrides keeps every swept value.
+	var noSeed []string
+	for _, o := range overrides {
+		if !strings.HasPrefix(o, "seed=") {
+			noSeed = append(noSeed, o)
+		}
+	}
+	row := reports.SweepRow{Point: pointName(noSeed), Omega: cfg.Objective.Omega, Seed: int64(cfg.Seed), Overrides: strings.Join(overrides, " ")}
 	best, err := learnedTree(ctx, dir, cfg, pr)
 	if err != nil {
 		return row, nil, fmt.Errorf("sweep point %s: %w", row.Point, err)
@@ -346,4 +366,39 @@ func evaluatePoint(ctx context.Context, cfg configs.Config, best *expr.Tree) ([]
 	}
 	sort.SliceStable(rows, func(a, b int) bool { return rows[a].Instance < rows[b].Instance })
 	return rows, nil
+}
+
+// runSweep is `evogp learn -m`: the sweep over the key=v1,v2 arguments.
+func runSweep(c *cli.Context) error {
+	for _, f := range []string{"resume", "train", "validation"} {
+		if c.IsSet(f) {
+			return fmt.Errorf("learn -m: --%s is not supported in a sweep (set data.train_dir / data.validation_dir as overrides)", f)
+		}
+	}
+	fixed, axes, err := parseSweepArgs(c.Args().Slice())
+	if err != nil {
+		return err
+	}
+	spec := sweepSpec{Config: c.String("config"), Fixed: fixed, Axes: axes}
+	dir := c.String("out")
+	if dir == "" {
+		name := strings.TrimSuffix(filepath.Base(spec.Config), filepath.Ext(spec.Config))
+		dir = filepath.Join("runs", "sweep-"+name+"-"+time.Now().UTC().Format("20060102T150405Z"))
+	}
+	if c.Int("jobs") < 1 {
+		return fmt.Errorf("learn -m: --jobs %d: must be ≥ 1", c.Int("jobs"))
+	}
+	rows, err := runSweepPoints(c.Context, sweepSettings{Spec: spec, Dir: dir, Jobs: c.Int("jobs"),
+		Progress: progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")}})
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(c.App.Writer, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "point\tomega\tseed\ttest avg_jct h\ttest max_qt h\ttest objective")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%g\t%d\t%.4f\t%.4f\t%.4f\n", r.Point, r.Omega, r.Seed, r.AvgJCT, r.MaxQT, r.Objective)
+	}
+	tw.Flush()
+	fmt.Fprintf(c.App.Writer, "sweep directory: %s (evogp report %s draws the trade-off)\n", dir, dir)
+	return nil
 }

@@ -104,6 +104,17 @@ func TestSweepRunsResumesAndSkips(t *testing.T) {
 		t.Errorf("resumed point differs: %+v vs %+v", resumed, rows)
 	}
 
+	// evogp report draws the trade-off and the overlaid convergence curves
+	// from the sweep's tables alone.
+	if _, _, err := runApp(t, "report", dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"tradeoff.svg", "convergence_sweep.svg"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("report did not draw %s: %v", f, err)
+		}
+	}
+
 	// A different command in the same directory is refused.
 	other := spec
 	other.Axes = []sweepAxis{{Key: "objective.omega", Values: []string{"0", "0.5"}}}
