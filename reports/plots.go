@@ -295,9 +295,10 @@ func breakdownValues(rows []ResultRow, instance string) ([]string, [][]float64, 
 }
 
 // BreakdownPlot draws paper Fig. 6: the objective's terms cq_avg, cq_max,
-// 1 − util and the objective itself (Eq. 5), one panel per term with its
-// own scale (cq_max often dwarfs the others) and one bar per scheduler, on
-// one instance, or as means over all rows when instance is "".
+// 1 − util and the objective itself (the run's objective, Eq. 5 or
+// Eq. 16), one panel per term with its own scale (cq_max often dwarfs
+// the others) and one bar per scheduler, on one instance, or as means over
+// all rows when instance is "".
 func BreakdownPlot(rows []ResultRow, instance string) (*Figure, error) {
 	scheds, vals, err := breakdownValues(rows, instance)
 	if err != nil {
@@ -317,7 +318,7 @@ func BreakdownPlot(rows []ResultRow, instance string) (*Figure, error) {
 		}
 		where = fmt.Sprintf("mean over %d instances", n)
 	}
-	units := []string{"hours", "hours", "fraction", "Eq. 5"}
+	units := []string{"hours", "hours", "fraction", "as configured: Eq. 5 or 16"}
 	panels := [][]*plot.Plot{{}, {}}
 	for m, metric := range breakdownMetrics() {
 		p := newPlot(fmt.Sprintf("%s, %s", metric, where), "scheduler", fmt.Sprintf("%s (%s)", strings.TrimSuffix(metric, " (h)"), units[m]))
