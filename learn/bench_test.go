@@ -1,0 +1,122 @@
+package learn
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/evogp/evogp/configs"
+	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/internal/progress"
+)
+
+// BenchmarkEvaluate measures candidate simulations per second on the quick
+// config: a ramped half-and-half population of gp.population trees scored
+// on gp.subset training instances, with an empty cache every iteration (so
+// every distinct (tree, instance) term is simulated).
+//
+//	go test ./learn -run '^$' -bench Evaluate -benchtime 5x
+func BenchmarkEvaluate(b *testing.B) {
+	cfg, err := configs.Load("quick")
+	if err != nil {
+		b.Fatal(err)
+	}
+	train, val, err := LoadData(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	opts, err := simOptions(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var pop []scored
+	for _, t := range expr.RampedHalfAndHalf(rng, cfg.GP.Population, expr.GenSettings{MinDepth: cfg.GP.InitDepth[0], MaxDepth: cfg.GP.InitDepth[1]}) {
+		pop = append(pop, scored{tree: t, hash: t.Hash()})
+	}
+	subset := sampleSubset(rng, len(train), cfg.GP.Subset)
+	base, err := newEvaluator(train, val, opts, false, cfg.GP.Workers)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := base.baselines(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	evals := 0
+	b.ResetTimer()
+	for b.Loop() {
+		ev := *base
+		ev.cache, ev.log = map[cacheKey]float64{}, nil
+		st, err := ev.fitness(context.Background(), pop, subset)
+		if err != nil {
+			b.Fatal(err)
+		}
+		evals += st.evals
+	}
+	b.ReportMetric(float64(evals)/b.Elapsed().Seconds(), "evals/s")
+}
+
+// TestPaperGenerationTime measures the wall time of the paper config's
+// generations 0–4 (population 512, subset 3 of 50 paper-generator training
+// instances) and projects the mean of the breeding generations 1–4 to 100
+// generations. A generation's cost varies a lot with the sizes of the three
+// sampled instances (2–26 clusters each), hence the mean of four. It takes minutes, so it
+// only runs when EVOGP_PAPER_TIMING=1:
+//
+//	EVOGP_PAPER_TIMING=1 go test ./learn -run PaperGenerationTime -v -timeout 60m
+func TestPaperGenerationTime(t *testing.T) {
+	if os.Getenv("EVOGP_PAPER_TIMING") != "1" {
+		t.Skip("set EVOGP_PAPER_TIMING=1 to time the paper config")
+	}
+	const lastGen = 4
+	cfg, err := configs.Load("paper")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err = cfg.Override(fmt.Sprintf("gp.generations=%d", lastGen))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Now()
+	train, val, err := LoadData(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("generated %d + %d paper instances in %v", len(train), len(val), time.Since(t0).Round(time.Millisecond))
+	// The run is cancelled once generation lastGen is checkpointed: the final
+	// validation (the whole population on 10 instances) is not part of a
+	// generation's cost.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var rows []GenerationRow
+	s := Settings{Config: cfg, Train: train, Validation: val, Out: filepath.Join(t.TempDir(), "run"), Progress: progress.Options{Quiet: true}}
+	s.OnGeneration = func(snap Snapshot) {
+		r := snap.Row
+		rows = append(rows, r)
+		t.Logf("generation %d: %.1f s, %d simulations (%.1f/s), %d cache hits, best %.4f", r.Generation, r.WallSeconds,
+			r.Evaluations, float64(r.Evaluations)/r.WallSeconds, r.CacheHits, r.Best/float64(cfg.GP.Subset))
+		if r.Generation == lastGen {
+			cancel()
+		}
+	}
+	t1 := time.Now()
+	_, err = Run(ctx, s)
+	var intr *InterruptedError
+	if !errors.As(err, &intr) || len(rows) != lastGen+1 {
+		t.Fatalf("want an interruption after generation %d, got %v", lastGen, err)
+	}
+	total, breeding := 0.0, 0.0
+	for _, r := range rows {
+		total += r.WallSeconds
+		if r.Generation > 0 {
+			breeding += r.WallSeconds / lastGen
+		}
+	}
+	t.Logf("SRSF baselines (60 instances): %.1f s", time.Since(t1).Seconds()-total)
+	t.Logf("one breeding generation (mean of 1–%d): %.1f s; projected 100 generations: %.2f h", lastGen, breeding, 100*breeding/3600)
+}
