@@ -70,7 +70,13 @@
 // it when the run completes; a run that fails leaves nothing. A cancelled
 // run (Ctrl-C) that has checkpointed at least one generation is renamed to
 // its final name with config.yaml and checkpoint/ only, and Resume
-// continues it in place. Files: config.yaml, generations.parquet,
+// continues it in place. Cancellation stops the simulations in flight
+// (simcore.Simulate checks the context at every operation); the generation
+// they belonged to is dropped and recomputed on resume from the previous
+// generation's checkpoint (RNG state included), so nothing of it leaks into
+// the result. A process killed outright (SIGKILL, power loss) leaves the
+// temporary ".NAME.tmp-*" sibling with its last checkpoint; Resume works on
+// that directory too (rename it first to keep the name). Files: config.yaml, generations.parquet,
 // hall_of_fame.csv, best.json, formula.go, formula.tex, convergence.png,
 // convergence.svg, checkpoint/.
 //
