@@ -109,15 +109,23 @@ func Run(ctx context.Context, s Settings) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(filepath.Dir(s.Out), 0o755); err != nil {
+	parent := filepath.Dir(s.Out)
+	_, statErr := os.Stat(parent)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
-	work, err := os.MkdirTemp(filepath.Dir(s.Out), "."+filepath.Base(s.Out)+".tmp-*")
+	cleanup := func(work string) {
+		os.RemoveAll(work)
+		if statErr != nil {
+			os.Remove(parent) // created for this run; removed only if empty
+		}
+	}
+	work, err := os.MkdirTemp(parent, "."+filepath.Base(s.Out)+".tmp-*")
 	if err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
 	if err := os.Chmod(work, 0o755); err != nil {
-		os.RemoveAll(work)
+		cleanup(work)
 		return nil, fmt.Errorf("learn: %w", err)
 	}
 	r.dir = work
@@ -129,17 +137,16 @@ func Run(ctx context.Context, s Settings) (*Result, error) {
 		var intr *InterruptedError
 		if errors.As(err, &intr) {
 			if rerr := moveInto(work, s.Out); rerr != nil {
-				return nil, errors.Join(err, rerr)
+				return nil, fmt.Errorf("%w; moving the checkpoint into place failed, it stays in %s: %w", err, work, rerr)
 			}
 			intr.Dir = s.Out
 			return nil, intr
 		}
-		os.RemoveAll(work)
+		cleanup(work)
 		return nil, err
 	}
 	if err := moveInto(work, s.Out); err != nil {
-		os.RemoveAll(work)
-		return nil, err
+		return nil, fmt.Errorf("learn: the run is complete but stays in %s: %w", work, err)
 	}
 	res.Dir = s.Out
 	return res, nil
@@ -149,7 +156,7 @@ func Run(ctx context.Context, s Settings) (*Result, error) {
 func moveInto(dir, path string) error {
 	if entries, err := os.ReadDir(path); err == nil {
 		if len(entries) > 0 {
-			return fmt.Errorf("learn: %s appeared during the run and is not empty; results are in %s", path, dir)
+			return fmt.Errorf("learn: %s appeared during the run and is not empty", path)
 		}
 		if err := os.Remove(path); err != nil {
 			return fmt.Errorf("learn: %w", err)
