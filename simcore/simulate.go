@@ -36,6 +36,7 @@ type sim struct {
 	now   int64
 
 	state      []jobState
+	fixed      []bool  // running on its user cluster (Jn); kept dense for the hot loops
 	assigned   []int   // c_j, −1 while unset
 	rem        []int64 // remaining duration at the last update
 	updated    []int64 // time at which rem is exact
@@ -85,6 +86,7 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options) 
 	s := &sim{
 		ctx: ctx, inst: inst, sched: sched, opts: opts,
 		state:      make([]jobState, n),
+		fixed:      make([]bool, n),
 		assigned:   make([]int, n),
 		rem:        make([]int64, n),
 		updated:    make([]int64, n),
@@ -250,9 +252,7 @@ func (s *sim) operation(t int64) error {
 }
 
 // isFixed reports whether j belongs to Jn: running on its user cluster.
-func (s *sim) isFixed(j int) bool {
-	return s.state[j] == running && s.assigned[j] == s.inst.Jobs[j].Cluster
-}
+func (s *sim) isFixed(j int) bool { return s.fixed[j] }
 
 // priority evaluates the ranking of job j on cluster p at the current time.
 func (s *sim) priority(j, p int) float64 {
@@ -321,8 +321,9 @@ func (s *sim) execute(t, tNext int64) {
 			if f <= tNext {
 				c := s.clusters[s.assigned[j]]
 				c.changed = true
-				if s.assigned[j] == s.inst.Jobs[j].Cluster {
+				if s.fixed[j] {
 					c.removeFixed(j, f)
+					s.fixed[j] = false
 				}
 				s.rem[j] = 0
 				s.closeSegment(j, f)
@@ -349,6 +350,7 @@ func (s *sim) start(j int, at int64) {
 		c := s.clusters[s.assigned[j]]
 		c.changed = true // j joins Jn
 		c.addFixed(j, at)
+		s.fixed[j] = true
 	}
 }
 
