@@ -294,10 +294,9 @@ func (p *planner) earliestShift(shift uint, r int) int64 {
 	copy(p.free, p.sigma)
 	count := 0
 	for _, f := range p.free {
-		count += max(f, 0) >> shift
-	}
-	if count >= r {
-		return p.s.now
+		if count += max(f, 0) >> shift; count >= r {
+			return p.s.now // the sweep below needs the full count only when it is short
+		}
 	}
 	for i := 0; i < len(p.rel); {
 		at := p.rel[i].at

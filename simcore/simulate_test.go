@@ -285,7 +285,7 @@ func TestBestFitMatchesWorkerByWorkerRule(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 20000 {
 		n := 1 + rng.IntN(12)
-		g := []int{1, 2, 4, 8, 16}[rng.IntN(5)]
+		g := []int{1, 2, 4, 8, 16, 64, 100}[rng.IntN(7)] // 100 takes the scan path
 		free := make([]int, n)
 		capacity := 0
 		w := 1 + rng.IntN(g)
