@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"io/fs"
@@ -15,21 +14,11 @@ import (
 	"github.com/evogp/evogp/datasets"
 )
 
-// runDataCmd runs the CLI with args and returns stdout, stderr and the error.
-func runDataCmd(t *testing.T, args ...string) (string, string, error) {
-	t.Helper()
-	var out, errOut bytes.Buffer
-	app := newApp()
-	app.Writer, app.ErrWriter = &out, &errOut
-	err := app.Run(append([]string{"evogp"}, args...))
-	return out.String(), errOut.String(), err
-}
-
 func TestDataGenDescribeSmoke(t *testing.T) {
 	for _, format := range []string{"parquet", "csv"} {
 		t.Run(format, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "data", "train")
-			stdout, _, err := runDataCmd(t, "data", "gen", "--config", "smoke", "--seed", "3", "--format", format, "--out", out)
+			stdout, _, err := runApp(t, "data", "gen", "--config", "smoke", "--seed", "3", "--format", format, "--out", out)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -58,7 +47,7 @@ func TestDataGenDescribeSmoke(t *testing.T) {
 				t.Fatalf("meta %+v", m)
 			}
 
-			table, _, err := runDataCmd(t, "data", "describe", out)
+			table, _, err := runApp(t, "data", "describe", out)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -82,7 +71,7 @@ func TestDataGenDescribeSmoke(t *testing.T) {
 				}
 			}
 
-			js, _, err := runDataCmd(t, "data", "describe", "--json", out)
+			js, _, err := runApp(t, "data", "describe", "--json", out)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -107,10 +96,10 @@ func TestDataGenDescribeSmoke(t *testing.T) {
 func TestDataGenSplitsAndOverrides(t *testing.T) {
 	dir := t.TempDir()
 	train, test := filepath.Join(dir, "train"), filepath.Join(dir, "test")
-	if _, _, err := runDataCmd(t, "data", "gen", "--config", "smoke", "--out", train); err != nil {
+	if _, _, err := runApp(t, "data", "gen", "--config", "smoke", "--out", train); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := runDataCmd(t, "data", "gen", "--config", "smoke", "--split", "test", "--instances", "2", "--out", test,
+	if _, _, err := runApp(t, "data", "gen", "--config", "smoke", "--split", "test", "--instances", "2", "--out", test,
 		"generator.clusters=5,5", "generator.nodes=3,3"); err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +156,7 @@ func TestDataBadInput(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")
-			_, _, err := runDataCmd(t, append([]string{"data", "gen", "--out", out}, c.args...)...)
+			_, _, err := runApp(t, append([]string{"data", "gen", "--out", out}, c.args...)...)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("got %v, want an error containing %q", err, c.want)
 			}
@@ -178,14 +167,14 @@ func TestDataBadInput(t *testing.T) {
 	}
 
 	t.Run("missing --out", func(t *testing.T) {
-		if _, _, err := runDataCmd(t, "data", "gen", "--config", "smoke"); err == nil {
+		if _, _, err := runApp(t, "data", "gen", "--config", "smoke"); err == nil {
 			t.Fatal("accepted")
 		}
 	})
 	t.Run("non-empty --out", func(t *testing.T) {
 		out := t.TempDir()
 		os.WriteFile(filepath.Join(out, "keep"), []byte("k"), 0o644)
-		_, _, err := runDataCmd(t, "data", "gen", "--config", "smoke", "--out", out)
+		_, _, err := runApp(t, "data", "gen", "--config", "smoke", "--out", out)
 		if err == nil || !strings.Contains(err.Error(), "not empty") {
 			t.Fatalf("got %v", err)
 		}
@@ -209,7 +198,7 @@ func TestDataBadInput(t *testing.T) {
 			d := t.TempDir()
 			os.WriteFile(filepath.Join(d, "clusters.csv"), []byte(b.clusters), 0o644)
 			os.WriteFile(filepath.Join(d, "jobs.csv"), []byte(b.jobs), 0o644)
-			stdout, _, err := runDataCmd(t, "data", "describe", d)
+			stdout, _, err := runApp(t, "data", "describe", d)
 			if err == nil || !strings.Contains(err.Error(), b.want) {
 				t.Fatalf("got %v, want %q", err, b.want)
 			}
@@ -219,7 +208,7 @@ func TestDataBadInput(t *testing.T) {
 		})
 	}
 	t.Run("describe without a directory", func(t *testing.T) {
-		if _, _, err := runDataCmd(t, "data", "describe"); err == nil {
+		if _, _, err := runApp(t, "data", "describe"); err == nil {
 			t.Fatal("accepted")
 		}
 	})
@@ -227,7 +216,7 @@ func TestDataBadInput(t *testing.T) {
 
 func TestDataHelp(t *testing.T) {
 	for _, args := range [][]string{{"data", "--help"}, {"data", "gen", "--help"}, {"data", "describe", "--help"}} {
-		stdout, _, err := runDataCmd(t, args...)
+		stdout, _, err := runApp(t, args...)
 		if err != nil {
 			t.Fatal(err)
 		}

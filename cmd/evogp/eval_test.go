@@ -12,21 +12,11 @@ import (
 	"github.com/evogp/evogp/reports"
 )
 
-// runCLI runs the CLI with args and returns stdout, stderr and the error.
-func runCLI(t *testing.T, args ...string) (string, string, error) {
-	t.Helper()
-	var out, errOut bytes.Buffer
-	app := newApp()
-	app.Writer, app.ErrWriter = &out, &errOut
-	err := app.Run(append([]string{"evogp"}, args...))
-	return out.String(), errOut.String(), err
-}
-
 // smokeDataset generates a two-instance dataset with the smoke config.
 func smokeDataset(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "data")
-	if _, _, err := runCLI(t, "data", "gen", "--config", "smoke", "--instances", "2", "--seed", "3", "--out", dir); err != nil {
+	if _, _, err := runApp(t, "data", "gen", "--config", "smoke", "--instances", "2", "--seed", "3", "--out", dir); err != nil {
 		t.Fatal(err)
 	}
 	return dir
@@ -57,7 +47,7 @@ func TestEvalWritesTablesSummaryAndFigures(t *testing.T) {
 	data := smokeDataset(t)
 	run := writeBest(t, `{"infix": "g * d", "simplified": "g*d"}`)
 	out := filepath.Join(t.TempDir(), "eval")
-	stdout, _, err := runCLI(t, "eval", "--dataset", data, "--quiet", "--out", out,
+	stdout, _, err := runApp(t, "eval", "--dataset", data, "--quiet", "--out", out,
 		"--schedulers", "tiresias,spark,gp="+run+",file="+filepath.Join(run, "best.json")+",mine=g*d+0*q")
 	if err != nil {
 		t.Fatal(err)
@@ -116,7 +106,7 @@ func TestEvalWritesTablesSummaryAndFigures(t *testing.T) {
 
 	// Same inputs, same bytes; an evogp directory may be replaced.
 	again := filepath.Join(t.TempDir(), "eval2")
-	if _, _, err := runCLI(t, "eval", "--dataset", data, "--quiet", "--out", again, "--workers", "1",
+	if _, _, err := runApp(t, "eval", "--dataset", data, "--quiet", "--out", again, "--workers", "1",
 		"--schedulers", "tiresias,spark,gp="+run+",file="+filepath.Join(run, "best.json")+",mine=g*d+0*q"); err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +117,7 @@ func TestEvalWritesTablesSummaryAndFigures(t *testing.T) {
 			t.Fatalf("%s differs between runs with 1 and all workers", f)
 		}
 	}
-	if _, _, err := runCLI(t, "eval", "--dataset", data, "--quiet", "--out", out, "--schedulers", "lyra", "--format", "svg"); err != nil {
+	if _, _, err := runApp(t, "eval", "--dataset", data, "--quiet", "--out", out, "--schedulers", "lyra", "--format", "svg"); err != nil {
 		t.Fatalf("replacing an evogp directory: %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(out, "ranking.png")); !os.IsNotExist(err) {
@@ -165,7 +155,7 @@ func TestEvalBadInput(t *testing.T) {
 	}
 	for _, c := range cases {
 		args := append([]string{"eval", "--dataset", data, "--quiet", "--out", out}, c.args...)
-		_, _, err := runCLI(t, args...)
+		_, _, err := runApp(t, args...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: err = %v, want it to mention %q", c.name, err, c.want)
 		}
@@ -177,7 +167,7 @@ func TestEvalBadInput(t *testing.T) {
 	os.MkdirAll(empty, 0o755)
 	os.WriteFile(filepath.Join(empty, "clusters.csv"), []byte("instance,cluster,nodes,gpus_per_node\n"), 0o644)
 	os.WriteFile(filepath.Join(empty, "jobs.csv"), []byte("instance,job,arrival,cluster,duration,workers,gpus,priority\n"), 0o644)
-	if _, _, err := runCLI(t, "eval", "--dataset", empty, "--quiet", "--out", out); err == nil {
+	if _, _, err := runApp(t, "eval", "--dataset", empty, "--quiet", "--out", out); err == nil {
 		t.Error("a dataset without instances was accepted")
 	}
 	assertAbsent(t, out)
@@ -186,7 +176,7 @@ func TestEvalBadInput(t *testing.T) {
 	foreign := filepath.Join(tmp, "foreign")
 	os.MkdirAll(foreign, 0o755)
 	os.WriteFile(filepath.Join(foreign, "notes.txt"), []byte("mine"), 0o644)
-	_, _, err := runCLI(t, "eval", "--dataset", data, "--quiet", "--out", foreign, "--schedulers", "spark")
+	_, _, err := runApp(t, "eval", "--dataset", data, "--quiet", "--out", foreign, "--schedulers", "spark")
 	if err == nil || !strings.Contains(err.Error(), "not written by evogp") {
 		t.Fatalf("foreign dir: err = %v", err)
 	}
@@ -197,7 +187,7 @@ func TestEvalBadInput(t *testing.T) {
 }
 
 func TestEvalHelp(t *testing.T) {
-	out, _, err := runCLI(t, "eval", "--help")
+	out, _, err := runApp(t, "eval", "--help")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +219,7 @@ func TestEvalFormulaTimeUnitFromRun(t *testing.T) {
 		t.Helper()
 		out := filepath.Join(t.TempDir(), "e")
 		args := append([]string{"eval", "--dataset", data, "--quiet", "--format", "svg", "--out", out, "--schedulers", "gp=" + run + ",mine=d"}, extra...)
-		if _, _, err := runCLI(t, args...); err != nil {
+		if _, _, err := runApp(t, args...); err != nil {
 			t.Fatal(err)
 		}
 		var man evalManifest
@@ -247,7 +237,7 @@ func TestEvalFormulaTimeUnitFromRun(t *testing.T) {
 	}
 	// A broken config.yaml beside best.json is an error, not a guess.
 	os.WriteFile(filepath.Join(run, "config.yaml"), []byte("gp: {population: -1, nonsense: 1}\n"), 0o644)
-	if _, _, err := runCLI(t, "eval", "--dataset", data, "--quiet", "--out", filepath.Join(t.TempDir(), "e"), "--schedulers", "gp="+run); err == nil {
+	if _, _, err := runApp(t, "eval", "--dataset", data, "--quiet", "--out", filepath.Join(t.TempDir(), "e"), "--schedulers", "gp="+run); err == nil {
 		t.Fatal("a broken config.yaml was accepted")
 	}
 }

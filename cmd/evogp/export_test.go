@@ -19,7 +19,7 @@ func TestExportFormats(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, src := range []string{run, filepath.Join(run, "best.json")} {
-			out, _, err := runCLI(t, "export", src, "--format", format)
+			out, _, err := runApp(t, "export", src, "--format", format)
 			if err != nil {
 				t.Fatalf("%s %s: %v", src, format, err)
 			}
@@ -31,7 +31,7 @@ func TestExportFormats(t *testing.T) {
 	// --simplify prints the simplified tree; --out writes a file.
 	want, _ := expr.Format(expr.Simplify(tree), "latex")
 	path := filepath.Join(t.TempDir(), "f.tex")
-	if _, _, err := runCLI(t, "export", run, "--format", "latex", "--simplify", "--out", path); err != nil {
+	if _, _, err := runApp(t, "export", run, "--format", "latex", "--simplify", "--out", path); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(path)
@@ -57,13 +57,13 @@ func TestExportBadInput(t *testing.T) {
 		{[]string{filepath.Join(dir, "absent")}, "absent"},
 		{[]string{}, "give one"},
 	} {
-		_, _, err := runCLI(t, append([]string{"export", "--out", out}, c.args...)...)
+		_, _, err := runApp(t, append([]string{"export", "--out", out}, c.args...)...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: err = %v, want %q", c.args, err, c.want)
 		}
 		assertAbsent(t, out)
 	}
-	help, _, err := runCLI(t, "export", "--help")
+	help, _, err := runApp(t, "export", "--help")
 	if err != nil || !strings.Contains(help, "Examples:") {
 		t.Fatalf("help: %v", err)
 	}

@@ -1,20 +1,16 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
 )
 
-// runExpr runs `evogp expr args...` with output captured.
+// runExpr runs `evogp expr args...` and returns its output.
 func runExpr(t *testing.T, args ...string) (string, error) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	app := newApp()
-	app.Writer, app.ErrWriter = &out, &errOut
-	err := app.Run(append([]string{"evogp", "expr"}, args...))
-	return out.String(), err
+	out, _, err := runApp(t, append([]string{"expr"}, args...)...)
+	return out, err
 }
 
 func TestExprSimplify(t *testing.T) {

@@ -14,13 +14,10 @@ import (
 	"github.com/evogp/evogp/learn"
 )
 
+// runLearnCmd runs `evogp learn args...`.
 func runLearnCmd(t *testing.T, args ...string) (string, string, error) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	app := newApp()
-	app.Writer, app.ErrWriter = &out, &errOut
-	err := app.Run(append([]string{"evogp", "learn"}, args...))
-	return out.String(), errOut.String(), err
+	return runApp(t, append([]string{"learn"}, args...)...)
 }
 
 // TestLearnSmoke is the README's main job on the smoke config: a complete

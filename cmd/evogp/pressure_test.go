@@ -13,7 +13,7 @@ import (
 
 func TestPressureSmall(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "pressure")
-	_, _, err := runCLI(t, "pressure", "--config", "load", "--quiet", "--out", out, "--format", "svg",
+	_, _, err := runApp(t, "pressure", "--config", "load", "--quiet", "--out", out, "--format", "svg",
 		"--schedulers", "tiresias,spark,mine=g*d", "--intervals", "600,3600", "--seeds", "2", "--jobs", "10")
 	if err != nil {
 		t.Fatal(err)
@@ -60,7 +60,7 @@ func TestPressureSmall(t *testing.T) {
 // The same seed gives the same jobs at every interval: only arrivals move.
 func TestPressureInstancesShareJobs(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "p")
-	if _, _, err := runCLI(t, "pressure", "--quiet", "--out", out, "--schedulers", "spark", "--intervals", "60,600", "--seeds", "1", "--jobs", "10"); err != nil {
+	if _, _, err := runApp(t, "pressure", "--quiet", "--out", out, "--schedulers", "spark", "--intervals", "60,600", "--seeds", "1", "--jobs", "10"); err != nil {
 		t.Fatal(err)
 	}
 	cfgRows, _ := reports.ReadPressure(filepath.Join(out, "pressure.parquet"))
@@ -111,13 +111,13 @@ func TestPressureBadInput(t *testing.T) {
 		{[]string{"--schedulers", "fastest"}, "unknown scheduler"},
 		{[]string{"--objective", "both"}, "objective"},
 	} {
-		_, _, err := runCLI(t, append([]string{"pressure", "--quiet", "--out", out, "--jobs", "5"}, c.args...)...)
+		_, _, err := runApp(t, append([]string{"pressure", "--quiet", "--out", out, "--jobs", "5"}, c.args...)...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: err = %v, want %q", c.args, err, c.want)
 		}
 		assertAbsent(t, out)
 	}
-	help, _, err := runCLI(t, "pressure", "--help")
+	help, _, err := runApp(t, "pressure", "--help")
 	if err != nil || !strings.Contains(help, "Examples:") {
 		t.Fatalf("help: %v", err)
 	}

@@ -15,7 +15,7 @@ import (
 func TestReportRedrawsEvalFromTables(t *testing.T) {
 	data := smokeDataset(t)
 	out := filepath.Join(t.TempDir(), "eval")
-	if _, _, err := runCLI(t, "eval", "--dataset", data, "--quiet", "--out", out, "--format", "svg", "--schedulers", "tiresias,lyra,mine=d",
+	if _, _, err := runApp(t, "eval", "--dataset", data, "--quiet", "--out", out, "--format", "svg", "--schedulers", "tiresias,lyra,mine=d",
 		"--reference", "lyra", "--instance", "inst-0001"); err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func TestReportRedrawsEvalFromTables(t *testing.T) {
 		orig[n] = b
 		os.Remove(filepath.Join(out, n))
 	}
-	stdout, _, err := runCLI(t, "report", out, "--format", "svg")
+	stdout, _, err := runApp(t, "report", out, "--format", "svg")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func TestReportRedrawsEvalFromTables(t *testing.T) {
 		t.Fatalf("eval ignored --reference:\n%s", md)
 	}
 	// Flags override the marker file; PDF on request.
-	if _, _, err := runCLI(t, "report", out, "--format", "pdf", "--instance", "inst-0000", "--reference", "tiresias"); err != nil {
+	if _, _, err := runApp(t, "report", out, "--format", "pdf", "--instance", "inst-0000", "--reference", "tiresias"); err != nil {
 		t.Fatal(err)
 	}
 	if md, _ := os.ReadFile(filepath.Join(out, "summary.md")); !strings.Contains(string(md), "objective of `tiresias`") {
@@ -82,7 +82,7 @@ func TestReportOtherTables(t *testing.T) {
 	if err := reports.WriteResults(filepath.Join(dir, "baselines.parquet"), base); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := runCLI(t, "report", dir); err != nil {
+	if _, _, err := runApp(t, "report", dir); err != nil {
 		t.Fatal(err)
 	}
 	for _, n := range []string{"convergence.png", "convergence.svg", "tradeoff.svg", "pressure.png"} {
@@ -102,13 +102,13 @@ func TestReportOtherTables(t *testing.T) {
 
 func TestReportBadInput(t *testing.T) {
 	empty := t.TempDir()
-	if _, _, err := runCLI(t, "report", empty); err == nil || !strings.Contains(err.Error(), "no result table") {
+	if _, _, err := runApp(t, "report", empty); err == nil || !strings.Contains(err.Error(), "no result table") {
 		t.Fatalf("empty dir: %v", err)
 	}
-	if _, _, err := runCLI(t, "report"); err == nil {
+	if _, _, err := runApp(t, "report"); err == nil {
 		t.Fatal("no directory accepted")
 	}
-	if _, _, err := runCLI(t, "report", filepath.Join(empty, "absent")); err == nil {
+	if _, _, err := runApp(t, "report", filepath.Join(empty, "absent")); err == nil {
 		t.Fatal("absent directory accepted")
 	}
 	// A good directory and a corrupt one: nothing is written to either.
@@ -118,7 +118,7 @@ func TestReportBadInput(t *testing.T) {
 	}
 	bad := t.TempDir()
 	os.WriteFile(filepath.Join(bad, "results.parquet"), []byte("PAR1 broken"), 0o644)
-	_, _, err := runCLI(t, "report", good, bad)
+	_, _, err := runApp(t, "report", good, bad)
 	if err == nil || !strings.Contains(err.Error(), "results.parquet") {
 		t.Fatalf("corrupt table: %v", err)
 	}
@@ -128,16 +128,16 @@ func TestReportBadInput(t *testing.T) {
 			t.Fatalf("%s holds %d files after a failed report", d, len(entries))
 		}
 	}
-	if _, _, err := runCLI(t, "report", good, "--format", "bmp"); err == nil {
+	if _, _, err := runApp(t, "report", good, "--format", "bmp"); err == nil {
 		t.Fatal("unknown format accepted")
 	}
-	if _, _, err := runCLI(t, "report", good, "--bogus"); err == nil || !strings.Contains(err.Error(), "unknown flag --bogus") {
+	if _, _, err := runApp(t, "report", good, "--bogus"); err == nil || !strings.Contains(err.Error(), "unknown flag --bogus") {
 		t.Fatalf("unknown trailing flag: %v", err)
 	}
-	if _, _, err := runCLI(t, "report", good, "--format"); err == nil || !strings.Contains(err.Error(), "needs a value") {
+	if _, _, err := runApp(t, "report", good, "--format"); err == nil || !strings.Contains(err.Error(), "needs a value") {
 		t.Fatalf("trailing flag without value: %v", err)
 	}
-	out, _, err := runCLI(t, "report", "--help")
+	out, _, err := runApp(t, "report", "--help")
 	if err != nil || !strings.Contains(out, "Examples:") {
 		t.Fatalf("help: %v\n%s", err, out)
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"math"
 	"os"
@@ -9,16 +8,6 @@ import (
 	"strings"
 	"testing"
 )
-
-// runApp runs the CLI with args and returns stdout, stderr and the error.
-func runApp(t *testing.T, args ...string) (string, string, error) {
-	t.Helper()
-	var out, errOut bytes.Buffer
-	app := newApp()
-	app.Writer, app.ErrWriter = &out, &errOut
-	err := app.Run(append([]string{"evogp"}, args...))
-	return out.String(), errOut.String(), err
-}
 
 // writeHandDataset writes the reservation example of simcore's tests as a
 // hand-made CSV dataset: one node of 4 GPUs, jobs 1 (2 GPUs, 0–100),
