@@ -5,10 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"sync"
-	"sync/atomic"
 
 	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/internal/parallel"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -73,36 +72,19 @@ type task struct {
 // returns the error of the lowest-indexed failed task.
 func (e *evaluator) simulate(ctx context.Context, tasks []task, hook func()) ([]float64, error) {
 	out := make([]float64, len(tasks))
-	errs := make([]error, len(tasks))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(e.workers, len(tasks)) {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(tasks) || ctx.Err() != nil {
-					return
-				}
-				if hook != nil {
-					hook()
-				}
-				res, err := simcore.Simulate(ctx, tasks[i].inst, tasks[i].sched, e.opts)
-				if err != nil {
-					errs[i] = fmt.Errorf("simulate %s on instance %q: %w", tasks[i].sched.Name, tasks[i].inst.Name, err)
-					continue
-				}
-				out[i] = res.Metrics.Objective
-			}
-		})
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
+	err := parallel.For(ctx, len(tasks), e.workers, func(i int) error {
+		if hook != nil {
+			hook()
 		}
+		res, err := simcore.Simulate(ctx, tasks[i].inst, tasks[i].sched, e.opts)
+		if err != nil {
+			return fmt.Errorf("simulate %s on instance %q: %w", tasks[i].sched.Name, tasks[i].inst.Name, err)
+		}
+		out[i] = res.Metrics.Objective
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -3,12 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/internal/parallel"
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/reports"
@@ -87,42 +86,17 @@ func (o simOptions) options() (simcore.Options, error) {
 // Results are returned in instance order, so output does not depend on the
 // number of workers.
 func simulateAll(ctx context.Context, insts []simcore.Instance, sched simcore.Scheduler, opts simcore.Options, workers int, prog *progress.Reporter) ([]simcore.Result, error) {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	out := make([]simcore.Result, len(insts))
-	errs := make([]error, len(insts))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(workers, len(insts)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				out[i], errs[i] = simcore.Simulate(ctx, &insts[i], sched, opts)
-				if prog != nil {
-					prog.Add(1)
-				}
-			}
-		}()
-	}
-feed:
-	for i := range insts {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
+	err := parallel.For(ctx, len(insts), workers, func(i int) error {
+		var err error
+		out[i], err = simcore.Simulate(ctx, &insts[i], sched, opts)
+		if prog != nil {
+			prog.Add(1)
 		}
-	}
-	close(next)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+		return err
+	})
+	if err != nil {
 		return nil, err
-	}
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
 	}
 	return out, nil
 }

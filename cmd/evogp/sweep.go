@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -22,6 +21,7 @@ import (
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/internal/parallel"
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/reports"
@@ -159,43 +159,23 @@ func runSweepPoints(ctx context.Context, s sweepSettings) ([]reports.SweepRow, e
 
 	rows := make([]reports.SweepRow, len(points))
 	tests := make([][]reports.ResultRow, len(points))
-	errs := make([]error, len(points))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				cfg := cfgs[i]
-				if cfg.GP.Workers == 0 {
-					cfg.GP.Workers = perPoint
-				}
-				rows[i], tests[i], errs[i] = runSweepPoint(ctx, filepath.Join(s.Dir, "points", pointName(points[i])), cfg, points[i], quiet)
-				if errs[i] == nil {
-					prog.Add(1)
-				}
-			}
-		}()
-	}
-feed:
-	for i := range points {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
+	err = parallel.For(ctx, len(points), jobs, func(i int) error {
+		cfg := cfgs[i]
+		if cfg.GP.Workers == 0 {
+			cfg.GP.Workers = perPoint
 		}
-	}
-	close(next)
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+		var err error
+		rows[i], tests[i], err = runSweepPoint(ctx, filepath.Join(s.Dir, "points", pointName(points[i])), cfg, points[i], quiet)
+		if err == nil {
+			prog.Add(1)
+		}
+		return err
+	})
+	if err != nil {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("sweep interrupted (%w); finished points are kept — run the same command again to resume", err)
 		}
 		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("sweep interrupted (%w); run the same command again to resume", err)
 	}
 	var baselines []reports.ResultRow
 	seen := map[string]bool{}
