@@ -47,6 +47,18 @@
 // (it is x when x = 0), 0 % x is not 0 (it is NaN when x is NaN), and x + 0
 // is not x (−0 + 0 = +0). See Simplify for the list it does apply.
 //
+// # Simplification on a domain
+//
+// SimplifyOn(t, dom) is the opt-in simplifier for the inputs a priority
+// function actually sees: a Domain bounds each of d, q, u, g (DefaultDomain:
+// d ≥ 1/3600, i.e. 1 s in hours, q ≥ 0, u ≥ 1, g ≥ 1, all finite), and the
+// result is exact only for inputs in the domain at which no node of t
+// overflows to ±Inf. Under that assumption every node is finite, the sign of
+// a zero never reaches a non-zero value, and x − x → 0, x × 0 → 0, x + 0 → x,
+// 0 % x → 0, x % x → 1 (x provably non-zero by interval analysis) and hence
+// x % (q − q) → x are all value-preserving, up to the sign of a zero result.
+// Division stays protected (%) in its output. Simplify and Hash do not use it.
+//
 // # Dependencies
 //
 // expr imports no other evogp package; learn adapts a compiled Program to the

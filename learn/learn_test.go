@@ -118,6 +118,11 @@ func TestRunWritesRunDirectory(t *testing.T) {
 	if _, err := expr.Parse(best.Simplified); err != nil {
 		t.Errorf("simplified formula %q does not parse: %v", best.Simplified, err)
 	}
+	if dom := expr.SimplifyOn(res.Best, expr.DefaultDomain()); best.SimplifiedDomain != dom.String() {
+		t.Errorf("best.json simplified_domain %q, want %q", best.SimplifiedDomain, dom)
+	} else if p, err := expr.Parse(best.SimplifiedDomain); err != nil || !p.Equal(dom) || p.Size() > expr.Simplify(res.Best).Size() {
+		t.Errorf("simplified_domain %q: %v (parsed %v)", best.SimplifiedDomain, err, p)
+	}
 	if !strings.Contains(string(readFile(t, filepath.Join(out, FormulaGoFile))), "package formula") {
 		t.Error("formula.go is not a Go file")
 	}

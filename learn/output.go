@@ -58,10 +58,15 @@ type BestJSON struct {
 	Infix          string     `json:"infix"`
 	Simplified     string     `json:"simplified"`
 	SimplifiedTree *expr.Tree `json:"simplified_tree"`
-	LaTeX          string     `json:"latex"`
-	Hash           string     `json:"hash"`
-	Size           int        `json:"size"`
-	Depth          int        `json:"depth"`
+	// SimplifiedDomain is expr.SimplifyOn(Tree, expr.DefaultDomain()): the
+	// formula simplified for the simulator's inputs (d ≥ 1/3600, q ≥ 0,
+	// u ≥ 1, g ≥ 1, no intermediate overflow), where it ranks jobs exactly
+	// as Tree does; for other inputs use Simplified.
+	SimplifiedDomain string `json:"simplified_domain"`
+	LaTeX            string `json:"latex"`
+	Hash             string `json:"hash"`
+	Size             int    `json:"size"`
+	Depth            int    `json:"depth"`
 	// Validation is the mean over the validation instances of O_c,i /
 	// O_SRSF,i (SRSF scores 1; lower is better).
 	Validation          float64 `json:"validation_score"`

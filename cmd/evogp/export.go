@@ -18,17 +18,21 @@ func exportCommand() *cli.Command {
 		Name:      "export",
 		Usage:     "print a learned priority function as infix, LaTeX, Go, SymPy, JSON or Graphviz dot",
 		ArgsUsage: "RUN_DIR|best.json",
-		UsageText: "evogp export RUN_DIR|best.json [--format " + strings.Join(expr.Formats(), "|") + "] [--simplify] [--out FILE]\n\n" +
+		UsageText: "evogp export RUN_DIR|best.json [--format " + strings.Join(expr.Formats(), "|") + "] [--simplify|--domain] [--out FILE]\n\n" +
 			"Examples:\n" +
 			"   evogp export runs/quick --format latex\n" +
 			"   evogp export runs/quick/best.json --format go --out formula.go\n" +
-			"   evogp export runs/quick --format dot --simplify | dot -Tsvg > tree.svg",
+			"   evogp export runs/quick --format dot --simplify | dot -Tsvg > tree.svg\n" +
+			"   evogp export runs/quick --domain",
 		Description: "Reads the \"infix\" formula of best.json (in RUN_DIR, or the file given) and prints it\n" +
 			"in the chosen format; --simplify first applies the exact simplifier (semantics kept,\n" +
-			"protected division included).",
+			"protected division included); --domain instead simplifies for the simulator's inputs only\n" +
+			"(d ≥ 1/3600, q ≥ 0, u ≥ 1, g ≥ 1, no intermediate overflow), removing bloat such as x % (q - q)\n" +
+			"or g % g that is needed only for 0, Inf or NaN inputs (see evogp expr simplify --help).",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "infix", Usage: "one of " + strings.Join(expr.Formats(), ", ")},
 			&cli.BoolFlag{Name: "simplify", Usage: "simplify the formula before printing"},
+			&cli.BoolFlag{Name: "domain", Usage: "simplify for the simulator's inputs (d>0, q≥0, u≥1, g≥1, no overflow); implies --simplify"},
 			&cli.StringFlag{Name: "out", Usage: "write to FILE (atomically) instead of standard output"},
 		},
 		Action: runExport,
@@ -56,7 +60,10 @@ func runExport(c *cli.Context) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	if c.Bool("simplify") {
+	switch {
+	case c.Bool("domain"):
+		tree = expr.SimplifyOn(tree, expr.DefaultDomain())
+	case c.Bool("simplify"):
 		tree = expr.Simplify(tree)
 	}
 	text, err := expr.Format(tree, c.String("format"))

@@ -43,6 +43,32 @@ func TestExportFormats(t *testing.T) {
 	}
 }
 
+// --domain prints the formula simplified for the simulator's inputs, in any
+// format, and wins over --simplify.
+func TestExportDomain(t *testing.T) {
+	const infix = "(q + u + u * (u - g)) * (q % d * (g % g) % (q - q) * (d * u % (d * u) % (q - q)))"
+	run := writeBest(t, `{"infix": "`+infix+`"}`)
+	for _, args := range [][]string{{"--domain"}, {"--domain", "--simplify"}, {"--simplify", "--domain"}} {
+		out, _, err := runApp(t, append([]string{"export", run}, args...)...)
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		if out != "(q + u + u * (u - g)) * (q % d)\n" {
+			t.Errorf("%v printed %q", args, out)
+		}
+	}
+	want, _ := expr.Format(expr.SimplifyOn(expr.MustParse(infix), expr.DefaultDomain()), "latex")
+	out, _, err := runApp(t, "export", "--format", "latex", "--domain", run)
+	if err != nil || strings.TrimSuffix(out, "\n") != strings.TrimSuffix(want, "\n") {
+		t.Errorf("latex: %v: %q, want %q", err, out, want)
+	}
+	// --simplify alone keeps the bloat: it is exact for every input.
+	out, _, _ = runApp(t, "export", run, "--simplify")
+	if !strings.Contains(out, "q - q") {
+		t.Errorf("--simplify printed %q", out)
+	}
+}
+
 func TestExportBadInput(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out.txt")

@@ -32,22 +32,34 @@ func exprSimplifyCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "simplify",
 		Usage: "print a formula simplified without changing its value for any input",
-		UsageText: "evogp expr simplify [--format infix|prefix|latex|go|sympy|json|dot] FORMULA\n\n" +
+		UsageText: "evogp expr simplify [--domain] [--format infix|prefix|latex|go|sympy|json|dot] FORMULA\n\n" +
 			"Examples:\n" +
 			"   evogp expr simplify \"((q+g)%q - u) * (d % (q + (d+g-u)%(q*q)))\"\n" +
-			"   evogp expr simplify --format go \"g*d*1 + 0*q\"",
+			"   evogp expr simplify --format go \"g*d*1 + 0*q\"\n" +
+			"   evogp expr simplify --domain \"q % d * (g % g) % (q - q)\"      # prints q % d",
 		Description: "Simplification is exact in float64 (including 0, -0, Inf and NaN inputs), so identities such as\n" +
-			"x - x = 0 or x % x = 1 are not applied; see the expr package documentation.",
+			"x - x = 0 or x % x = 1 are not applied; see the expr package documentation.\n\n" +
+			"--domain simplifies for the simulator's inputs only: d ≥ 1/3600 (1 s in hours), q ≥ 0, u ≥ 1, g ≥ 1,\n" +
+			"all finite, assuming no intermediate value overflows to ±Inf. It then removes x - x, x % x (x provably\n" +
+			"non-zero), x * 0, x + 0, 0 % x and divisions by zero-valued subtrees; the result equals the formula on\n" +
+			"those inputs (a zero may change sign) but not in general (e.g. at q = Inf, q - q is NaN, not 0).",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "infix",
 				Usage: "output format: " + strings.Join(expr.Formats(), " | ")},
+			&cli.BoolFlag{Name: "domain",
+				Usage: "simplify for the simulator's inputs (d>0, q≥0, u≥1, g≥1, no overflow), not for every float64"},
 		},
 		Action: func(c *cli.Context) error {
 			t, err := formulaArg(c)
 			if err != nil {
 				return err
 			}
-			out, err := expr.Format(expr.Simplify(t), c.String("format"))
+			if c.Bool("domain") {
+				t = expr.SimplifyOn(t, expr.DefaultDomain())
+			} else {
+				t = expr.Simplify(t)
+			}
+			out, err := expr.Format(t, c.String("format"))
 			if err != nil {
 				return err
 			}

@@ -49,6 +49,37 @@ func TestExprSimplify(t *testing.T) {
 	}
 }
 
+// --domain simplifies for the simulator's inputs; without it the bloat that
+// only matters at 0, Inf or NaN stays.
+func TestExprSimplifyDomain(t *testing.T) {
+	const bloat = "(q + u + u * (u - g)) * (q % d * (g % g) % (q - q) * (d * u % (d * u) % (q - q)))"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"simplify", "--domain", bloat}, "(q + u + u * (u - g)) * (q % d)\n"},
+		{[]string{"simplify", "--domain", "q % d * (g % g) % (q - q)"}, "q % d\n"},
+		{[]string{"simplify", "--domain", "q % q + 0 * d"}, "q % q\n"}, // q = 0 is an input
+		{[]string{"simplify", "--domain", "g*d*1 + 2*3"}, "d * g + 6\n"},
+		{[]string{"simplify", "--domain", "--format", "prefix", "d % d * (q % d) + (g - g)"}, "(% q d)\n"},
+		{[]string{"simplify", "--domain", "-f", "json", "u - u"}, "0\n"},
+		{[]string{"simplify", "g % g * d"}, "d * (g % g)\n"},
+	} {
+		got, err := runExpr(t, tc.args...)
+		if err != nil {
+			t.Errorf("%v: %v", tc.args, err)
+			continue
+		}
+		if got != tc.want {
+			t.Errorf("%v printed %q, want %q", tc.args, got, tc.want)
+		}
+	}
+	help, err := runExpr(t, "simplify", "--help")
+	if err != nil || !strings.Contains(help, "--domain") || !strings.Contains(help, "no intermediate value overflows") {
+		t.Errorf("help: %v\n%s", err, help)
+	}
+}
+
 func TestExprEval(t *testing.T) {
 	for _, tc := range []struct {
 		args []string

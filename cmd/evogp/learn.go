@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/evogp/evogp/configs"
+	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/learn"
 )
@@ -136,6 +137,8 @@ func printLearned(c *cli.Context, res *learn.Result, nval int) error {
 		rel = fmt.Sprintf("%.1f%% worse than SRSF", 100*(res.Validation-1))
 	}
 	fmt.Fprintf(w, "learned priority function (smaller runs first): %s\n", res.Simplified)
+	fmt.Fprintf(w, "on the simulator's inputs (d>0, q≥0, u≥1, g≥1, no overflow): %s\n",
+		expr.SimplifyOn(res.Best, expr.DefaultDomain()))
 	fmt.Fprintf(w, "validation score: %.4f (mean objective / SRSF's over %d instances; SRSF = 1, lower is better): %s\n",
 		res.Validation, nval, rel)
 	fmt.Fprintf(w, "evaluations: %d simulations, %d cache hits over %d generations\n", res.Evaluations, res.CacheHits, len(res.Generations)-1)

@@ -48,7 +48,12 @@ func TestLearnSmoke(t *testing.T) {
 	if _, err := expr.Parse(best.Simplified); err != nil {
 		t.Fatalf("simplified formula %q: %v", best.Simplified, err)
 	}
-	for _, want := range []string{best.Simplified, "validation score", "SRSF", "run directory: " + dir} {
+	if best.SimplifiedDomain == "" {
+		t.Errorf("best.json has no simplified_domain")
+	}
+	for _, want := range []string{"learned priority function (smaller runs first): " + best.Simplified + "\n",
+		"on the simulator's inputs (d>0, q≥0, u≥1, g≥1, no overflow): " + best.SimplifiedDomain + "\n",
+		"validation score", "SRSF", "run directory: " + dir} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}
