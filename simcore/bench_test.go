@@ -85,3 +85,48 @@ func TestGeneratedInstancesReuseAndInvariants(t *testing.T) {
 		}
 	}
 }
+
+// Overloaded clusters build long queues, where extending the previous plan
+// (rather than rebuilding it) matters most: results must still equal
+// replanning every cluster at every operation.
+func TestOverloadedIncrementalPlansExact(t *testing.T) {
+	s := datasets.PaperSettings()
+	s.Clusters = [2]int{1, 3}
+	s.Nodes = [2]int{2, 6}
+	s.JobsPerNode = 30
+	s.LoadMin, s.LoadMax = 1.5, 3
+	insts, err := datasets.Generate(s, 9, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qdep := simcore.Scheduler{Name: "qdep", Allocator: simcore.MCT{}, Placer: simcore.BestFit{},
+		Ranking: simcore.RankingFunc(func(j simcore.JobView) float64 {
+			return float64(j.Remaining) - float64(j.Queued)*float64(j.Queued)/3600
+		})}
+	for i := range insts {
+		inst := &insts[i]
+		for _, spec := range []string{"spark", "liquid", "tiresias", "lyra", "user+fifo+bestfit", "qdep"} {
+			sched := qdep
+			if spec != "qdep" {
+				sched, _ = simcore.ParseScheduler(spec, nil)
+			}
+			for _, base := range []simcore.Options{{}, {Trigger: simcore.TriggerArrivalCompletion}} {
+				base.RecordSegments = true
+				a, err := simcore.Simulate(context.Background(), inst, sched, base)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := simcore.CheckInvariants(inst, a); err != nil {
+					t.Fatalf("%s %s: %v", inst.Name, spec, err)
+				}
+				b, err := simcore.Simulate(context.Background(), inst, sched, simcore.WithAlwaysReplan(base))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(a, b) {
+					t.Fatalf("%s %s %+v: incremental planning changed the result", inst.Name, spec, base)
+				}
+			}
+		}
+	}
+}

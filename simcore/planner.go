@@ -33,6 +33,11 @@ type planner struct {
 	valid   bool  // the plan below matches fixed, jobs and the current time
 	changed bool  // fixed or jobs changed since the plan was built
 
+	// For extending the last plan built instead of rebuilding it.
+	order     []int // the ranked Js jobs of the last plan built
+	built     bool  // sigma, rel, order and the jobs' plans hold that plan
+	completed bool  // a job of this cluster finished since that plan
+
 	sigma []int         // σ(n, t) after the placed jobs (no backfill, greedy)
 	rel   []release     // releases of placed jobs, sorted by time
 	res   []reservation // reservations (conservative)
@@ -205,18 +210,91 @@ func (p *planner) plan() error {
 		}
 		return 0
 	})
-	p.begin()
-	p.fixedSigma = append(p.fixedSigma[:0], p.sigma...)
-	p.fixedRel = append(p.fixedRel[:0], p.rel...)
-	p.fixedRes = append(p.fixedRes[:0], p.res...)
-	for _, j := range p.jobs {
+	rest := p.jobs
+	if old, ok := p.extendable(); ok {
+		p.advance()
+		rest = p.jobs[old:]
+	} else {
+		p.begin()
+		p.fixedSigma = append(p.fixedSigma[:0], p.sigma...)
+		p.fixedRel = append(p.fixedRel[:0], p.rel...)
+		p.fixedRes = append(p.fixedRes[:0], p.res...)
+	}
+	for _, j := range rest {
 		if err := p.placeJob(j); err != nil {
 			return err
 		}
 	}
+	p.order = append(p.order[:0], p.jobs...)
+	p.built = s.opts.Backfill == BackfillNone && !s.opts.alwaysReplan
+	p.completed = false
 	p.valid = true
 	p.changed = false
 	return nil
+}
+
+// extendable decides whether the last plan built (at time t, order O) can
+// be carried to the current time t' and extended with the new jobs only,
+// and returns how many of the freshly ranked jobs it already holds.
+//
+// Under Eq. 13 every placed job occupies its nodes from the plan time to
+// its finish, so after t' the last plan's σ differs from the current one
+// only by releases that fell due in (t, t']. The last plan is therefore
+// still the plan of its remaining jobs when (i) the jobs of O that started
+// on their user cluster or finished since t form a prefix of O — they were
+// placed first then and are fixed (or gone) now, on the same nodes until
+// the same finish; (ii) no job is running off its user cluster if a job of
+// this cluster finished since t (it is placed again at t', where σ may
+// differ); and (iii) the fresh ranking keeps the rest of O in order and
+// ranks every new job after them. Then placing the new jobs on the carried
+// state gives exactly the plan a full rebuild would. No-backfill only.
+func (p *planner) extendable() (int, bool) {
+	s := p.s
+	if !p.built {
+		return 0, false
+	}
+	gone := func(j int) bool { return s.state[j] == done || s.isFixed(j) }
+	m := 0
+	for m < len(p.order) && gone(p.order[m]) {
+		m++
+	}
+	kept := p.order[m:]
+	for _, j := range kept {
+		if gone(j) {
+			return 0, false
+		}
+	}
+	if len(kept) > len(p.jobs) || !slices.Equal(kept, p.jobs[:len(kept)]) {
+		return 0, false
+	}
+	if p.completed {
+		for _, j := range kept {
+			if s.state[j] == running {
+				return 0, false
+			}
+		}
+	}
+	return len(kept), true
+}
+
+// advance carries the last plan's state to the current time: releases due
+// by now return their GPUs to σ, planned starts in the past become now, and
+// the fixed-jobs snapshot is reloaded from the persistent fixed state.
+func (p *planner) advance() {
+	s := p.s
+	i := 0
+	for ; i < len(p.rel) && p.rel[i].at <= s.now; i++ {
+		p.sigma[p.rel[i].node] += int(p.rel[i].gpus)
+	}
+	p.rel = slices.Delete(p.rel, 0, i)
+	for _, j := range p.jobs {
+		s.planStart[j] = max(s.planStart[j], s.now)
+	}
+	p.fixedSigma = p.fixedSigma[:len(p.sigma)]
+	for n := range p.fixedSigma {
+		p.fixedSigma[n] = p.g - p.fixedUse[n]
+	}
+	p.fixedRel = append(p.fixedRel[:0], p.fixedRels...)
 }
 
 // placeJob finds S_j and the placement of j given the jobs placed so far,

@@ -321,6 +321,7 @@ func (s *sim) execute(t, tNext int64) {
 			if f <= tNext {
 				c := s.clusters[s.assigned[j]]
 				c.changed = true
+				c.completed = true
 				if s.fixed[j] {
 					c.removeFixed(j, f)
 					s.fixed[j] = false
