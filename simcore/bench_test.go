@@ -65,23 +65,7 @@ func TestGeneratedInstancesReuseAndInvariants(t *testing.T) {
 		inst := &insts[i]
 		for _, spec := range []string{"tiresias", "spark", "lyra", "liquid"} {
 			sched, _ := simcore.ParseScheduler(spec, nil)
-			for _, base := range []simcore.Options{{}, {Trigger: simcore.TriggerArrivalCompletion}} {
-				base.RecordSegments = true
-				a, err := simcore.Simulate(context.Background(), inst, sched, base)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := simcore.CheckInvariants(inst, a); err != nil {
-					t.Fatalf("%s %s: %v", inst.Name, spec, err)
-				}
-				b, err := simcore.Simulate(context.Background(), inst, sched, simcore.WithAlwaysReplan(base))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !reflect.DeepEqual(a, b) {
-					t.Fatalf("%s %s: plan reuse changed the result", inst.Name, spec)
-				}
-			}
+			assertPlanningExact(t, inst, sched)
 		}
 	}
 }
@@ -110,23 +94,31 @@ func TestOverloadedIncrementalPlansExact(t *testing.T) {
 			if spec != "qdep" {
 				sched, _ = simcore.ParseScheduler(spec, nil)
 			}
-			for _, base := range []simcore.Options{{}, {Trigger: simcore.TriggerArrivalCompletion}} {
-				base.RecordSegments = true
-				a, err := simcore.Simulate(context.Background(), inst, sched, base)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := simcore.CheckInvariants(inst, a); err != nil {
-					t.Fatalf("%s %s: %v", inst.Name, spec, err)
-				}
-				b, err := simcore.Simulate(context.Background(), inst, sched, simcore.WithAlwaysReplan(base))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !reflect.DeepEqual(a, b) {
-					t.Fatalf("%s %s %+v: incremental planning changed the result", inst.Name, spec, base)
-				}
-			}
+			assertPlanningExact(t, inst, sched)
+		}
+	}
+}
+
+// assertPlanningExact simulates inst under sched with both triggers, checks
+// the invariants, and requires the result to equal replanning every
+// cluster at every operation (plan reuse and extension are exact).
+func assertPlanningExact(t *testing.T, inst *simcore.Instance, sched simcore.Scheduler) {
+	t.Helper()
+	for _, base := range []simcore.Options{{}, {Trigger: simcore.TriggerArrivalCompletion}} {
+		base.RecordSegments = true
+		a, err := simcore.Simulate(context.Background(), inst, sched, base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := simcore.CheckInvariants(inst, a); err != nil {
+			t.Fatalf("%s %s: %v", inst.Name, sched.Name, err)
+		}
+		b, err := simcore.Simulate(context.Background(), inst, sched, simcore.WithAlwaysReplan(base))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(a, b) {
+			t.Fatalf("%s %s %+v: plan reuse or extension changed the result", inst.Name, sched.Name, base)
 		}
 	}
 }
