@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"github.com/evogp/evogp/internal/tracefiles"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,37 +14,8 @@ import (
 	"github.com/evogp/evogp/datasets"
 )
 
-// phillyTrace locates a file of ../shared/traces/philly beside the
-// repository root (the directory with go.mod above the test's directory),
-// or of $EVOGP_PHILLY_DIR, and skips the test when it is absent.
-func phillyTrace(t *testing.T, name string) string {
-	t.Helper()
-	dir := os.Getenv("EVOGP_PHILLY_DIR")
-	if dir == "" {
-		root, err := os.Getwd()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for {
-			if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
-				break
-			}
-			if filepath.Dir(root) == root {
-				t.Skip("no go.mod above the test directory, cannot locate the Philly trace; set EVOGP_PHILLY_DIR")
-			}
-			root = filepath.Dir(root)
-		}
-		dir = filepath.Join(root, "..", "shared", "traces", "philly")
-	}
-	p := filepath.Join(dir, name)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("Philly trace file %s is absent (%v): copy the trace to ../shared/traces/philly or set EVOGP_PHILLY_DIR", p, err)
-	}
-	return p
-}
-
 func TestDataImportPhillySplits(t *testing.T) {
-	in := phillyTrace(t, "philly.csv")
+	in := tracefiles.Philly(t, "philly.csv")
 	out := filepath.Join(t.TempDir(), "philly")
 	stdout, _, err := runApp(t, "data", "import", "philly", "--in", in, "--out", out,
 		"--train", "2017-10-02..2017-10-05", "--validation", "2017-10-05..2017-10-06", "--test", "2017-10-06..2017-10-08",
@@ -90,7 +62,7 @@ func TestDataImportPhillySplits(t *testing.T) {
 }
 
 func TestDataImportPhillySingleCluster(t *testing.T) {
-	in := phillyTrace(t, "philly.csv")
+	in := tracefiles.Philly(t, "philly.csv")
 	out := filepath.Join(t.TempDir(), "single")
 	if _, _, err := runApp(t, "data", "import", "philly", "--in", in, "--out", out, "--from", "2017-10-02", "--to", "2017-10-04",
 		"--single-cluster", "--nodes", "100", "--instance-span", "48h", "--priority", "2"); err != nil {
@@ -115,7 +87,7 @@ func TestDataImportPhillySingleCluster(t *testing.T) {
 }
 
 func TestDataImportPhillyLoadCapacity(t *testing.T) {
-	in := phillyTrace(t, "philly.csv")
+	in := tracefiles.Philly(t, "philly.csv")
 	out := filepath.Join(t.TempDir(), "load")
 	if _, _, err := runApp(t, "data", "import", "philly", "--in", in, "--out", out, "--from", "2017-10-02", "--to", "2017-10-03",
 		"--vcs", "11cb48,6214e9", "--capacity", "load:0.8", "--format", "csv"); err != nil {
@@ -197,7 +169,7 @@ func TestDataImportPhillyBadInput(t *testing.T) {
 // paths of the test) and checks it produces the data dirs the config reads,
 // with as many instances as the config's data sizes say.
 func TestPhillyConfigCommands(t *testing.T) {
-	in := phillyTrace(t, "philly.csv")
+	in := tracefiles.Philly(t, "philly.csv")
 	for _, name := range []string{"philly-single", "philly-multi"} {
 		t.Run(name, func(t *testing.T) {
 			text, err := os.ReadFile(filepath.Join("..", "..", "configs", name+".yaml"))
