@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -111,17 +112,12 @@ func breed(pop []scored, n int, v variation, master *rand.Rand, mr *mrand.Rand) 
 // compareScored orders by fitness ascending (NaN after every number), then
 // by canonical hash; equal keys keep their order (the caller sorts stably),
 // which is insertion order: parents first, then offspring as bred.
-func compareScored(a, b scored) int {
-	if c := compareFloat(a.fitness, b.fitness); c != 0 {
-		return c
-	}
-	switch {
-	case a.hash < b.hash:
-		return -1
-	case a.hash > b.hash:
-		return 1
-	}
-	return 0
+func compareScored(a, b scored) int { return compareFitnessHash(a.fitness, b.fitness, a.hash, b.hash) }
+
+// compareFitnessHash is the survival and hall-of-fame order: fitness
+// ascending (NaN after every number), then canonical hash.
+func compareFitnessHash(fa, fb float64, ha, hb uint64) int {
+	return cmp.Or(compareFloat(fa, fb), cmp.Compare(ha, hb))
 }
 
 // compareFloat orders floats ascending with NaN last.
@@ -191,18 +187,7 @@ func updateHall(hall []HallEntry, pop []scored, gen, alpha, size int) []HallEntr
 			hall = append(hall, e)
 		}
 	}
-	slices.SortStableFunc(hall, func(a, b HallEntry) int {
-		if c := compareFloat(a.Score, b.Score); c != 0 {
-			return c
-		}
-		switch {
-		case a.hash < b.hash:
-			return -1
-		case a.hash > b.hash:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(hall, func(a, b HallEntry) int { return compareFitnessHash(a.Score, b.Score, a.hash, b.hash) })
 	if len(hall) > size {
 		hall = hall[:size]
 	}
