@@ -237,8 +237,9 @@ func (s *sim) operation(t int64) error {
 	if err := s.sched.Allocator.Allocate(&Allocation{s: s}); err != nil {
 		return err
 	}
-	// 4. Build every cluster's plan.
-	for _, j := range s.active {
+	// 4. Build every cluster's plan. Only this operation's arrivals can
+	// still lack a cluster.
+	for _, j := range s.arrivals {
 		if s.assigned[j] < 0 {
 			return fmt.Errorf("simcore: instance %q: allocator %q left job %d without a cluster", s.inst.Name, s.sched.Name, s.inst.Jobs[j].ID)
 		}
@@ -297,7 +298,7 @@ func (s *sim) execute(t, tNext int64) {
 			wasRunning := s.state[j] == running
 			switch {
 			case wasRunning && st == t:
-				if !samePlacement(s.placement[j], s.planPlace[j]) {
+				if !slices.Equal(s.placement[j], s.planPlace[j]) {
 					s.clusters[s.assigned[j]].changed = true
 					s.migrates[j]++
 					s.closeSegment(j, t)
@@ -368,7 +369,6 @@ func (s *sim) closeSegment(j int, end int64) {
 	s.segments = append(s.segments, Segment{Job: j, Cluster: s.assigned[j], Start: s.segStart[j], End: end, Workers: workers})
 }
 
-func samePlacement(a, b []slot) bool { return slices.Equal(a, b) }
 
 func (s *sim) result() Result {
 	res := Result{Instance: s.inst.Name, Scheduler: s.sched.Name, Operations: s.ops, Segments: s.segments}
