@@ -369,7 +369,6 @@ func (s *sim) closeSegment(j int, end int64) {
 	s.segments = append(s.segments, Segment{Job: j, Cluster: s.assigned[j], Start: s.segStart[j], End: end, Workers: workers})
 }
 
-
 func (s *sim) result() Result {
 	res := Result{Instance: s.inst.Name, Scheduler: s.sched.Name, Operations: s.ops, Segments: s.segments}
 	res.Jobs = make([]JobResult, len(s.inst.Jobs))
