@@ -30,7 +30,7 @@ func BenchmarkEvaluate(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	opts, err := simOptions(cfg)
+	opts, err := SimOptions(cfg)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -140,7 +140,7 @@ func TestRunWritesRunDirectory(t *testing.T) {
 func TestFitnessOnCurrentSubset(t *testing.T) {
 	cfg := testConfig(t, "gp.generations=4", "gp.population=10", "data.train=5", "gp.subset=2")
 	s := settings(t, cfg, filepath.Join(t.TempDir(), "run"))
-	opts, err := simOptions(cfg)
+	opts, err := SimOptions(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -414,7 +414,7 @@ func TestLearnedNotWorseThanSRSF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts, _ := simOptions(cfg)
+	opts, _ := SimOptions(cfg)
 	ev, err := newEvaluator(nil, test, opts, false, 0)
 	if err != nil {
 		t.Fatal(err)

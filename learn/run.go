@@ -269,7 +269,7 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 			}
 		}
 	}
-	opts, err := simOptions(cfg)
+	opts, err := SimOptions(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
@@ -303,8 +303,10 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 	return r, nil
 }
 
-// simOptions maps the config's sim and objective sections to simcore.
-func simOptions(cfg configs.Config) (simcore.Options, error) {
+// SimOptions maps a config's sim and objective sections to the simulator
+// options the learner scores candidates with, so that evaluations outside a
+// run (sweeps, test sets) use exactly the same settings.
+func SimOptions(cfg configs.Config) (simcore.Options, error) {
 	trig, err := simcore.ParseTrigger(cfg.Sim.Trigger)
 	if err != nil {
 		return simcore.Options{}, err
