@@ -2,6 +2,7 @@ package philly
 
 import (
 	"bytes"
+	"github.com/evogp/evogp/internal/tracefiles"
 	"os"
 	"strings"
 	"testing"
@@ -70,7 +71,7 @@ func FuzzImport(f *testing.F) {
 // BenchmarkImport imports the whole real trace (every VC that appears in it,
 // no window restriction, load-derived capacities).
 func BenchmarkImport(b *testing.B) {
-	data, err := os.ReadFile(traceFile(b, "philly.csv"))
+	data, err := os.ReadFile(tracefiles.Philly(b, "philly.csv"))
 	if err != nil {
 		b.Fatal(err)
 	}

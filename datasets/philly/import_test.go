@@ -3,6 +3,7 @@ package philly
 import (
 	"encoding/csv"
 	"errors"
+	"github.com/evogp/evogp/internal/tracefiles"
 	"io"
 	"math"
 	"os"
@@ -110,7 +111,7 @@ func scanTrace(t *testing.T, path string, from, to time.Time, nodes map[string]i
 // VCs and their node counts, and checks every job against an independent
 // scan of the file.
 func TestImportRealWeek(t *testing.T) {
-	path := traceFile(t, "philly.csv")
+	path := tracefiles.Philly(t, "philly.csv")
 	w := mustWindow(t, "2017-10-02..2017-10-09")
 	o := heliosOptions(t, w)
 	res, err := ImportFile(path, o)
@@ -202,7 +203,7 @@ func TestImportRealWeek(t *testing.T) {
 // TestImportSingleCluster merges the Helios VCs into one cluster of
 // 100 nodes × 8 GPUs (the paper's real-trace setting).
 func TestImportSingleCluster(t *testing.T) {
-	path := traceFile(t, "philly.csv")
+	path := tracefiles.Philly(t, "philly.csv")
 	w := mustWindow(t, "2017-10-02..2017-10-09")
 	o := heliosOptions(t, w)
 	multi, err := ImportFile(path, o)
@@ -565,7 +566,7 @@ func TestReadVCs(t *testing.T) {
 		}
 	}
 	// The Helios file: 11 VCs, 352 nodes (README).
-	vcs, err = ReadVCFile(traceFile(t, "helios_philly_vc.csv"))
+	vcs, err = ReadVCFile(tracefiles.Philly(t, "helios_philly_vc.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
