@@ -26,14 +26,34 @@ type Job struct {
 	Priority int    // u_j ≥ 1, larger = more urgent
 	Deadline int64  // 0 = none
 	Name     string // optional
+
+	// TypeDurations optionally gives the job's duration on a GPU type
+	// (SPEC §12), keyed by Cluster.GPUType. A missing entry falls back to
+	// Duration; an entry ≤ 0 means the job cannot run on that type. Nil
+	// on homogeneous instances.
+	TypeDurations map[string]int64
+}
+
+// DurationOn is d_{j,p}, the job's duration on a cluster of GPU type
+// gpuType: its TypeDurations entry, or Duration when there is none. It is
+// 0 when the job cannot run on that type.
+func (j Job) DurationOn(gpuType string) int64 {
+	if d, ok := j.TypeDurations[gpuType]; ok {
+		return max(d, 0)
+	}
+	return j.Duration
 }
 
 // PerWorker is w_j = g_j / r_j, the GPUs each worker uses.
 func (j Job) PerWorker() int { return j.GPUs / j.Workers }
 
 // FitsOn reports whether job j can ever run on cluster c:
-// w_j ≤ G_p and ⌊G_p / w_j⌋·N_p ≥ r_j.
+// w_j ≤ G_p and ⌊G_p / w_j⌋·N_p ≥ r_j, and (SPEC §12) the job has a
+// duration on the cluster's GPU type.
 func (j Job) FitsOn(c Cluster) bool {
+	if j.TypeDurations != nil && j.DurationOn(c.GPUType) <= 0 {
+		return false
+	}
 	w := j.PerWorker()
 	if w <= 0 || w > c.GPUsPerNode {
 		return false
@@ -122,6 +142,16 @@ type JobView struct {
 	Deadline  int64
 	Cluster   int // the cluster the job is being ranked on (c_j)
 	User      int // s_j
+
+	// Cluster state at Now, for the extra GP terminals of SPEC §8. They are
+	// filled only for rankings that declare they read them (see
+	// ClusterAware); otherwise they are zero.
+	FreeGPUs int  // f: GPUs of the ranking cluster free at Now
+	QueueLen int  // n: jobs queued (not running) on the ranking cluster
+	FitsNow  bool // e: the job's workers fit on the free GPUs at Now
+	// Speed is v_{j,p} = min_p' d_{j,p'} / d_{j,p} ∈ (0, 1] (SPEC §12):
+	// 1 on homogeneous instances and on the job's fastest type.
+	Speed float64
 }
 
 const secondsPerHour = 3600.0
