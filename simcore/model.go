@@ -27,6 +27,11 @@ type Job struct {
 	Deadline int64  // 0 = none
 	Name     string // optional
 
+	// Estimate is the duration schedulers see in place of Duration (SPEC
+	// §14), in seconds; 0 = schedulers see the true duration. The engine
+	// always runs the true duration and metrics use truth.
+	Estimate int64
+
 	// TypeDurations optionally gives the job's duration on a GPU type
 	// (SPEC §12), keyed by Cluster.GPUType. A missing entry falls back to
 	// Duration; an entry ≤ 0 means the job cannot run on that type. Nil
