@@ -2,6 +2,7 @@ package hydra
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 )
 
@@ -108,6 +109,16 @@ type node struct {
 	t      int64
 	cost   Cost
 	lb     Cost
+	keyHi  uint64 // f·lb.Tardiness + lb.Completion as a 128-bit number,
+	keyLo  uint64 // the heap key (both fields of a bound are ≥ 0)
+}
+
+// key128 is f·c.Tardiness + c.Completion for non-negative fields.
+func key128(c Cost, f int64) (hi, lo uint64) {
+	hi, lo = bits.Mul64(uint64(f), uint64(c.Tardiness))
+	var carry uint64
+	lo, carry = bits.Add64(lo, uint64(c.Completion), 0)
+	return hi + carry, lo
 }
 
 // MinCost returns a minimum-cost order of items on a GPU free offset
@@ -161,10 +172,8 @@ func slicesClone(items []Item) []Item { return append([]Item(nil), items...) }
 
 func (s *Solver) lessNode(a, b int32) bool {
 	na, nb := &s.nodes[a], &s.nodes[b]
-	if c := na.lb.Compare(nb.lb, s.f); c != 0 {
-		return c < 0
-	}
-	return cmp.Or(cmp.Compare(nb.depth, na.depth), cmp.Compare(na.seq, nb.seq)) < 0
+	return cmp.Or(cmp.Compare(na.keyHi, nb.keyHi), cmp.Compare(na.keyLo, nb.keyLo),
+		cmp.Compare(nb.depth, na.depth), cmp.Compare(na.seq, nb.seq)) < 0
 }
 
 func (s *Solver) push(i int32) {
@@ -259,6 +268,7 @@ func (s *Solver) branchAndBound(offset int64, o Options) Result {
 	// The root: its SPT completion is SPT order itself.
 	root := restOf(offset)
 	s.nodes[0].lb = Cost{Completion: root.Completion}
+	s.nodes[0].keyHi, s.nodes[0].keyLo = key128(s.nodes[0].lb, f)
 	if o.on(PredictOptimum) {
 		setIncumbent(0, root)
 	}
@@ -334,6 +344,7 @@ func (s *Solver) branchAndBound(offset int64, o Options) Result {
 			}
 			seq++
 			s.nodes[ci].lb, s.nodes[ci].seq = lb, seq
+			s.nodes[ci].keyHi, s.nodes[ci].keyLo = key128(lb, f)
 			s.push(ci)
 		}
 	}
