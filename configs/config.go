@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/evogp/evogp/datasets"
 )
 
 //go:embed *.yaml
@@ -45,6 +47,35 @@ type Generator struct {
 	Interval      float64 `yaml:"interval"`       // uniform inter-arrival Δ (s), arrivals=uniform
 	MinDuration   int64   `yaml:"min_duration"`   // floor for drawn durations (s), ≥ 1
 	DurationScale float64 `yaml:"duration_scale"` // multiplies every type's mean duration
+
+	// Heterogeneous GPU types and deadlines (SPEC §12); see datasets.GenSettings.
+	Jobs        int                   `yaml:"jobs"`        // jobs per instance (0 = jobs_per_node × N_p)
+	MaxGPUs     int                   `yaml:"max_gpus"`    // keep Table II types with ≤ this many GPUs (0 = all)
+	Types       []datasets.GenType    `yaml:"types"`       // one cluster per GPU type
+	Throughputs string                `yaml:"throughputs"` // throughput matrix CSV, read at generation time
+	Deadlines   datasets.GenDeadlines `yaml:"deadlines"`   // {fraction, slack: [lo, hi]}
+}
+
+// Settings is the generator section as the datasets package takes it.
+func (g Generator) Settings() datasets.GenSettings {
+	return datasets.GenSettings{
+		Clusters:      g.Clusters,
+		Nodes:         g.Nodes,
+		GPUsPerNode:   g.GPUsPerNode,
+		JobsPerNode:   g.JobsPerNode,
+		Priorities:    g.Priorities,
+		LoadMin:       g.LoadMin,
+		LoadMax:       g.LoadMax,
+		Arrivals:      g.Arrivals,
+		Interval:      g.Interval,
+		MinDuration:   g.MinDuration,
+		DurationScale: g.DurationScale,
+		Jobs:          g.Jobs,
+		MaxGPUs:       g.MaxGPUs,
+		Types:         g.Types,
+		Throughputs:   g.Throughputs,
+		Deadlines:     g.Deadlines,
+	}
 }
 
 // Data sizes the generated splits.
@@ -192,7 +223,7 @@ func (c Config) Validate() error {
 		{!(g.JobsPerNode > 0) || math.IsInf(g.JobsPerNode, 0), fmt.Sprintf("generator.jobs_per_node = %v: must be > 0", g.JobsPerNode)},
 		{g.Priorities[0] < 1 || g.Priorities[1] < g.Priorities[0], fmt.Sprintf("generator.priorities = %v: need 1 ≤ min ≤ max", g.Priorities)},
 		{!(g.LoadMin > 0) || g.LoadMax < g.LoadMin || math.IsInf(g.LoadMax, 0), fmt.Sprintf("generator.load_min/load_max = %v/%v: need 0 < min ≤ max", g.LoadMin, g.LoadMax)},
-		{g.Arrivals != "poisson" && g.Arrivals != "uniform", fmt.Sprintf("generator.arrivals = %q: must be poisson or uniform", g.Arrivals)},
+		{g.Arrivals != "poisson" && g.Arrivals != "uniform" && g.Arrivals != "batch", fmt.Sprintf("generator.arrivals = %q: must be poisson, uniform or batch", g.Arrivals)},
 		{g.Arrivals == "uniform" && !(g.Interval > 0), fmt.Sprintf("generator.interval = %v: must be > 0 with uniform arrivals", g.Interval)},
 		{g.MinDuration < 1, fmt.Sprintf("generator.min_duration = %d: must be ≥ 1", g.MinDuration)},
 		{!(g.DurationScale > 0) || math.IsInf(g.DurationScale, 0), fmt.Sprintf("generator.duration_scale = %v: must be > 0", g.DurationScale)},
@@ -219,6 +250,9 @@ func (c Config) Validate() error {
 		if ch.bad {
 			return errors.New(ch.msg)
 		}
+	}
+	if err := g.Settings().Validate(); err != nil {
+		return err
 	}
 	for i, w := range c.Objective.Weights {
 		if w < 0 || math.IsNaN(w) || math.IsInf(w, 0) {

@@ -1,8 +1,11 @@
 package configs
 
 import (
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/evogp/evogp/datasets"
 )
 
 func TestEmbeddedConfigsLoad(t *testing.T) {
@@ -43,5 +46,22 @@ func TestOverride(t *testing.T) {
 		if _, err := c.Override(bad); err == nil {
 			t.Errorf("%s: want error", bad)
 		}
+	}
+}
+
+func TestGeneratorSettings(t *testing.T) {
+	c, err := Load("load")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := c.Generator.Settings()
+	if s.Arrivals != datasets.ArrivalsUniform || s.Interval != 120 || s.GPUsPerNode != c.Generator.GPUsPerNode {
+		t.Fatalf("settings not copied: %+v", s)
+	}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if got := Default().Generator.Settings(); !reflect.DeepEqual(got, datasets.PaperSettings()) {
+		t.Fatalf("the default generator %+v differs from datasets.PaperSettings %+v", got, datasets.PaperSettings())
 	}
 }

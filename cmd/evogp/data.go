@@ -94,7 +94,7 @@ func dataGen(c *cli.Context) error {
 	if err := dataCheckNewDir(out); err != nil {
 		return err
 	}
-	settings := datasets.GenSettingsFrom(cfg.Generator)
+	settings := cfg.Generator.Settings()
 	genSeed := datasets.SplitSeed(seed, split)
 	insts, err := datasets.Generate(settings, genSeed, n)
 	if err != nil {

@@ -76,7 +76,7 @@ type pressureInstance struct {
 // every Δ seconds for the whole instance), and jobs/(P·N) jobs per node so
 // that each cluster gets round(jobs/P) jobs.
 func pressureSettings(cfg configs.Config, interval float64) datasets.GenSettings {
-	s := datasets.GenSettingsFrom(cfg.Generator)
+	s := cfg.Generator.Settings()
 	p := cfg.Pressure
 	s.Clusters = [2]int{p.Clusters, p.Clusters}
 	s.Nodes = [2]int{p.Nodes, p.Nodes}

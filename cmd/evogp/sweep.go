@@ -305,7 +305,7 @@ func testInstances(cfg configs.Config) ([]simcore.Instance, error) {
 	if cfg.Data.Test < 1 {
 		return nil, errors.New("test set: data.test is 0 and no data.test_dir is given")
 	}
-	return datasets.Generate(datasets.GenSettingsFrom(cfg.Generator), datasets.SplitSeed(cfg.Seed, "test"), cfg.Data.Test)
+	return datasets.Generate(cfg.Generator.Settings(), datasets.SplitSeed(cfg.Seed, "test"), cfg.Data.Test)
 }
 
 // evaluatePoint simulates the learned tree (as mct+formula+bestfit, named
