@@ -94,9 +94,9 @@ func runSimulate(c *cli.Context) error {
 	rows := make([]reports.ResultRow, len(results))
 	var jobs []reports.JobRow
 	for i, r := range results {
-		rows[i] = resultRow(r, sched.Name, 0)
+		rows[i] = resultRow(r, sched.Name(), 0)
 		if c.String("jobs-out") != "" {
-			jobs = append(jobs, jobRows(r, sched.Name)...)
+			jobs = append(jobs, jobRows(r, sched.Name())...)
 		}
 	}
 	if p := c.String("jobs-out"); p != "" {
