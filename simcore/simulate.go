@@ -56,11 +56,11 @@ type sim struct {
 	exec   []int64
 	types  int
 
-	order    []int // jobs in (arrival, id) order
-	next     int   // first job of order not yet arrived
-	active   []int // arrived, unfinished jobs
-	arrivals []int // jobs arriving at this operation
-	js       []int // scratch: Js for State.Schedulable
+	order    []int      // jobs in (arrival, id) order
+	next     int        // first job of order not yet arrived
+	active   []int      // arrived, unfinished jobs
+	arrivals []int      // jobs arriving at this operation
+	js       []int      // scratch: Js for State.Schedulable
 	events   []capEvent // scratch: plan validation
 	clusters []*planner
 
