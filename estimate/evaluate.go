@@ -132,11 +132,15 @@ type Summary struct {
 	// (quantiles by linear interpolation between order statistics,
 	// Hyndman & Fan type 7).
 	MeanAPE, MedianAPE, P90APE float64
-	// Overhead over the rows that profiled (cached rows have none):
-	// mean iterations, mean and max seconds.
-	MeanOverheadIters, MeanOverheadSeconds, MaxOverheadSeconds float64
-	Fallbacks                                                  int // adaptive rows that never stabilised within the prefix
-	Cached                                                     int // rows whose estimate came from the cache
+	// Overhead over the rows that profiled (cached rows have none): mean
+	// iterations; mean and max seconds over those of them whose series is
+	// in seconds (TimedRows of them; normalised series have no seconds).
+	MeanOverheadIters                       float64
+	MeanOverheadSeconds, MaxOverheadSeconds float64
+	TimedRows                               int
+
+	Fallbacks int // adaptive rows that never stabilised within the prefix
+	Cached    int // rows whose estimate came from the cache
 }
 
 // Summarize aggregates rows per method, in order of first appearance.
@@ -167,13 +171,18 @@ func Summarize(rows []Row) []Summary {
 			}
 			profiled++
 			s.MeanOverheadIters += float64(r.OverheadIters)
-			s.MeanOverheadSeconds += r.OverheadSeconds
-			s.MaxOverheadSeconds = max(s.MaxOverheadSeconds, r.OverheadSeconds)
+			if r.Series == nil || r.Series.Unit != UnitNormalised {
+				s.TimedRows++
+				s.MeanOverheadSeconds += r.OverheadSeconds
+				s.MaxOverheadSeconds = max(s.MaxOverheadSeconds, r.OverheadSeconds)
+			}
 		}
 		s.MeanAPE /= float64(len(rs))
 		if profiled > 0 {
 			s.MeanOverheadIters /= float64(profiled)
-			s.MeanOverheadSeconds /= float64(profiled)
+		}
+		if s.TimedRows > 0 {
+			s.MeanOverheadSeconds /= float64(s.TimedRows)
 		}
 		slices.Sort(apes)
 		s.MedianAPE = Quantile(apes, 0.5)

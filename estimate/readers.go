@@ -180,7 +180,7 @@ func ParseChronus(r io.Reader, path string) (*Series, error) {
 	if err := rr.readHeader(chronusHeader); err != nil {
 		return nil, err
 	}
-	s := &Series{Name: seriesName(path), Path: path, Unit: "s", Key: chronusKey(path)}
+	s := &Series{Name: seriesName(path), Path: path, Unit: UnitSeconds, Key: chronusKey(path)}
 	var prevIter int64
 	for {
 		rec, line, err := rr.next()
@@ -243,7 +243,7 @@ func ParseAlibaba(r io.Reader, path string) (*Series, error) {
 		return nil, err
 	}
 	base := filepath.Base(path)
-	s := &Series{Name: seriesName(path), Path: path, Unit: "norm",
+	s := &Series{Name: seriesName(path), Path: path, Unit: UnitNormalised,
 		Key: Key{Model: "alibaba/" + strings.TrimSuffix(base, filepath.Ext(base))}}
 	workers := map[int64]struct{}{}
 	var curTime int64 = -1

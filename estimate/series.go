@@ -35,8 +35,14 @@ type Series struct {
 	// time; nil for a series built in code.
 	Lines []int
 	Key   Key
-	Unit  string // "s" (seconds) or "norm" (Alibaba's 0–1000 normalised time)
+	Unit  string // UnitSeconds ("" means seconds too) or UnitNormalised
 }
+
+// Units of a series' times.
+const (
+	UnitSeconds    = "s"
+	UnitNormalised = "norm" // the Alibaba mini-batch data, scaled to 0–1000
+)
 
 // ErrBadSeries is wrapped by every error about a series' content.
 var ErrBadSeries = errors.New("bad series")
