@@ -63,7 +63,7 @@ func simulateCommand() *cli.Command {
 			&cli.StringFlag{Name: "summary-out", Usage: "write the metric table to PATH (.csv or .parquet)"},
 			&cli.IntFlag{Name: "workers", Usage: "instances simulated in parallel (0 = all cores)"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
-		}, simFlags()...),
+		}, append(simFlags(), estimatesFlags()...)...),
 		Action: runSimulate,
 	}
 }
@@ -83,6 +83,9 @@ func runSimulate(c *cli.Context) error {
 	}
 	ds, err := datasets.Read(c.String("dataset"))
 	if err != nil {
+		return err
+	}
+	if err := applyEstimates(c, ds.Instances); err != nil {
 		return err
 	}
 	prog := progress.New("simulate", len(ds.Instances), progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")})
