@@ -23,14 +23,14 @@ func buildScheduler(spec, formula string, seconds bool) (simcore.Scheduler, erro
 		if strings.Contains(spec, "+formula+") {
 			return nil, fmt.Errorf("scheduler %q uses a formula ranking: give it with --priority", spec)
 		}
-		return simcore.ParseScheduler(spec, nil)
+		return parseScheduler(spec, nil)
 	}
 	tree, err := expr.Parse(formula)
 	if err != nil {
 		return nil, fmt.Errorf("priority %q: %w", formula, err)
 	}
 	rank := learn.NewFormulaRanking(tree, seconds)
-	sched, err := simcore.ParseScheduler(spec, map[string]simcore.Ranking{"formula": rank})
+	sched, err := parseScheduler(spec, map[string]simcore.Ranking{"formula": rank})
 	if err != nil {
 		return nil, err
 	}
