@@ -1,7 +1,6 @@
 package hydra
 
 import (
-	"cmp"
 	"math/bits"
 	"slices"
 )
@@ -92,11 +91,33 @@ type Result struct {
 type Solver struct {
 	sorted []Item
 	nodes  []node
-	heap   []int32
+	heap   []heapEntry
 	used   []bool
 	best   []Item
 	tmp    []Item
 	f      int64
+}
+
+// heapEntry is a node in the best-first queue with its ordering key
+// inline: smaller lower bound (f·T + C, 128-bit), then deeper, then older.
+type heapEntry struct {
+	hi, lo uint64
+	depth  int32
+	seq    int32
+	node   int32
+}
+
+func (a *heapEntry) less(b *heapEntry) bool {
+	if a.hi != b.hi {
+		return a.hi < b.hi
+	}
+	if a.lo != b.lo {
+		return a.lo < b.lo
+	}
+	if a.depth != b.depth {
+		return a.depth > b.depth
+	}
+	return a.seq < b.seq
 }
 
 // node is a prefix of an order: its last item (an index into sorted), its
@@ -137,11 +158,13 @@ func key128(c Cost, f int64) (hi, lo uint64) {
 func (s *Solver) MinCost(items []Item, offset int64, o Options) Result {
 	s.sorted = append(s.sorted[:0], items...)
 	slices.SortFunc(s.sorted, sptLess)
-	return s.minCostSorted(offset, o)
+	return s.minCostSorted(offset, o, true)
 }
 
-// minCostSorted is MinCost on s.sorted, already in SPT order.
-func (s *Solver) minCostSorted(offset int64, o Options) Result {
+// minCostSorted is MinCost on s.sorted, already in SPT order. Without
+// wantOrder, Result.Order is left nil (the search then only needs costs,
+// and allocates nothing).
+func (s *Solver) minCostSorted(offset int64, o Options, wantOrder bool) Result {
 	n := len(s.sorted)
 	if n == 0 {
 		return Result{Method: MethodEmpty}
@@ -149,64 +172,77 @@ func (s *Solver) minCostSorted(offset int64, o Options) Result {
 	s.f = o.penalty()
 	spt := SequenceCost(s.sorted, offset)
 	if spt.Tardiness == 0 {
-		return Result{Order: slicesClone(s.sorted), Cost: spt, Method: MethodSPT}
+		return Result{Order: s.orderOf(s.sorted, wantOrder), Cost: spt, Method: MethodSPT}
 	}
 	if o.Budget <= 0 {
-		order := SwapHeuristic(s.sorted, offset)
-		return Result{Order: order, Cost: SequenceCost(order, offset), Method: MethodSwap}
+		swap := s.swapScratch(offset)
+		return Result{Order: s.orderOf(swap, wantOrder), Cost: SequenceCost(swap, offset), Method: MethodSwap}
 	}
 	res := s.branchAndBound(offset, o)
 	if !res.Stats.Exhausted {
+		res.Order = s.orderOf(res.Order, wantOrder)
 		return res
 	}
-	swap := SwapHeuristic(s.sorted, offset)
+	swap := s.swapScratch(offset)
 	if sc := SequenceCost(swap, offset); res.Order == nil || !res.Cost.Less(sc, s.f) {
 		res.Order, res.Cost, res.Method = swap, sc, MethodSwap
 	} else {
 		res.Method = MethodBBBest
 	}
+	res.Order = s.orderOf(res.Order, wantOrder)
 	return res
 }
 
-func slicesClone(items []Item) []Item { return append([]Item(nil), items...) }
+// swapScratch is the swap heuristic's order of s.sorted, in a scratch
+// buffer valid until the next call.
+func (s *Solver) swapScratch(offset int64) []Item {
+	s.tmp = append(s.tmp[:0], s.sorted...)
+	return swapSorted(s.tmp, offset, nil)
+}
 
-func (s *Solver) lessNode(a, b int32) bool {
-	na, nb := &s.nodes[a], &s.nodes[b]
-	return cmp.Or(cmp.Compare(na.keyHi, nb.keyHi), cmp.Compare(na.keyLo, nb.keyLo),
-		cmp.Compare(nb.depth, na.depth), cmp.Compare(na.seq, nb.seq)) < 0
+// orderOf returns a fresh copy of order when wanted, else nil.
+func (s *Solver) orderOf(order []Item, want bool) []Item {
+	if !want || order == nil {
+		return nil
+	}
+	return append([]Item(nil), order...)
 }
 
 func (s *Solver) push(i int32) {
-	s.heap = append(s.heap, i)
-	k := len(s.heap) - 1
+	nd := &s.nodes[i]
+	s.heap = append(s.heap, heapEntry{hi: nd.keyHi, lo: nd.keyLo, depth: nd.depth, seq: nd.seq, node: i})
+	h := s.heap
+	k := len(h) - 1
 	for k > 0 {
 		p := (k - 1) / 2
-		if !s.lessNode(s.heap[k], s.heap[p]) {
+		if !h[k].less(&h[p]) {
 			break
 		}
-		s.heap[k], s.heap[p] = s.heap[p], s.heap[k]
+		h[k], h[p] = h[p], h[k]
 		k = p
 	}
 }
 
 func (s *Solver) pop() int32 {
-	top := s.heap[0]
-	last := len(s.heap) - 1
-	s.heap[0] = s.heap[last]
-	s.heap = s.heap[:last]
+	h := s.heap
+	top := h[0].node
+	last := len(h) - 1
+	h[0] = h[last]
+	h = h[:last]
+	s.heap = h
 	k := 0
 	for {
 		l, r, m := 2*k+1, 2*k+2, k
-		if l < last && s.lessNode(s.heap[l], s.heap[m]) {
+		if l < last && h[l].less(&h[m]) {
 			m = l
 		}
-		if r < last && s.lessNode(s.heap[r], s.heap[m]) {
+		if r < last && h[r].less(&h[m]) {
 			m = r
 		}
 		if m == k {
 			break
 		}
-		s.heap[k], s.heap[m] = s.heap[m], s.heap[k]
+		h[k], h[m] = h[m], h[k]
 		k = m
 	}
 	return top
@@ -350,7 +386,7 @@ func (s *Solver) branchAndBound(offset int64, o Options) Result {
 	}
 	res := Result{Stats: st, Method: MethodBB}
 	if have {
-		res.Order, res.Cost = slicesClone(s.best), incumbent
+		res.Order, res.Cost = s.best, incumbent // copied by minCostSorted
 	}
 	return res
 }

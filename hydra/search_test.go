@@ -150,3 +150,67 @@ func TestSearchCancelled(t *testing.T) {
 		t.Fatal("cancelled search returned no error")
 	}
 }
+
+// searchEager is the multi-round search written plainly: every round
+// computes mincost(j, k) for every waiting job and GPU and commits the
+// smallest (key, job id, GPU index). Search must commit the same pairs.
+func searchEager(p *Problem, o SearchOptions) [][]int64 {
+	f := o.penalty()
+	nk := len(p.GPUs)
+	seq := make([][]Item, nk)
+	seqCost := make([]Cost, nk)
+	waiting := p.byID()
+	var s Solver
+	for len(waiting) > 0 {
+		bw, bk := -1, -1
+		var bkey Cost
+		var border []Item
+		for w, j := range waiting {
+			for k := range nk {
+				if p.Jobs[j].Dur[p.GPUs[k].Type] <= 0 {
+					continue
+				}
+				items := append(slices.Clone(seq[k]), p.itemOn(j, p.GPUs[k].Type))
+				r := s.MinCost(items, p.GPUs[k].Offset, o.Options)
+				key := r.Cost
+				if o.Increment {
+					key = key.Sub(seqCost[k])
+				}
+				if bw < 0 || key.Less(bkey, f) {
+					bw, bk, bkey, border = w, k, key, r.Order
+				}
+			}
+		}
+		seq[bk] = border
+		seqCost[bk] = SequenceCost(border, p.GPUs[bk].Offset)
+		waiting = slices.Delete(waiting, bw, bw+1)
+	}
+	out := make([][]int64, nk)
+	for k, q := range seq {
+		out[k] = ids(q)
+		if out[k] == nil {
+			out[k] = []int64{}
+		}
+	}
+	return out
+}
+
+func TestLazySearchEqualsEager(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	for trial := range 300 {
+		p := randomProblem(r, 1+trial%3, 1+trial%5, 1+trial%18, []float64{0.2, 0.5, 0.9}[trial%3])
+		if trial%4 == 0 {
+			for i := range p.Jobs {
+				p.Jobs[i].ID = int64(i%3)*1000 + int64(i) // ids not in index order
+			}
+		}
+		o := SearchOptions{Options: Options{Budget: []int{0, 3, 50}[trial%3], Penalty: []int64{DefaultPenalty, 2}[trial%2]}, Increment: trial%5 < 2}
+		s, _, err := Search(context.Background(), p, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := queueIDs(p, s), searchEager(p, o); !slices.EqualFunc(got, want, slices.Equal) {
+			t.Fatalf("trial %d (%+v): lazy %v, eager %v", trial, o, got, want)
+		}
+	}
+}

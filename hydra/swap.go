@@ -22,7 +22,12 @@ func SwapHeuristic(items []Item, offset int64) []Item { return swap(items, offse
 // swap runs the heuristic, calling visit (if not nil) with the order before
 // the first move and after every move.
 func swap(items []Item, offset int64, visit func([]Item)) []Item {
-	order := SPT(items)
+	return swapSorted(SPT(items), offset, visit)
+}
+
+// swapSorted runs the heuristic in place on order, which must be in SPT
+// order, and returns it.
+func swapSorted(order []Item, offset int64, visit func([]Item)) []Item {
 	rightmostLate := func() int {
 		t, r := offset, -1
 		for k, it := range order {
