@@ -33,6 +33,8 @@ type Options struct {
 	// RecordSegments keeps every execution interval of every job in
 	// Result.Segments (for invariant checks and Gantt plots).
 	RecordSegments bool
+	// RecordOps keeps one OpRecord per EVO allocation in Result.Ops.
+	RecordOps bool
 	// CheckPlans validates the built-in list scheduler's plans too, at
 	// every operation (other schedulers' plans are always validated).
 	CheckPlans bool
@@ -78,4 +80,5 @@ type Result struct {
 	Metrics    Metrics
 	Operations int // scheduling operations run
 	Segments   []Segment
+	Ops        []OpRecord // with RecordOps: EVO's per-operation log
 }

@@ -42,6 +42,7 @@ type sim struct {
 	preempts   []int
 	migrates   []int
 	placement  [][]Slot // current placement of a running job
+	runOn      []int    // the cluster a running job runs on (c_j may change first)
 
 	planStart []int64  // S_j of the current plan
 	planPlace [][]Slot // planned placement
@@ -78,6 +79,8 @@ type sim struct {
 	clusters []*planner
 
 	segments []Segment
+	opLog    []OpRecord
+	evoPool  []*whatIf // EVO's what-if planners, kept across operations
 	ops      int
 }
 
@@ -123,6 +126,7 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options) 
 		preempts:   make([]int, n),
 		migrates:   make([]int, n),
 		placement:  make([][]Slot, n),
+		runOn:      make([]int, n),
 		planStart:  make([]int64, n),
 		planPlace:  make([][]Slot, n),
 		key:        make([]float64, n),
@@ -338,15 +342,18 @@ func (s *sim) execute(t, tNext int64) {
 			wasRunning := s.state[j] == running
 			switch {
 			case wasRunning && st == t:
-				if !slices.Equal(s.placement[j], s.planPlace[j]) {
+				if s.runOn[j] != s.assigned[j] || !slices.Equal(s.placement[j], s.planPlace[j]) {
 					s.clusters[s.assigned[j]].changed = true
+					s.clusters[s.runOn[j]].changed = true
 					s.migrates[j]++
 					s.closeSegment(j, t)
 					s.segStart[j] = t
 					s.placement[j] = append(s.placement[j][:0], s.planPlace[j]...)
+					s.runOn[j] = s.assigned[j]
 				}
 			case wasRunning:
 				s.clusters[s.assigned[j]].changed = true
+				s.clusters[s.runOn[j]].changed = true
 				s.closeSegment(j, t)
 				s.preempts[j]++
 				s.state[j] = queued
@@ -388,6 +395,7 @@ func (s *sim) start(j int, at int64) {
 		s.firstStart[j] = at
 	}
 	s.placement[j] = append(s.placement[j][:0], s.planPlace[j]...)
+	s.runOn[j] = s.assigned[j]
 	if s.assigned[j] == s.inst.Jobs[j].Cluster {
 		c := s.clusters[s.assigned[j]]
 		c.changed = true // j joins Jn
@@ -401,16 +409,16 @@ func (s *sim) closeSegment(j int, end int64) {
 	if !s.opts.RecordSegments || end <= s.segStart[j] {
 		return
 	}
-	c := s.inst.Clusters[s.assigned[j]]
+	c := s.inst.Clusters[s.runOn[j]]
 	workers := make([]int, c.Nodes)
 	for _, sl := range s.placement[j] {
 		workers[sl.Node] += int(sl.Workers)
 	}
-	s.segments = append(s.segments, Segment{Job: j, Cluster: s.assigned[j], Start: s.segStart[j], End: end, Workers: workers})
+	s.segments = append(s.segments, Segment{Job: j, Cluster: s.runOn[j], Start: s.segStart[j], End: end, Workers: workers})
 }
 
 func (s *sim) result() Result {
-	res := Result{Instance: s.inst.Name, Scheduler: s.sched.Name(), Operations: s.ops, Segments: s.segments}
+	res := Result{Instance: s.inst.Name, Scheduler: s.sched.Name(), Operations: s.ops, Segments: s.segments, Ops: s.opLog}
 	res.Jobs = make([]JobResult, len(s.inst.Jobs))
 	for i, j := range s.inst.Jobs {
 		res.Jobs[i] = JobResult{

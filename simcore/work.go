@@ -179,7 +179,7 @@ func (s *sim) ran(j int, x int64) {
 	s.rem[j] -= x
 	s.ranSecs[j] += x
 	if s.exec != nil {
-		s.exec[j*s.types+s.typeOf[s.assigned[j]]] += x
+		s.exec[j*s.types+s.typeOf[s.runOn[j]]] += x
 	}
 }
 
@@ -206,6 +206,7 @@ func (s *sim) snapshotClusters() {
 			s.queueLen[p]++
 			continue
 		}
+		p = s.runOn[j]
 		w := s.inst.Jobs[j].PerWorker()
 		for _, sl := range s.placement[j] {
 			s.freeNow[p][sl.Node] -= int(sl.Workers) * w
