@@ -81,6 +81,7 @@ func runReport(c *cli.Context) error {
 	}
 	return nil
 }
+
 // positionalArgs returns the positional arguments of c and applies any of
 // the command's flags written after them: urfave/cli stops parsing flags at
 // the first positional argument, but `evogp report DIR --format svg` is
