@@ -1,6 +1,3 @@
-// Command evogp learns scheduling policies for deep-learning training jobs on
-// GPU clusters by genetic programming, and simulates, evaluates and reports
-// them. Run `evogp --help` for the commands.
 package main
 
 import (

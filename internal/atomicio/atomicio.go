@@ -1,6 +1,3 @@
-// Package atomicio writes files and directories so that a reader never sees
-// a half-written result: content goes to a temporary sibling and is renamed
-// into place only when complete. It imports no other evogp package.
 package atomicio
 
 import (
