@@ -144,3 +144,15 @@ func TestProvenanceAndLatest(t *testing.T) {
 		t.Fatalf("runs/ holds %d entries, want a, b, latest", len(entries))
 	}
 }
+
+func TestFreshDir(t *testing.T) {
+	base := filepath.Join(t.TempDir(), "run")
+	if FreshDir(base) != base {
+		t.Fatal("a free name was changed")
+	}
+	os.Mkdir(base, 0o755)
+	os.Mkdir(base+"-2", 0o755)
+	if got := FreshDir(base); got != base+"-3" {
+		t.Fatalf("FreshDir = %s", got)
+	}
+}

@@ -72,3 +72,18 @@ func LinkLatest(dir string) error {
 	}
 	return nil
 }
+
+// FreshDir returns dir if nothing exists there, else the first of dir-2,
+// dir-3, … that does not exist, so that two runs started within the same
+// second get their own directories.
+func FreshDir(dir string) string {
+	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
+		return dir
+	}
+	for i := 2; ; i++ {
+		d := fmt.Sprintf("%s-%d", dir, i)
+		if _, err := os.Lstat(d); errors.Is(err, fs.ErrNotExist) {
+			return d
+		}
+	}
+}

@@ -37,7 +37,8 @@ func learnCommand() *cli.Command {
 			"picks the best of the final population and hall of fame on the validation set, and writes\n" +
 			"runs/<config>-<UTC time>/ (or --out): config.yaml, generations.parquet, hall_of_fame.csv,\n" +
 			"best.json, formula.go, formula.tex, convergence.png/.svg and checkpoint/.\n" +
-			"key=value arguments override any config key (unknown keys are errors). Ctrl-C stops after\n" +
+			"key=value arguments override any config key (unknown keys are errors; values must have the\n" +
+			"key's type); flags may come before or after them. Ctrl-C stops after\n" +
 			"the current evaluation and keeps the checkpoint; --resume continues it to the same result.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "config", Value: "quick", Usage: "embedded config name (" + strings.Join(configs.Names(), ", ") + ") or YAML file"},
@@ -115,7 +116,7 @@ func runLearn(c *cli.Context) error {
 	}
 	out := c.String("out")
 	if out == "" {
-		out = filepath.Join("runs", cfg.Name+"-"+time.Now().UTC().Format("20060102T150405Z"))
+		out = experiment.FreshDir(filepath.Join("runs", cfg.Name+"-"+time.Now().UTC().Format("20060102T150405Z")))
 	}
 	res, nval, err := experiment.Learn(c.Context, experiment.LearnSettings{Config: cfg, Out: out, Progress: pr, Provenance: provenance(c)})
 	if !c.IsSet("out") {

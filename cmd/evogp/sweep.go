@@ -29,7 +29,7 @@ func runSweep(c *cli.Context, args []string) error {
 	dir := c.String("out")
 	if dir == "" {
 		name := strings.TrimSuffix(filepath.Base(spec.Config), filepath.Ext(spec.Config))
-		dir = filepath.Join("runs", "sweep-"+name+"-"+time.Now().UTC().Format("20060102T150405Z"))
+		dir = experiment.FreshDir(filepath.Join("runs", "sweep-"+name+"-"+time.Now().UTC().Format("20060102T150405Z")))
 	}
 	if c.Int("jobs") < 1 {
 		return fmt.Errorf("learn -m: --jobs %d: must be ≥ 1", c.Int("jobs"))
