@@ -17,10 +17,10 @@ import (
 // SPEC §5.3).
 const FormulaScheduler = "mct+formula+bestfit"
 
-// Baselines are the paper's baseline schedulers in the order of its tables;
-// they are the default scheduler list of eval and pressure and the
-// references of every sweep point.
-func Baselines() []string { return []string{"spark", "liquid", "tiresias", "lyra"} }
+// Baselines are the paper's baseline schedulers (simcore.Baselines, where
+// they are defined); they are the default scheduler list of eval and
+// pressure and the references of every sweep point.
+func Baselines() []string { return simcore.Baselines() }
 
 // Policy is a scheduler under the label it has in result tables. The
 // scheduler itself is opaque: it was built by simcore.ParseScheduler and is
@@ -37,29 +37,31 @@ type Policy struct {
 	sched    simcore.Scheduler
 }
 
-// NewPolicy resolves a scheduler spec (a named baseline or
+// NewPolicy resolves a scheduler spec (a named scheduler or
 // ALLOCATOR+RANKING+PLACER) and an optional priority formula over d, q, u,
-// g. A formula is the ranking named "formula", so it needs a spec whose
-// ranking part is "formula" (for example mct+formula+bestfit); giving one
-// with any other spec is an error, as is such a spec without a formula.
-// seconds selects the unit of d and q inside the formula (SPEC §2). The
-// policy's label and name are the spec, lower-cased, followed by the
-// formula in brackets when there is one.
+// g. A formula is the ranking named "formula", so it needs a spec that
+// uses that ranking (for example mct+formula+bestfit); giving one with a
+// spec that has its own ranking is an error, as is a formula spec without
+// a formula. seconds selects the unit of d and q inside the formula (SPEC
+// §2). The policy's label and name are the spec, lower-cased, followed by
+// the formula in brackets when there is one.
+//
+// The scheduler stays opaque: whether a spec uses the formula ranking is
+// decided by simcore.ParseScheduler itself, by resolving the spec without
+// the "formula" ranking.
 func NewPolicy(spec, formula string, seconds bool) (Policy, error) {
 	name := strings.ToLower(strings.TrimSpace(spec))
-	parts := strings.Split(name, "+")
-	usesFormula := len(parts) == 3 && parts[1] == "formula"
+	own, ownErr := simcore.ParseScheduler(spec, nil)
 	if formula == "" {
-		if usesFormula {
-			return Policy{}, fmt.Errorf("scheduler %q uses a formula ranking: give it with --priority", spec)
+		if ownErr != nil {
+			if _, err := simcore.ParseScheduler(spec, map[string]simcore.Ranking{"formula": simcore.FIFO{}}); err == nil {
+				return Policy{}, fmt.Errorf("scheduler %q uses a formula ranking: give it with --priority", spec)
+			}
+			return Policy{}, ownErr
 		}
-		sched, err := simcore.ParseScheduler(spec, nil)
-		if err != nil {
-			return Policy{}, err
-		}
-		return Policy{Label: name, Spec: spec, Name: name, sched: sched}, nil
+		return Policy{Label: name, Spec: spec, Name: name, sched: own}, nil
 	}
-	if !usesFormula {
+	if ownErr == nil {
 		return Policy{}, fmt.Errorf("scheduler %q has its own ranking, so a priority formula would be ignored or replace it silently; "+
 			"use a scheduler whose ranking is formula, such as %s", spec, FormulaScheduler)
 	}

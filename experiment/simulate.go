@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/evogp/evogp/datasets"
-
 	"github.com/evogp/evogp/internal/parallel"
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/reports"
@@ -57,10 +55,10 @@ func JobRows(r simcore.Result, scheduler string) []reports.JobRow {
 	return rows
 }
 
-// RunDataset simulates the policy on every instance of the dataset in dir
-// and returns one result row per instance and, if withJobs, the per-job
-// rows, both labelled with the policy's label.
-func RunDataset(ctx context.Context, dir string, p Policy, sim SimSettings, workers int, withJobs bool, po progress.Options) ([]reports.ResultRow, []reports.JobRow, error) {
+// SimulateRows simulates the policy on every instance and returns one
+// result row per instance and, if withJobs, the per-job rows, both
+// labelled with the policy's label.
+func SimulateRows(ctx context.Context, insts []simcore.Instance, p Policy, sim SimSettings, workers int, withJobs bool, po progress.Options) ([]reports.ResultRow, []reports.JobRow, error) {
 	if workers < 0 {
 		return nil, nil, fmt.Errorf("workers = %d: must be ≥ 0 (0 = all cores)", workers)
 	}
@@ -68,12 +66,8 @@ func RunDataset(ctx context.Context, dir string, p Policy, sim SimSettings, work
 	if err != nil {
 		return nil, nil, err
 	}
-	ds, err := datasets.Read(dir)
-	if err != nil {
-		return nil, nil, err
-	}
-	prog := progress.New("simulate", len(ds.Instances), po)
-	results, err := SimulateAll(ctx, ds.Instances, p, opts, workers, prog)
+	prog := progress.New("simulate", len(insts), po)
+	results, err := SimulateAll(ctx, insts, p, opts, workers, prog)
 	prog.Finish()
 	if err != nil {
 		return nil, nil, err

@@ -58,7 +58,7 @@ func newEvaluator(train, val []simcore.Instance, opts simcore.Options, seconds b
 
 // candidate is the scheduler mct + f + best fit for a priority function f.
 func candidate(r simcore.Ranking) simcore.Scheduler {
-	return simcore.Scheduler{Name: "gp", Allocator: simcore.MCT{}, Ranking: r, Placer: simcore.BestFit{}}
+	return simcore.NewListScheduler("gp", simcore.MCT{}, r, simcore.BestFit{})
 }
 
 // task is one simulation: a scheduler on one instance.
@@ -78,7 +78,7 @@ func (e *evaluator) simulate(ctx context.Context, tasks []task, hook func()) ([]
 		}
 		res, err := simcore.Simulate(ctx, tasks[i].inst, tasks[i].sched, e.opts)
 		if err != nil {
-			return fmt.Errorf("simulate %s on instance %q: %w", tasks[i].sched.Name, tasks[i].inst.Name, err)
+			return fmt.Errorf("simulate %s on instance %q: %w", tasks[i].sched.Name(), tasks[i].inst.Name, err)
 		}
 		out[i] = res.Metrics.Objective
 		return nil

@@ -128,6 +128,7 @@ func newApp() *cli.App {
 			exprCommand(),
 			dataCommand(),
 			simulateCommand(),
+			estimateCommand(),
 			completionCommand(),
 			manCommand(),
 		},

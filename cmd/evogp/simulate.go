@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/reports"
@@ -90,7 +91,7 @@ func simulateCommand() *cli.Command {
 			&cli.StringFlag{Name: "summary-out", Usage: "write the metric table to PATH (.csv or .parquet)"},
 			&cli.IntFlag{Name: "workers", Usage: "instances simulated in parallel (0 = all cores)"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
-		}, simFlags()...),
+		}, append(simFlags(), estimatesFlags()...)...),
 		Action: runSimulate,
 	}
 }
@@ -108,7 +109,14 @@ func runSimulate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	rows, jobs, err := experiment.RunDataset(c.Context, c.String("dataset"), p, sim, c.Int("workers"), c.String("jobs-out") != "",
+	ds, err := datasets.Read(c.String("dataset"))
+	if err != nil {
+		return err
+	}
+	if err := applyEstimates(c, ds.Instances); err != nil {
+		return err
+	}
+	rows, jobs, err := experiment.SimulateRows(c.Context, ds.Instances, p, sim, c.Int("workers"), c.String("jobs-out") != "",
 		progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")})
 	if err != nil {
 		return err
