@@ -67,7 +67,6 @@ type EvalManifest struct {
 	Trigger    string     `json:"trigger"`
 	Backfill   string     `json:"backfill"`
 	TimeUnit   string     `json:"time_unit"`
-	Provenance Provenance `json:"provenance"`
 }
 
 // EvalResult says what Eval wrote.
@@ -130,7 +129,6 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 		Reference: s.Figures.Reference, Instance: s.Figures.Instance, Objective: o.Kind,
 		Weights: fmt.Sprintf("%v,%v,%v", o.Weights[0], o.Weights[1], o.Weights[2]),
 		Omega:   o.Omega, Trigger: s.Sim.Sim.Trigger, Backfill: s.Sim.Sim.Backfill, TimeUnit: s.TimeUnit,
-		Provenance: s.Provenance,
 	}
 	files, err := t.Render(s.Figures)
 	if err != nil {
@@ -146,7 +144,10 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 		if err := files.Write(tmp); err != nil {
 			return err
 		}
-		return writeJSON(filepath.Join(tmp, MarkerFile), man)
+		if err := writeJSON(filepath.Join(tmp, MarkerFile), man); err != nil {
+			return err
+		}
+		return writeJSON(filepath.Join(tmp, ProvenanceFile), []Provenance{s.Provenance})
 	})
 	if err != nil {
 		return EvalResult{}, err

@@ -103,7 +103,6 @@ type PressureManifest struct {
 	Objective  string     `json:"objective"`
 	Weights    [3]float64 `json:"weights"`
 	Omega      float64    `json:"omega"`
-	Provenance Provenance `json:"provenance"`
 }
 
 // Pressure runs every policy on every pressure instance and writes Out:
@@ -152,7 +151,7 @@ func Pressure(ctx context.Context, s PressureSettings) ([]string, error) {
 	p := s.Config.Pressure
 	man := PressureManifest{Command: "pressure", Config: s.ConfigName, Seed: s.Config.Seed, Clusters: p.Clusters, Nodes: p.Nodes,
 		Jobs: p.Jobs, Seeds: p.Seeds, Intervals: p.Intervals, Schedulers: s.Policies, Objective: s.Sim.Objective.Kind,
-		Weights: opts.Objective.Weights, Omega: opts.Objective.Omega, Provenance: s.Provenance}
+		Weights: opts.Objective.Weights, Omega: opts.Objective.Omega}
 	err = writeOutDir(s.Out, s.Force, func(tmp string) error {
 		if err := reports.WritePressure(filepath.Join(tmp, "pressure.parquet"), rows); err != nil {
 			return err
@@ -160,7 +159,10 @@ func Pressure(ctx context.Context, s PressureSettings) ([]string, error) {
 		if err := files.Write(tmp); err != nil {
 			return err
 		}
-		return writeJSON(filepath.Join(tmp, MarkerFile), man)
+		if err := writeJSON(filepath.Join(tmp, MarkerFile), man); err != nil {
+			return err
+		}
+		return writeJSON(filepath.Join(tmp, ProvenanceFile), []Provenance{s.Provenance})
 	})
 	if err != nil {
 		return nil, err

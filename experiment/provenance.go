@@ -14,10 +14,11 @@ import (
 	"github.com/evogp/evogp/internal/atomicio"
 )
 
-// ProvenanceFile lists, in a learn run directory or a sweep directory, the
-// provenance of every invocation that wrote to it (a run that was resumed
-// has two entries). Eval and pressure directories carry theirs inside
-// MarkerFile.
+// ProvenanceFile lists, in every output directory (learn run, sweep, eval,
+// pressure), the provenance of each invocation that wrote to it (a run that
+// was resumed has two entries). It is the one file that differs between
+// two runs with identical inputs: it holds the start time and the host, so
+// MarkerFile and the tables stay byte-identical.
 const ProvenanceFile = "provenance.json"
 
 // Provenance says which program made an output, how and where.

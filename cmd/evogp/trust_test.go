@@ -114,15 +114,20 @@ func TestVersionAndProvenance(t *testing.T) {
 	if _, _, err := runApp(t, "eval", "--dataset", data, "--quiet", "--format", "svg", "--out", eval, "--schedulers", "spark"); err != nil {
 		t.Fatal(err)
 	}
-	var man experiment.EvalManifest
-	b, _ := os.ReadFile(filepath.Join(eval, markerFile))
-	if err := json.Unmarshal(b, &man); err != nil {
-		t.Fatal(err)
+	var provs []experiment.Provenance
+	b, _ := os.ReadFile(filepath.Join(eval, experiment.ProvenanceFile))
+	if err := json.Unmarshal(b, &provs); err != nil || len(provs) != 1 {
+		t.Fatalf("eval provenance.json: %v, %d entries", err, len(provs))
 	}
-	p := man.Provenance
+	p := provs[0]
 	if p.GoVersion != runtime.Version() || p.Host == "" || p.Start.IsZero() || p.Version == "" ||
 		len(p.Command) < 3 || p.Command[1] != "eval" {
 		t.Fatalf("eval provenance %+v", p)
+	}
+	// The marker stays free of time and host, so identical inputs still
+	// give an identical evogp.json.
+	if m, _ := os.ReadFile(filepath.Join(eval, markerFile)); strings.Contains(string(m), p.Host) {
+		t.Errorf("evogp.json records the host:\n%s", m)
 	}
 	run := filepath.Join(t.TempDir(), "run")
 	if _, _, err := runApp(t, "learn", "--config", "smoke", "--quiet", "--out", run, "gp.generations=1"); err != nil {
