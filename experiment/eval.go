@@ -55,18 +55,18 @@ type EvalSettings struct {
 
 // EvalManifest is the content of an eval directory's MarkerFile.
 type EvalManifest struct {
-	Command    string     `json:"command"`
-	Dataset    string     `json:"dataset"`
-	Instances  int        `json:"instances"`
-	Schedulers []Policy   `json:"schedulers"`
-	Reference  string     `json:"reference"`
-	Instance   string     `json:"instance,omitempty"`
-	Objective  string     `json:"objective"`
-	Weights    string     `json:"weights"`
-	Omega      float64    `json:"omega"`
-	Trigger    string     `json:"trigger"`
-	Backfill   string     `json:"backfill"`
-	TimeUnit   string     `json:"time_unit"`
+	Command    string   `json:"command"`
+	Dataset    string   `json:"dataset"`
+	Instances  int      `json:"instances"`
+	Schedulers []Policy `json:"schedulers"`
+	Reference  string   `json:"reference"`
+	Instance   string   `json:"instance,omitempty"`
+	Objective  string   `json:"objective"`
+	Weights    string   `json:"weights"`
+	Omega      float64  `json:"omega"`
+	Trigger    string   `json:"trigger"`
+	Backfill   string   `json:"backfill"`
+	TimeUnit   string   `json:"time_unit"`
 }
 
 // EvalResult says what Eval wrote.
