@@ -15,6 +15,7 @@ import (
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/datasets"
+	"github.com/evogp/evogp/experiment"
 )
 
 // dataCommand is `evogp data`: generate datasets and describe them.
@@ -100,30 +101,15 @@ func dataGen(c *cli.Context) error {
 	if err := dataCheckNewDir(out); err != nil {
 		return err
 	}
-	settings := datasets.GenSettingsFrom(cfg.Generator)
-	genSeed := datasets.SplitSeed(seed, split)
-	insts, err := datasets.Generate(settings, genSeed, n)
+	g, err := experiment.GenerateDataset(experiment.GenerateSettings{
+		Config: cfg, ConfigName: c.String("config"), Overrides: overrides, Split: split, Seed: seed,
+		Instances: n, Format: format, Out: out,
+	})
 	if err != nil {
 		return err
 	}
-	meta := datasets.Meta{
-		Split: split, Source: "generator", Config: c.String("config"),
-		Seed: &seed, GenerateSeed: &genSeed, Generator: &settings,
-	}
-	if len(overrides) > 0 {
-		meta.Options = map[string]string{"overrides": strings.Join(overrides, " ")}
-	}
-	ds := &datasets.Dataset{Instances: insts, Meta: meta}
-	if err := datasets.Write(out, ds, format); err != nil {
-		return err
-	}
-	clusters, jobs := 0, 0
-	for _, in := range insts {
-		clusters += len(in.Clusters)
-		jobs += len(in.Jobs)
-	}
 	fmt.Fprintf(c.App.Writer, "wrote %d instances (%d clusters, %d jobs) to %s as %s (split %s, config %s, seed %d)\n",
-		n, clusters, jobs, out, format, split, c.String("config"), seed)
+		g.Instances, g.Clusters, g.Jobs, out, format, split, c.String("config"), seed)
 	return nil
 }
 
