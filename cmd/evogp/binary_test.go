@@ -147,7 +147,8 @@ func TestSignalsExitCodes(t *testing.T) {
 		deadline := time.Now().Add(2 * time.Minute)
 		for {
 			m, _ := filepath.Glob(filepath.Join(dir, ".run.tmp-*", "checkpoint", "*"))
-			if len(m) > 0 || time.Now().After(deadline) {
+			m2, _ := filepath.Glob(filepath.Join(out, "checkpoint", "*"))
+			if len(m)+len(m2) > 0 || time.Now().After(deadline) {
 				break
 			}
 			time.Sleep(50 * time.Millisecond)
