@@ -117,3 +117,25 @@ func valueOf(t *testing.T, raw []byte, key string) string {
 	}
 	return fmt.Sprint(cur)
 }
+
+// FuzzOverride: any assignment either fails with an error or yields a
+// config that validates; nothing panics.
+func FuzzOverride(f *testing.F) {
+	for _, s := range []string{"seed=1.5", "gp.population=16", "objective.weights=[1,0,1]", "pressure.intervals=60,120",
+		"gp.constants=true", "gp=1", "x.y.z=", "=1", "objective.omega=0,1", "generator.nodes=3"} {
+		f.Add(s)
+	}
+	base, err := Load("smoke")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, a string) {
+		c, err := base.Override(a)
+		if err != nil {
+			return
+		}
+		if err := c.Validate(); err != nil {
+			t.Fatalf("%q gave an invalid config: %v", a, err)
+		}
+	})
+}

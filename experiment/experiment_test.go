@@ -156,3 +156,23 @@ func TestFreshDir(t *testing.T) {
 		t.Fatalf("FreshDir = %s", got)
 	}
 }
+
+// FuzzPointDirName: any overrides give a tool-safe name, and changing a
+// value changes the name.
+func FuzzPointDirName(f *testing.F) {
+	f.Add("objective.omega", "0.5", "1")
+	f.Add("data.train_dir", "/a/b", "/a_b")
+	f.Add("x", "ä", "ö")
+	safe := regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
+	f.Fuzz(func(t *testing.T, key, v1, v2 string) {
+		a := PointDirName([]string{key + "=" + v1})
+		if !safe.MatchString(a) {
+			t.Fatalf("%q=%q → unsafe %q", key, v1, a)
+		}
+		if v1 != v2 && !strings.Contains(v1, "=") && !strings.Contains(v2, "=") {
+			if b := PointDirName([]string{key + "=" + v2}); a == b {
+				t.Fatalf("%q and %q share the directory %q", v1, v2, a)
+			}
+		}
+	})
+}
