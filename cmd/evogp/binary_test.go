@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -10,6 +11,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -22,17 +24,43 @@ func moduleRoot(t *testing.T) string {
 	return filepath.Join(filepath.Dir(file), "..", "..")
 }
 
-// buildEvogp builds the evogp binary into a temporary directory.
+// binDir holds the evogp binary of the tests that run it; TestMain makes
+// and removes it.
+var binDir string
+
+// builtEvogp is the evogp binary, built once on first use.
+var builtEvogp = sync.OnceValues(func() (string, error) {
+	bin := filepath.Join(binDir, "evogp")
+	_, file, _, _ := runtime.Caller(0)
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/evogp")
+	cmd.Dir = filepath.Join(filepath.Dir(file), "..", "..")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build: %w\n%s", err, out)
+	}
+	return bin, nil
+})
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "evogp-bin-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// buildEvogp returns the evogp binary, building it on first use.
 func buildEvogp(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the evogp binary")
 	}
-	bin := filepath.Join(t.TempDir(), "evogp")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/evogp")
-	cmd.Dir = moduleRoot(t)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	bin, err := builtEvogp()
+	if err != nil {
+		t.Fatal(err)
 	}
 	return bin
 }
