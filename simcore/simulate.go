@@ -56,6 +56,19 @@ type sim struct {
 	exec   []int64
 	types  int
 
+	// estimated: some job carries a duration estimate (SPEC §14).
+	// Schedulers then plan on estimates while the engine runs the truth,
+	// so a planned start later than the operation cannot be trusted (the
+	// job it waits for may overrun): operations run at every completion,
+	// only starts at the operation time execute, and plans are rebuilt at
+	// every operation from the jobs' current estimates.
+	estimated bool
+
+	// Cluster state at the operation start for ClusterAware rankings.
+	aware    bool
+	freeNow  [][]int // free GPUs per cluster and node at t
+	queueLen []int   // queued jobs assigned to each cluster at t
+
 	order    []int      // jobs in (arrival, id) order
 	next     int        // first job of order not yet arrived
 	active   []int      // arrived, unfinished jobs
@@ -132,6 +145,22 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options) 
 		s.clusters = append(s.clusters, newPlanner(s, p, c))
 	}
 	s.list, _ = sched.(*ListScheduler)
+	if s.list != nil {
+		if ca, ok := s.list.Ranking.(ClusterAware); ok && ca.NeedsClusterState() {
+			s.aware = true
+			s.queueLen = make([]int, len(inst.Clusters))
+			for _, c := range inst.Clusters {
+				s.freeNow = append(s.freeNow, make([]int, c.Nodes))
+			}
+		}
+	}
+	for i := range inst.Jobs {
+		if inst.Jobs[i].Estimate > 0 {
+			s.estimated = true
+			s.opts.alwaysReplan = true
+			break
+		}
+	}
 	s.initTypes()
 	return s
 }
@@ -149,7 +178,7 @@ func cmpInt64(a, b int64) int {
 // run executes scheduling operations until every job is done.
 func (s *sim) run() error {
 	greedy := s.opts.Backfill == BackfillGreedy && s.list != nil
-	completions := s.opts.Trigger == TriggerArrivalCompletion || greedy
+	completions := s.opts.Trigger == TriggerArrivalCompletion || greedy || s.estimated
 	if ct, ok := s.sched.(CompletionTriggered); ok && ct.OnCompletions() {
 		completions = true
 	}
@@ -254,7 +283,7 @@ func (s *sim) isFixed(j int) bool { return s.fixed[j] }
 // priority evaluates the ranking of job j on cluster p at the current time.
 func (s *sim) priority(j, p int) float64 {
 	job := &s.inst.Jobs[j]
-	return s.list.Ranking.Priority(JobView{
+	v := JobView{
 		ID:        job.ID,
 		Arrival:   job.Arrival,
 		Now:       s.now,
@@ -269,7 +298,18 @@ func (s *sim) priority(j, p int) float64 {
 		Cluster:   p,
 		User:      job.Cluster,
 		Speed:     s.speed(j, p),
-	})
+	}
+	if s.aware {
+		w := job.PerWorker()
+		fit := 0
+		for _, f := range s.freeNow[p] {
+			v.FreeGPUs += f
+			fit += f / w
+		}
+		v.QueueLen = s.queueLen[p]
+		v.FitsNow = fit >= job.Workers
+	}
+	return s.list.Ranking.Priority(v)
 }
 
 // rankLess is the ranking key order (f, a_j, id) with NaN last.
@@ -287,6 +327,10 @@ func (s *sim) rankLess(a, b int) bool {
 
 // execute carries out the plan from t until the next operation tNext (§4.4).
 func (s *sim) execute(t, tNext int64) {
+	startBy := tNext // planned starts before this run
+	if s.estimated {
+		startBy = t + 1
+	}
 	kept := s.active[:0]
 	for _, j := range s.active {
 		if !s.isFixed(j) {
@@ -306,10 +350,10 @@ func (s *sim) execute(t, tNext int64) {
 				s.closeSegment(j, t)
 				s.preempts[j]++
 				s.state[j] = queued
-				if st < tNext {
+				if st < startBy {
 					s.start(j, st)
 				}
-			case st < tNext:
+			case st < startBy:
 				s.start(j, st)
 			}
 		}
