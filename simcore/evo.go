@@ -124,7 +124,7 @@ type evoOp struct {
 	// member set is gathered already sorted.
 	rankOrder [][]int
 	evals     int
-	cap     float64 // Σ_p G_p·N_p
+	cap       float64 // Σ_p G_p·N_p
 }
 
 // individual is a genome with its fitness and a 128-bit hash of the
