@@ -80,6 +80,8 @@ type sim struct {
 
 	segments []Segment
 	opLog    []OpRecord
+	done     doneStats // finished jobs' objective terms, for StopAbove
+	workUB   float64   // upper bound of Σ g_j d_j, for StopAbove
 	evoPool  []*whatIf // EVO's what-if planners, kept across operations
 	ops      int
 }
@@ -257,6 +259,11 @@ func (s *sim) operation(t int64) error {
 		s.arrivals = append(s.arrivals, j)
 		s.next++
 	}
+	if s.opts.StopAbove > 0 {
+		if lb := s.lowerBound(); lb > s.opts.StopAbove*(1+1e-9)+1e-12 {
+			return &BoundExceeded{LowerBound: lb, Time: t}
+		}
+	}
 	// 2–5. The scheduler plans; the engine checks the plan.
 	if s.list != nil {
 		if err := s.list.operation(s); err != nil {
@@ -378,6 +385,7 @@ func (s *sim) execute(t, tNext int64) {
 				s.closeSegment(j, f)
 				s.finish[j] = f
 				s.state[j] = done
+				s.done.add(s, j)
 				continue
 			}
 		}
