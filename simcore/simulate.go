@@ -208,6 +208,9 @@ func (s *sim) run() error {
 			return fmt.Errorf("simcore: instance %q: scheduler %q left jobs unplaceable with no further event", s.inst.Name, s.sched.Name())
 		}
 		s.execute(t, tNext)
+		if s.opts.OnOperation != nil {
+			s.opts.OnOperation(t, s.next, s.next-len(s.active))
+		}
 		if len(s.active) == 0 && s.next == len(s.order) {
 			return nil
 		}
