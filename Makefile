@@ -24,6 +24,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 30s ./expr
 	$(GO) test -run '^$$' -fuzz FuzzReadCSV -fuzztime 30s ./datasets
 	$(GO) test -run '^$$' -fuzz FuzzImport -fuzztime 30s ./datasets/philly
+	$(GO) test -run '^$$' -fuzz FuzzOverride -fuzztime 30s ./configs
+	$(GO) test -run '^$$' -fuzz FuzzPointDirName -fuzztime 30s ./experiment
 
 # The paper's setting end to end: learn, then evaluate against the baselines.
 reproduce: build

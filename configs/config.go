@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -268,81 +269,225 @@ func (c Config) Validate() error {
 }
 
 // Override applies "dotted.key=value" assignments (e.g. gp.population=256,
-// objective.weights=1,0,1, seed=7). A comma-separated value sets a list.
-// Unknown keys are errors; the result is validated.
+// objective.weights=1,0,1, seed=7) in order and validates the result.
+// Values are parsed against the type of the key in Config, not guessed: an
+// integer key takes only an integer (seed=1.5 is an error, never 1), a
+// number key one number, a fixed-size list exactly its number of
+// comma-separated values ([a,b] brackets optional), a list key one or more.
+// Errors name the assignment, the key, the value and the expected type;
+// an unknown key suggests the nearest known one.
 func (c Config) Override(assignments ...string) (Config, error) {
-	if len(assignments) == 0 {
-		return c, nil
-	}
-	raw, err := c.Marshal()
-	if err != nil {
-		return Config{}, err
-	}
-	var tree map[string]any
-	if err := yaml.Unmarshal(raw, &tree); err != nil {
-		return Config{}, err
-	}
 	for _, a := range assignments {
 		key, val, ok := strings.Cut(a, "=")
 		if !ok || key == "" {
+			if strings.HasPrefix(a, "-") {
+				return Config{}, fmt.Errorf("override %q: want key=value (this looks like a flag: give flags before the key=value overrides)", a)
+			}
 			return Config{}, fmt.Errorf("override %q: want key=value", a)
 		}
-		if err := setPath(tree, strings.Split(key, "."), val); err != nil {
+		if err := c.set(key, val); err != nil {
 			return Config{}, fmt.Errorf("override %q: %w", a, err)
 		}
 	}
-	out, err := yaml.Marshal(tree)
-	if err != nil {
-		return Config{}, err
+	if len(assignments) == 0 {
+		return c, nil
 	}
-	return Parse("overrides", out)
+	if err := c.Validate(); err != nil {
+		return Config{}, fmt.Errorf("overrides %s: %w", strings.Join(assignments, " "), err)
+	}
+	return c, nil
 }
 
-func setPath(tree map[string]any, keys []string, val string) error {
-	cur := tree
-	for i, k := range keys {
-		v, ok := cur[k]
-		if !ok {
-			return fmt.Errorf("unknown key %q", strings.Join(keys[:i+1], "."))
-		}
-		if i == len(keys)-1 {
-			if _, isMap := v.(map[string]any); isMap {
-				return fmt.Errorf("key %q is a section, not a value", strings.Join(keys, "."))
+// Keys lists every settable dotted key of Config, in declaration order.
+func Keys() []string {
+	var out []string
+	var walk func(t reflect.Type, prefix string)
+	walk = func(t reflect.Type, prefix string) {
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name := yamlName(f)
+			if name == "" {
+				continue
 			}
-			_, isList := v.([]any)
-			cur[k] = parseScalarOrList(val, isList)
-			return nil
+			if f.Type.Kind() == reflect.Struct {
+				walk(f.Type, prefix+name+".")
+				continue
+			}
+			out = append(out, prefix+name)
 		}
-		next, ok := v.(map[string]any)
-		if !ok {
-			return fmt.Errorf("key %q is a value, not a section", strings.Join(keys[:i+1], "."))
+	}
+	walk(reflect.TypeOf(Config{}), "")
+	return out
+}
+
+func yamlName(f reflect.StructField) string {
+	name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+	if name == "-" || !f.IsExported() {
+		return ""
+	}
+	return name
+}
+
+// set assigns the textual value val to the dotted key.
+func (c *Config) set(key, val string) error {
+	v := reflect.ValueOf(c).Elem()
+	parts := strings.Split(key, ".")
+	for i, part := range parts {
+		if v.Kind() != reflect.Struct {
+			return fmt.Errorf("key %q is a value, not a section", strings.Join(parts[:i], "."))
 		}
-		cur = next
+		found := false
+		for j := range v.NumField() {
+			if yamlName(v.Type().Field(j)) == part {
+				v, found = v.Field(j), true
+				break
+			}
+		}
+		if !found {
+			return unknownKey(key)
+		}
+	}
+	if v.Kind() == reflect.Struct {
+		var keys []string
+		for _, k := range Keys() {
+			if strings.HasPrefix(k, key+".") {
+				keys = append(keys, k)
+			}
+		}
+		return fmt.Errorf("key %q is a section, not a value (its keys: %s)", key, strings.Join(keys, ", "))
+	}
+	return setValue(v, key, val)
+}
+
+// setValue parses val as v's type.
+func setValue(v reflect.Value, key, val string) error {
+	switch v.Kind() {
+	case reflect.Array, reflect.Slice:
+		list := strings.TrimSpace(val)
+		if strings.HasPrefix(list, "[") && strings.HasSuffix(list, "]") {
+			list = list[1 : len(list)-1]
+		}
+		items := strings.Split(list, ",")
+		elem := typeName(v.Type().Elem())
+		if strings.TrimSpace(list) == "" {
+			return fmt.Errorf("%s wants a comma-separated list of %ss, got %q", key, elem, val)
+		}
+		if v.Kind() == reflect.Array && len(items) != v.Len() {
+			return fmt.Errorf("%s wants exactly %d comma-separated %ss, got %d in %q", key, v.Len(), elem, len(items), val)
+		}
+		if v.Kind() == reflect.Slice {
+			v.Set(reflect.MakeSlice(v.Type(), len(items), len(items)))
+		}
+		for i, it := range items {
+			if err := setScalar(v.Index(i), fmt.Sprintf("%s[%d]", key, i), strings.TrimSpace(it)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if strings.Contains(val, ",") && v.Kind() != reflect.String {
+		return fmt.Errorf("%s wants one %s, got the list %q (a comma-separated list sweeps the key only in a sweep: evogp learn -m)", key, typeName(v.Type()), val)
+	}
+	return setScalar(v, key, strings.TrimSpace(val))
+}
+
+// setScalar parses one value of v's kind.
+func setScalar(v reflect.Value, key, s string) error {
+	bad := func() error {
+		return fmt.Errorf("%s wants %s %s, got %q", key, article(typeName(v.Type())), typeName(v.Type()), s)
+	}
+	switch v.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		n, err := strconv.ParseInt(s, 10, v.Type().Bits())
+		if err != nil {
+			return bad()
+		}
+		v.SetInt(n)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		n, err := strconv.ParseUint(s, 10, v.Type().Bits())
+		if err != nil {
+			return bad()
+		}
+		v.SetUint(n)
+	case reflect.Float32, reflect.Float64:
+		f, err := strconv.ParseFloat(s, v.Type().Bits())
+		if err != nil {
+			return bad()
+		}
+		v.SetFloat(f)
+	case reflect.Bool:
+		b, err := strconv.ParseBool(s)
+		if err != nil {
+			return bad()
+		}
+		v.SetBool(b)
+	case reflect.String:
+		v.SetString(s)
+	default:
+		return fmt.Errorf("%s: cannot be set from the command line", key)
 	}
 	return nil
 }
 
-func parseScalarOrList(s string, list bool) any {
-	if list || strings.Contains(s, ",") {
-		parts := strings.Split(strings.Trim(s, "[]"), ",")
-		out := make([]any, len(parts))
-		for i, p := range parts {
-			out[i] = parseScalar(strings.TrimSpace(p))
-		}
-		return out
+// typeName names a value type for error messages.
+func typeName(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return "integer"
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "integer ≥ 0"
+	case reflect.Float32, reflect.Float64:
+		return "number"
+	case reflect.Bool:
+		return "boolean (true or false)"
 	}
-	return parseScalar(s)
+	return t.Kind().String()
 }
 
-func parseScalar(s string) any {
-	if i, err := strconv.ParseInt(s, 10, 64); err == nil {
-		return i
+func article(s string) string {
+	if strings.HasPrefix(s, "integer") {
+		return "an"
 	}
-	if f, err := strconv.ParseFloat(s, 64); err == nil {
-		return f
+	return "a"
+}
+
+// unknownKey is the error for a key Config does not have, with the
+// nearest known keys as suggestions.
+func unknownKey(key string) error {
+	best, bestD := "", 1<<30
+	last := key[strings.LastIndex(key, ".")+1:]
+	for _, k := range Keys() {
+		d := editDistance(key, k)
+		if kl := k[strings.LastIndex(k, ".")+1:]; kl == last {
+			d = min(d, 1) // the right name in another section
+		}
+		if d < bestD {
+			best, bestD = k, d
+		}
 	}
-	if b, err := strconv.ParseBool(s); err == nil {
-		return b
+	if bestD <= max(2, len(key)/3) {
+		return fmt.Errorf("unknown key %q; did you mean %q?", key, best)
 	}
-	return s
+	return fmt.Errorf("unknown key %q (keys: %s)", key, strings.Join(Keys(), ", "))
+}
+
+// editDistance is the Levenshtein distance between a and b in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

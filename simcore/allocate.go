@@ -33,12 +33,27 @@ func (a *Allocation) FinishOn(i, p int) (int64, error) {
 	return a.s.clusters[p].finishIfAdded(i)
 }
 
-// Assign sets the cluster of arrived job i to p.
+// Assign sets the cluster of schedulable job i to p: an arrival, or (for
+// allocators that re-decide every job, such as EVO) a job of Js that had
+// another cluster.
 func (a *Allocation) Assign(i, p int) {
-	a.s.assign(i, p)
-	a.s.key[i] = a.s.priority(i, p)
-	a.s.clusters[p].add(i)
+	s := a.s
+	if old := s.assigned[i]; old >= 0 {
+		if old == p {
+			return
+		}
+		s.clusters[old].remove(i)
+	}
+	s.assign(i, p)
+	s.key[i] = s.priority(i, p)
+	s.clusters[p].add(i)
 }
+
+// Schedulable lists Js in (arrival, id) order (see State.Schedulable).
+func (a *Allocation) Schedulable() []int { return (&State{s: a.s}).Schedulable() }
+
+// Assigned is the job's current cluster (−1 while unset).
+func (a *Allocation) Assigned(i int) int { return a.s.assigned[i] }
 
 // minRemaining is min_p rem_{j,p} over the clusters j fits: no plan can
 // finish it before now + that.

@@ -2,6 +2,7 @@ package simcore
 
 import (
 	"fmt"
+	"math/big"
 	"slices"
 )
 
@@ -15,6 +16,8 @@ func CheckInvariants(inst *Instance, res Result) error {
 	first := make([]int64, n)
 	last := make([]int64, n)
 	count := make([]int, n)
+	work := make([]*big.Rat, n) // heterogeneous jobs: fraction of work done
+	lastWork := make([]*big.Rat, n)
 	for i := range first {
 		first[i] = -1
 	}
@@ -47,6 +50,17 @@ func CheckInvariants(inst *Instance, res Result) error {
 			return fmt.Errorf("job %d runs on cluster %d where it does not fit", j.ID, sg.Cluster)
 		}
 		ran[sg.Job] += sg.End - sg.Start
+		if j.TypeDurations != nil {
+			// Work in fractions (SPEC §12): len / d_{j,type}.
+			f := big.NewRat(sg.End-sg.Start, j.DurationOn(inst.Clusters[sg.Cluster].GPUType))
+			if work[sg.Job] == nil {
+				work[sg.Job] = new(big.Rat)
+			}
+			work[sg.Job].Add(work[sg.Job], f)
+			if sg.End >= last[sg.Job] {
+				lastWork[sg.Job] = f
+			}
+		}
 		if first[sg.Job] < 0 || sg.Start < first[sg.Job] {
 			first[sg.Job] = sg.Start
 		}
@@ -71,14 +85,22 @@ func CheckInvariants(inst *Instance, res Result) error {
 	}
 	for i, j := range inst.Jobs {
 		r := res.Jobs[i]
+		if j.TypeDurations != nil {
+			// All work done, and not before the last segment: each move
+			// between types rounds the remaining time up to a second.
+			one := big.NewRat(1, 1)
+			if work[i] == nil || work[i].Cmp(one) < 0 || new(big.Rat).Sub(work[i], lastWork[i]).Cmp(one) >= 0 {
+				return fmt.Errorf("job %d: work done %v of 1 (last segment %v)", j.ID, work[i], lastWork[i])
+			}
+		}
 		switch {
-		case ran[i] != j.Duration:
+		case j.TypeDurations == nil && ran[i] != j.Duration:
 			return fmt.Errorf("job %d ran %d s, duration %d s", j.ID, ran[i], j.Duration)
 		case r.Finish != last[i]:
 			return fmt.Errorf("job %d: finish %d, last segment ends %d", j.ID, r.Finish, last[i])
 		case r.Start != first[i]:
 			return fmt.Errorf("job %d: start %d, first segment starts %d", j.ID, r.Start, first[i])
-		case r.Queue != r.Finish-j.Arrival-j.Duration || r.Queue < 0:
+		case r.Queue != r.Finish-j.Arrival-ran[i] || r.Queue < 0:
 			return fmt.Errorf("job %d: queue %d inconsistent", j.ID, r.Queue)
 		case count[i] != 1+r.Preemptions+r.Migrations:
 			return fmt.Errorf("job %d: %d segments but %d preemptions and %d migrations", j.ID, count[i], r.Preemptions, r.Migrations)

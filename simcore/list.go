@@ -53,6 +53,9 @@ func (ls *ListScheduler) validate() error {
 
 // operation is steps 2–5 of §4.2 on the engine's planners.
 func (ls *ListScheduler) operation(s *sim) error {
+	if s.aware {
+		s.snapshotClusters()
+	}
 	// Rebuild the job lists of clusters where something happened; the
 	// others keep their lists (and, if the ranking order holds, their plan).
 	for _, p := range s.clusters {

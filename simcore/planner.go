@@ -78,6 +78,15 @@ func (p *planner) reset() {
 	p.valid = false
 }
 
+// remove takes Js job j off this cluster's list.
+func (p *planner) remove(j int) {
+	if k := slices.Index(p.jobs, j); k >= 0 {
+		p.jobs = slices.Delete(p.jobs, k, k+1)
+	}
+	p.valid = false
+	p.changed = true
+}
+
 func (p *planner) add(j int) {
 	p.jobs = append(p.jobs, j)
 	p.valid = false

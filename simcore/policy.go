@@ -27,3 +27,15 @@ type Allocator interface {
 	// Allocate sets the cluster of the operation's jobs through a.
 	Allocate(a *Allocation) error
 }
+
+// ClusterAware is implemented by rankings that read the cluster-state
+// fields of JobView (FreeGPUs, QueueLen, FitsNow); the engine fills them
+// only for rankings whose NeedsClusterState is true. They describe the
+// ranking cluster at the start of the operation, after this operation's
+// arrivals joined the queue and before any allocation or plan: FreeGPUs
+// is its capacity minus the GPUs of the jobs running at t, QueueLen the
+// number of queued jobs already assigned to it (arrivals not yet counted),
+// FitsNow whether the job's workers fit on the free GPUs of its nodes.
+type ClusterAware interface {
+	NeedsClusterState() bool
+}

@@ -56,9 +56,10 @@ type Registry struct {
 }
 
 // NewRegistry returns a registry holding simcore's policies: allocators
-// user and mct, rankings fifo, srsf, lyra, sjf and srtf, placers bestfit
+// user, mct, mct-all and evo (parameters: section "evo", EVOParams), rankings fifo, srsf, lyra, sjf and srtf, placers bestfit
 // and roundrobin, and the paper's baselines (SPEC §5.3) spark, liquid,
-// tiresias and lyra.
+// tiresias and lyra; and the aliases gp (mct+formula+bestfit), evo-gp
+// (evo+formula+bestfit) and evo-X for every ranking X (evo+X+bestfit).
 func NewRegistry() *Registry {
 	r := &Registry{
 		allocators: map[string]AllocatorFactory{},
@@ -69,6 +70,14 @@ func NewRegistry() *Registry {
 	}
 	r.Allocator("user", fixed[Allocator](UserAllocator{}))
 	r.Allocator("mct", fixed[Allocator](MCT{}))
+	r.Allocator("mct-all", fixed[Allocator](MCTAll{}))
+	r.Allocator("evo", func(p Params) (Allocator, error) {
+		ep, err := Section(p, "evo", DefaultEVOParams())
+		if err != nil {
+			return nil, err
+		}
+		return NewEVO(ep)
+	})
 	r.Ranking("fifo", fixed[Ranking](FIFO{}))
 	r.Ranking("srsf", fixed[Ranking](SRSF{}))
 	r.Ranking("lyra", fixed[Ranking](Lyra{}))
@@ -80,6 +89,11 @@ func NewRegistry() *Registry {
 	r.Baseline("liquid", "mct+fifo+bestfit")
 	r.Baseline("tiresias", "mct+srsf+bestfit")
 	r.Baseline("lyra", "mct+lyra+bestfit")
+	r.Alias("gp", "mct+formula+bestfit")
+	r.Alias("evo-gp", "evo+formula+bestfit")
+	for _, rank := range []string{"fifo", "srsf", "lyra", "sjf", "srtf"} {
+		r.Alias("evo-"+rank, "evo+"+rank+"+bestfit")
+	}
 	return r
 }
 

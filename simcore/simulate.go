@@ -42,6 +42,7 @@ type sim struct {
 	preempts   []int
 	migrates   []int
 	placement  [][]Slot // current placement of a running job
+	runOn      []int    // the cluster a running job runs on (c_j may change first)
 
 	planStart []int64  // S_j of the current plan
 	planPlace [][]Slot // planned placement
@@ -56,6 +57,19 @@ type sim struct {
 	exec   []int64
 	types  int
 
+	// estimated: some job carries a duration estimate (SPEC §14).
+	// Schedulers then plan on estimates while the engine runs the truth,
+	// so a planned start later than the operation cannot be trusted (the
+	// job it waits for may overrun): operations run at every completion,
+	// only starts at the operation time execute, and plans are rebuilt at
+	// every operation from the jobs' current estimates.
+	estimated bool
+
+	// Cluster state at the operation start for ClusterAware rankings.
+	aware    bool
+	freeNow  [][]int // free GPUs per cluster and node at t
+	queueLen []int   // queued jobs assigned to each cluster at t
+
 	order    []int      // jobs in (arrival, id) order
 	next     int        // first job of order not yet arrived
 	active   []int      // arrived, unfinished jobs
@@ -65,6 +79,10 @@ type sim struct {
 	clusters []*planner
 
 	segments []Segment
+	opLog    []OpRecord
+	done     doneStats // finished jobs' objective terms, for StopAbove
+	workUB   float64   // upper bound of Σ g_j d_j, for StopAbove
+	evoPool  []*whatIf // EVO's what-if planners, kept across operations
 	ops      int
 }
 
@@ -110,6 +128,7 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options) 
 		preempts:   make([]int, n),
 		migrates:   make([]int, n),
 		placement:  make([][]Slot, n),
+		runOn:      make([]int, n),
 		planStart:  make([]int64, n),
 		planPlace:  make([][]Slot, n),
 		key:        make([]float64, n),
@@ -132,6 +151,22 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options) 
 		s.clusters = append(s.clusters, newPlanner(s, p, c))
 	}
 	s.list, _ = sched.(*ListScheduler)
+	if s.list != nil {
+		if ca, ok := s.list.Ranking.(ClusterAware); ok && ca.NeedsClusterState() {
+			s.aware = true
+			s.queueLen = make([]int, len(inst.Clusters))
+			for _, c := range inst.Clusters {
+				s.freeNow = append(s.freeNow, make([]int, c.Nodes))
+			}
+		}
+	}
+	for i := range inst.Jobs {
+		if inst.Jobs[i].Estimate > 0 {
+			s.estimated = true
+			s.opts.alwaysReplan = true
+			break
+		}
+	}
 	s.initTypes()
 	return s
 }
@@ -149,7 +184,7 @@ func cmpInt64(a, b int64) int {
 // run executes scheduling operations until every job is done.
 func (s *sim) run() error {
 	greedy := s.opts.Backfill == BackfillGreedy && s.list != nil
-	completions := s.opts.Trigger == TriggerArrivalCompletion || greedy
+	completions := s.opts.Trigger == TriggerArrivalCompletion || greedy || s.estimated
 	if ct, ok := s.sched.(CompletionTriggered); ok && ct.OnCompletions() {
 		completions = true
 	}
@@ -173,6 +208,9 @@ func (s *sim) run() error {
 			return fmt.Errorf("simcore: instance %q: scheduler %q left jobs unplaceable with no further event", s.inst.Name, s.sched.Name())
 		}
 		s.execute(t, tNext)
+		if s.opts.OnOperation != nil {
+			s.opts.OnOperation(t, s.next, s.next-len(s.active))
+		}
 		if len(s.active) == 0 && s.next == len(s.order) {
 			return nil
 		}
@@ -224,6 +262,11 @@ func (s *sim) operation(t int64) error {
 		s.arrivals = append(s.arrivals, j)
 		s.next++
 	}
+	if s.opts.StopAbove > 0 {
+		if lb := s.lowerBound(); lb > s.opts.StopAbove*(1+1e-9)+1e-12 {
+			return &BoundExceeded{LowerBound: lb, Time: t}
+		}
+	}
 	// 2–5. The scheduler plans; the engine checks the plan.
 	if s.list != nil {
 		if err := s.list.operation(s); err != nil {
@@ -254,7 +297,7 @@ func (s *sim) isFixed(j int) bool { return s.fixed[j] }
 // priority evaluates the ranking of job j on cluster p at the current time.
 func (s *sim) priority(j, p int) float64 {
 	job := &s.inst.Jobs[j]
-	return s.list.Ranking.Priority(JobView{
+	v := JobView{
 		ID:        job.ID,
 		Arrival:   job.Arrival,
 		Now:       s.now,
@@ -269,7 +312,18 @@ func (s *sim) priority(j, p int) float64 {
 		Cluster:   p,
 		User:      job.Cluster,
 		Speed:     s.speed(j, p),
-	})
+	}
+	if s.aware {
+		w := job.PerWorker()
+		fit := 0
+		for _, f := range s.freeNow[p] {
+			v.FreeGPUs += f
+			fit += f / w
+		}
+		v.QueueLen = s.queueLen[p]
+		v.FitsNow = fit >= job.Workers
+	}
+	return s.list.Ranking.Priority(v)
 }
 
 // rankLess is the ranking key order (f, a_j, id) with NaN last.
@@ -287,6 +341,10 @@ func (s *sim) rankLess(a, b int) bool {
 
 // execute carries out the plan from t until the next operation tNext (§4.4).
 func (s *sim) execute(t, tNext int64) {
+	startBy := tNext // planned starts before this run
+	if s.estimated {
+		startBy = t + 1
+	}
 	kept := s.active[:0]
 	for _, j := range s.active {
 		if !s.isFixed(j) {
@@ -294,22 +352,25 @@ func (s *sim) execute(t, tNext int64) {
 			wasRunning := s.state[j] == running
 			switch {
 			case wasRunning && st == t:
-				if !slices.Equal(s.placement[j], s.planPlace[j]) {
+				if s.runOn[j] != s.assigned[j] || !slices.Equal(s.placement[j], s.planPlace[j]) {
 					s.clusters[s.assigned[j]].changed = true
+					s.clusters[s.runOn[j]].changed = true
 					s.migrates[j]++
 					s.closeSegment(j, t)
 					s.segStart[j] = t
 					s.placement[j] = append(s.placement[j][:0], s.planPlace[j]...)
+					s.runOn[j] = s.assigned[j]
 				}
 			case wasRunning:
 				s.clusters[s.assigned[j]].changed = true
+				s.clusters[s.runOn[j]].changed = true
 				s.closeSegment(j, t)
 				s.preempts[j]++
 				s.state[j] = queued
-				if st < tNext {
+				if st < startBy {
 					s.start(j, st)
 				}
-			case st < tNext:
+			case st < startBy:
 				s.start(j, st)
 			}
 		}
@@ -327,6 +388,7 @@ func (s *sim) execute(t, tNext int64) {
 				s.closeSegment(j, f)
 				s.finish[j] = f
 				s.state[j] = done
+				s.done.add(s, j)
 				continue
 			}
 		}
@@ -344,6 +406,7 @@ func (s *sim) start(j int, at int64) {
 		s.firstStart[j] = at
 	}
 	s.placement[j] = append(s.placement[j][:0], s.planPlace[j]...)
+	s.runOn[j] = s.assigned[j]
 	if s.assigned[j] == s.inst.Jobs[j].Cluster {
 		c := s.clusters[s.assigned[j]]
 		c.changed = true // j joins Jn
@@ -357,16 +420,16 @@ func (s *sim) closeSegment(j int, end int64) {
 	if !s.opts.RecordSegments || end <= s.segStart[j] {
 		return
 	}
-	c := s.inst.Clusters[s.assigned[j]]
+	c := s.inst.Clusters[s.runOn[j]]
 	workers := make([]int, c.Nodes)
 	for _, sl := range s.placement[j] {
 		workers[sl.Node] += int(sl.Workers)
 	}
-	s.segments = append(s.segments, Segment{Job: j, Cluster: s.assigned[j], Start: s.segStart[j], End: end, Workers: workers})
+	s.segments = append(s.segments, Segment{Job: j, Cluster: s.runOn[j], Start: s.segStart[j], End: end, Workers: workers})
 }
 
 func (s *sim) result() Result {
-	res := Result{Instance: s.inst.Name, Scheduler: s.sched.Name(), Operations: s.ops, Segments: s.segments}
+	res := Result{Instance: s.inst.Name, Scheduler: s.sched.Name(), Operations: s.ops, Segments: s.segments, Ops: s.opLog}
 	res.Jobs = make([]JobResult, len(s.inst.Jobs))
 	for i, j := range s.inst.Jobs {
 		res.Jobs[i] = JobResult{

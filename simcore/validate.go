@@ -34,7 +34,7 @@ func (s *sim) validatePlan() error {
 			for _, sl := range s.placement[j] {
 				s.events = append(s.events,
 					capEvent{cluster: p, node: int(sl.Node), at: s.now, delta: int(sl.Workers) * w, job: j},
-					capEvent{cluster: p, node: int(sl.Node), at: s.now + s.rem[j], delta: -int(sl.Workers) * w, job: j})
+					capEvent{cluster: p, node: int(sl.Node), at: s.now + s.remOn(j, p), delta: -int(sl.Workers) * w, job: j})
 			}
 			continue
 		}

@@ -65,13 +65,29 @@ func (s *sim) feasible(j, p int) bool {
 	return s.inst.Jobs[j].FitsOn(s.inst.Clusters[p])
 }
 
-// durationOn is d_{j,p} (0 if j cannot run on p).
+// durationOn is d_{j,p} as schedulers see it (0 if j cannot run on p):
+// with an estimate (SPEC §14) the estimate, scaled to p's GPU type as the
+// true durations are, ⌈d̂_j · d_{j,p} / d_j⌉.
 func (s *sim) durationOn(j, p int) int64 {
+	d := s.trueDurationOn(j, p)
+	if e := s.inst.Jobs[j].Estimate; e > 0 && d > 0 {
+		if s.dur == nil {
+			return e
+		}
+		return ceilDiv(e*d, s.inst.Jobs[j].Duration)
+	}
+	return d
+}
+
+// trueDurationOn is the duration the engine runs on p.
+func (s *sim) trueDurationOn(j, p int) int64 {
 	if s.dur != nil {
 		return s.dur[j*len(s.inst.Clusters)+p]
 	}
 	return s.inst.Jobs[j].Duration
 }
+
+func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }
 
 // speed is v_{j,p} = min_p' d_{j,p'} / d_{j,p}.
 func (s *sim) speed(j, p int) float64 {
@@ -92,8 +108,20 @@ func (s *sim) speed(j, p int) float64 {
 	return float64(best) / float64(row[p])
 }
 
-// remOn is job j's remaining time if it runs on cluster p from now.
+// remOn is job j's remaining time if it runs on cluster p from now, as
+// schedulers see it. With an estimate d̂ (SPEC §14) it is d̂_p minus the
+// work already done expressed in seconds on p, at least 1 s; for a job
+// that ran x seconds on a homogeneous instance, max(1, d̂ − x).
 func (s *sim) remOn(j, p int) int64 {
+	if s.estimated && s.inst.Jobs[j].Estimate > 0 {
+		done := s.trueDurationOn(j, p) - s.trueRemOn(j, p)
+		return max(1, s.durationOn(j, p)-done)
+	}
+	return s.trueRemOn(j, p)
+}
+
+// trueRemOn is the remaining time the engine would run on p.
+func (s *sim) trueRemOn(j, p int) int64 {
 	if s.dur == nil {
 		return s.rem[j]
 	}
@@ -141,7 +169,7 @@ func (s *sim) rescaled(j, p int) int64 {
 // changes.
 func (s *sim) assign(j, p int) {
 	if s.dur != nil && s.assigned[j] != p {
-		s.rem[j] = s.remOn(j, p)
+		s.rem[j] = s.trueRemOn(j, p)
 	}
 	s.assigned[j] = p
 }
@@ -151,11 +179,37 @@ func (s *sim) ran(j int, x int64) {
 	s.rem[j] -= x
 	s.ranSecs[j] += x
 	if s.exec != nil {
-		s.exec[j*s.types+s.typeOf[s.assigned[j]]] += x
+		s.exec[j*s.types+s.typeOf[s.runOn[j]]] += x
 	}
 }
 
 // queued is the job's queuing time so far: time since arrival not running.
 func (s *sim) queued(j int) int64 {
 	return s.now - s.inst.Jobs[j].Arrival - s.ranSecs[j]
+}
+
+// snapshotClusters records, for ClusterAware rankings, every cluster's free
+// GPUs per node and its queue length at the start of the operation.
+func (s *sim) snapshotClusters() {
+	for p, c := range s.inst.Clusters {
+		for n := range s.freeNow[p] {
+			s.freeNow[p][n] = c.GPUsPerNode
+		}
+		s.queueLen[p] = 0
+	}
+	for _, j := range s.active {
+		p := s.assigned[j]
+		if p < 0 {
+			continue
+		}
+		if s.state[j] != running {
+			s.queueLen[p]++
+			continue
+		}
+		p = s.runOn[j]
+		w := s.inst.Jobs[j].PerWorker()
+		for _, sl := range s.placement[j] {
+			s.freeNow[p][sl.Node] -= int(sl.Workers) * w
+		}
+	}
 }

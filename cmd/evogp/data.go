@@ -15,6 +15,7 @@ import (
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/datasets"
+	"github.com/evogp/evogp/experiment"
 )
 
 // dataCommand is `evogp data`: generate datasets and describe them.
@@ -50,14 +51,14 @@ func dataGenCommand() *cli.Command {
 			"   evogp data gen --config paper --split test --out data/test\n" +
 			"   evogp data gen --config load --instances 5 --out data/load-60 generator.clusters=5,5 generator.nodes=40,40 generator.jobs_per_node=5 generator.interval=60\n" +
 			"   evogp data gen --config my-experiment.yaml --format csv --out data/train\n\n" +
-			"   Flags come before the overrides. Instances are drawn from the generator seed\n" +
+			"   Flags may come before or after the overrides. Instances are drawn from the generator seed\n" +
 			"   SplitSeed(seed, split), so train, validation and test generated from one config\n" +
 			"   seed never share instances; dataset.yaml records both seeds and the settings.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "config", Value: "quick", Usage: "embedded config name (" + strings.Join(configs.Names(), ", ") + ") or a YAML file"},
 			&cli.IntFlag{Name: "instances", DefaultText: "the config's data.<split> size", Usage: "number of instances"},
 			&cli.Uint64Flag{Name: "seed", DefaultText: "the config's seed", Usage: "experiment seed"},
-			&cli.StringFlag{Name: "out", Required: true, Usage: "new dataset directory (must not exist or be empty)"},
+			&cli.StringFlag{Name: "out", Usage: "new dataset directory (must not exist or be empty; required)"},
 			&cli.StringFlag{Name: "format", Value: datasets.FormatParquet, Usage: "table format: parquet or csv"},
 			&cli.StringFlag{Name: "split", Value: "train", Usage: "split name recorded in dataset.yaml (train, validation, test, …)"},
 		},
@@ -66,11 +67,17 @@ func dataGenCommand() *cli.Command {
 }
 
 func dataGen(c *cli.Context) error {
+	overrides, err := positionalArgs(c) // flags may follow the overrides
+	if err != nil {
+		return err
+	}
+	if c.String("out") == "" {
+		return fmt.Errorf("data gen: --out DIR is required")
+	}
 	cfg, err := configs.Load(c.String("config"))
 	if err != nil {
 		return err
 	}
-	overrides := c.Args().Slice()
 	if cfg, err = cfg.Override(overrides...); err != nil {
 		return err
 	}
@@ -94,30 +101,15 @@ func dataGen(c *cli.Context) error {
 	if err := dataCheckNewDir(out); err != nil {
 		return err
 	}
-	settings := cfg.Generator.Settings()
-	genSeed := datasets.SplitSeed(seed, split)
-	insts, err := datasets.Generate(settings, genSeed, n)
+	g, err := experiment.GenerateDataset(experiment.GenerateSettings{
+		Config: cfg, ConfigName: c.String("config"), Overrides: overrides, Split: split, Seed: seed,
+		Instances: n, Format: format, Out: out,
+	})
 	if err != nil {
 		return err
 	}
-	meta := datasets.Meta{
-		Split: split, Source: "generator", Config: c.String("config"),
-		Seed: &seed, GenerateSeed: &genSeed, Generator: &settings,
-	}
-	if len(overrides) > 0 {
-		meta.Options = map[string]string{"overrides": strings.Join(overrides, " ")}
-	}
-	ds := &datasets.Dataset{Instances: insts, Meta: meta}
-	if err := datasets.Write(out, ds, format); err != nil {
-		return err
-	}
-	clusters, jobs := 0, 0
-	for _, in := range insts {
-		clusters += len(in.Clusters)
-		jobs += len(in.Jobs)
-	}
 	fmt.Fprintf(c.App.Writer, "wrote %d instances (%d clusters, %d jobs) to %s as %s (split %s, config %s, seed %d)\n",
-		n, clusters, jobs, out, format, split, c.String("config"), seed)
+		g.Instances, g.Clusters, g.Jobs, out, format, split, c.String("config"), seed)
 	return nil
 }
 
@@ -232,10 +224,7 @@ func dataDescribeTable(w io.Writer, dir string, m datasets.Meta, sums []datasets
 		rows = append(rows, row(s))
 	}
 	rows = append(rows, row(datasets.Totals(sums)))
-	if err := dataWriteAligned(w, rows); err != nil {
-		return err
-	}
-	return dataDescribeHetero(w, sums)
+	return dataWriteAligned(w, rows)
 }
 
 // dataWriteAligned prints rows as columns two spaces apart: the first and last

@@ -13,7 +13,7 @@ import (
 
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/datasets/philly"
-	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/experiment"
 )
 
 // Defaults of `evogp data import philly`: the two months (October and
@@ -107,17 +107,12 @@ func dataImportPhilly(c *cli.Context) error {
 			return err
 		}
 	} else {
-		err := atomicio.Dir(out, func(tmp string) error {
-			for i := range res.Splits {
-				s := &res.Splits[i]
-				if err := datasets.Write(filepath.Join(tmp, s.Name), &s.Dataset, format); err != nil {
-					return fmt.Errorf("split %s: %w", s.Name, err)
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			return fmt.Errorf("write %s: %w", out, err)
+		splits := make([]experiment.NamedDataset, len(res.Splits))
+		for i := range res.Splits {
+			splits[i] = experiment.NamedDataset{Name: res.Splits[i].Name, Dataset: &res.Splits[i].Dataset}
+		}
+		if err := experiment.WriteSplits(out, splits, format); err != nil {
+			return err
 		}
 	}
 	w := c.App.Writer

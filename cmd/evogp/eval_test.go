@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/evogp/evogp/configs"
+	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/reports"
 )
 
@@ -91,7 +92,7 @@ func TestEvalWritesTablesSummaryAndFigures(t *testing.T) {
 	if n := rows[0].Jobs + rows[1].Jobs; int64(len(jobs)) != 5*n {
 		t.Fatalf("%d job rows, want 5 × %d", len(jobs), n)
 	}
-	var man evalManifest
+	var man experiment.EvalManifest
 	b, _ := os.ReadFile(filepath.Join(out, markerFile))
 	if err := json.Unmarshal(b, &man); err != nil {
 		t.Fatal(err)
@@ -117,8 +118,18 @@ func TestEvalWritesTablesSummaryAndFigures(t *testing.T) {
 			t.Fatalf("%s differs between runs with 1 and all workers", f)
 		}
 	}
-	if _, _, err := runApp(t, "eval", "--dataset", data, "--quiet", "--out", out, "--schedulers", "lyra", "--format", "svg"); err != nil {
-		t.Fatalf("replacing an evogp directory: %v", err)
+	// An earlier evaluation is never replaced silently: without --force
+	// it is refused and left intact.
+	before, _ := os.ReadFile(filepath.Join(out, "results.parquet"))
+	_, _, err = runApp(t, "eval", "--dataset", data, "--quiet", "--out", out, "--schedulers", "lyra", "--format", "svg")
+	if err == nil || !strings.Contains(err.Error(), "--force") {
+		t.Fatalf("replacing an evogp directory without --force: err = %v", err)
+	}
+	if after, _ := os.ReadFile(filepath.Join(out, "results.parquet")); !bytes.Equal(before, after) {
+		t.Fatal("a refused eval changed the earlier results")
+	}
+	if _, _, err := runApp(t, "eval", "--dataset", data, "--quiet", "--out", out, "--schedulers", "lyra", "--format", "svg", "--force"); err != nil {
+		t.Fatalf("replacing an evogp directory with --force: %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(out, "ranking.png")); !os.IsNotExist(err) {
 		t.Fatal("the replaced directory kept an old file")
@@ -222,7 +233,7 @@ func TestEvalFormulaTimeUnitFromRun(t *testing.T) {
 		if _, _, err := runApp(t, args...); err != nil {
 			t.Fatal(err)
 		}
-		var man evalManifest
+		var man experiment.EvalManifest
 		mb, _ := os.ReadFile(filepath.Join(out, markerFile))
 		if err := json.Unmarshal(mb, &man); err != nil {
 			t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/atomicio"
 )
@@ -52,7 +53,7 @@ func runExport(c *cli.Context) error {
 	if st, err := os.Stat(src); err == nil && st.IsDir() {
 		path = filepath.Join(src, "best.json")
 	}
-	infix, err := readBestInfix(path)
+	infix, err := experiment.ReadBestInfix(path)
 	if err != nil {
 		return err
 	}

@@ -133,3 +133,31 @@ func TestExprErrors(t *testing.T) {
 		}
 	}
 }
+
+// A flag after the formula is an error, never formula text; a formula that
+// starts with '-' is given after --.
+func TestExprTrailingFlag(t *testing.T) {
+	for _, args := range [][]string{
+		{"simplify", "g*d", "-q"},
+		{"simplify", "q - q", "--domain"},
+		{"simplify", "g*d", "--format", "latex"},
+	} {
+		out, err := runExpr(t, args...)
+		if err == nil || !strings.Contains(err.Error(), "looks like a flag") {
+			t.Errorf("%v: out %q, err = %v", args, out, err)
+		}
+	}
+	out, err := runExpr(t, "simplify", "--", "-g*d")
+	if err != nil || strings.TrimSpace(out) != "d * (0 - g)" {
+		t.Errorf("formula after --: %q, %v", out, err)
+	}
+	// Minus signs inside an unquoted formula are formula text.
+	out, err = runExpr(t, "simplify", "g", "*", "d", "-", "2")
+	if err != nil || strings.TrimSpace(out) != "d * g - 2" {
+		t.Errorf("unquoted formula: %q, %v", out, err)
+	}
+	help, _, _ := runApp(t, "expr", "simplify", "--help")
+	if !strings.Contains(help, "follow --") && !strings.Contains(help, "follows --") {
+		t.Errorf("help does not say that a formula starting with '-' follows --:\n%s", help)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/evogp/evogp/configs"
+	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/learn"
@@ -36,7 +37,8 @@ func learnCommand() *cli.Command {
 			"picks the best of the final population and hall of fame on the validation set, and writes\n" +
 			"runs/<config>-<UTC time>/ (or --out): config.yaml, generations.parquet, hall_of_fame.csv,\n" +
 			"best.json, formula.go, formula.tex, convergence.png/.svg and checkpoint/.\n" +
-			"key=value arguments override any config key (unknown keys are errors). Ctrl-C stops after\n" +
+			"key=value arguments override any config key (unknown keys are errors; values must have the\n" +
+			"key's type); flags may come before or after them. Ctrl-C stops after\n" +
 			"the current evaluation and keeps the checkpoint; --resume continues it to the same result.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "config", Value: "quick", Usage: "embedded config name (" + strings.Join(configs.Names(), ", ") + ") or YAML file"},
@@ -53,10 +55,17 @@ func learnCommand() *cli.Command {
 }
 
 func runLearn(c *cli.Context) error {
-	if c.Bool("multirun") {
-		return runSweep(c)
+	// Flags may follow the overrides: `evogp learn seed=2 --out runs/x`.
+	overrides, err := positionalArgs(c)
+	if err != nil {
+		return err
 	}
-	overrides := c.Args().Slice()
+	if c.Bool("multirun") {
+		return runSweep(c, overrides)
+	}
+	if c.IsSet("jobs") {
+		return fmt.Errorf("learn: --jobs runs sweep points side by side and needs -m (a single run uses gp.workers=N)")
+	}
 	pr := progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")}
 	if dir := c.String("resume"); dir != "" {
 		for _, f := range []string{"out", "train", "validation"} {
@@ -77,15 +86,11 @@ func runLearn(c *cli.Context) error {
 		if cfg, err = cfg.Override(overrides...); err != nil {
 			return err
 		}
-		train, val, err := learn.LoadData(cfg)
+		res, nval, err := experiment.ResumeLearn(c.Context, dir, cfg, pr, provenance(c))
 		if err != nil {
 			return err
 		}
-		res, err := learn.Resume(c.Context, dir, learn.Settings{Config: cfg, Train: train, Validation: val, Progress: pr})
-		if err != nil {
-			return err
-		}
-		return printLearned(c, res, len(val))
+		return printLearned(c, res, nval)
 	}
 
 	cfg, err := configs.Load(c.String("config"))
@@ -109,21 +114,20 @@ func runLearn(c *cli.Context) error {
 			*d.dst = abs
 		}
 	}
-	train, val, err := learn.LoadData(cfg)
-	if err != nil {
-		return err
-	}
 	out := c.String("out")
 	if out == "" {
-		out = filepath.Join("runs", cfg.Name+"-"+time.Now().UTC().Format("20060102T150405Z"))
+		out = experiment.FreshDir(filepath.Join("runs", cfg.Name+"-"+time.Now().UTC().Format("20060102T150405Z")))
 	}
-	res, err := learn.Run(c.Context, learn.Settings{Config: cfg, Train: train, Validation: val, Out: out, Progress: pr})
+	res, nval, err := experiment.Learn(c.Context, experiment.LearnSettings{Config: cfg, Out: out, Progress: pr, Provenance: provenance(c)})
+	if !c.IsSet("out") {
+		linkLatest(c, out)
+	}
 	if err != nil {
 		// A *learn.InterruptedError (Ctrl-C) says where the checkpoint is
 		// and how to resume; anything else left no run directory.
 		return err
 	}
-	return printLearned(c, res, len(val))
+	return printLearned(c, res, nval)
 }
 
 // printLearned reports the outcome of a finished run.

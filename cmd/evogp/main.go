@@ -1,24 +1,106 @@
-// Command evogp learns scheduling policies for deep-learning training jobs on
-// GPU clusters by genetic programming, and simulates, evaluates and reports
-// them. Run `evogp --help` for the commands.
 package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/evogp/evogp/experiment"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := newApp().RunContext(ctx, os.Args); err != nil {
-		fmt.Fprintln(os.Stderr, "evogp:", err)
-		os.Exit(1)
+	os.Exit(run(context.Background(), os.Args, os.Stdout, os.Stderr))
+}
+
+// run runs the program with args (program name first) and returns its exit
+// status: 0 on success, 1 on an error, and after Ctrl-C or SIGTERM — once
+// the command has stopped cleanly, with its checkpoint written — the
+// shell's convention 128 + the signal number: 130 for SIGINT, 143 for
+// SIGTERM. A second signal ends the program at once.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	received := make(chan os.Signal, 1)
+	go func() {
+		if s, ok := <-sigs; ok {
+			received <- s
+			signal.Stop(sigs) // a second signal has its default effect
+			cancel()
+		}
+	}()
+	app := newApp()
+	app.Writer, app.ErrWriter = stdout, stderr
+	setInvocation(app, args, time.Now())
+	err := app.RunContext(ctx, args)
+	signal.Stop(sigs)
+	close(sigs)
+	var sig os.Signal
+	select {
+	case sig = <-received:
+	default:
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "evogp:", err)
+	}
+	return exitCode(err, sig)
+}
+
+// exitCode is the exit status of a command that returned err after the
+// signal sig (nil if none) arrived.
+func exitCode(err error, sig os.Signal) int {
+	switch sig {
+	case os.Interrupt:
+		return 128 + int(syscall.SIGINT)
+	case syscall.SIGTERM:
+		return 128 + int(syscall.SIGTERM)
+	}
+	if err != nil {
+		var ec cli.ExitCoder
+		if errors.As(err, &ec) && ec.ExitCode() != 0 {
+			return ec.ExitCode()
+		}
+		return 1
+	}
+	return 0
+}
+
+// setInvocation records the command line and start time that every output
+// directory's provenance reports.
+func setInvocation(app *cli.App, args []string, start time.Time) {
+	if app.Metadata == nil {
+		app.Metadata = map[string]any{}
+	}
+	app.Metadata["args"] = append([]string(nil), args...)
+	app.Metadata["start"] = start
+}
+
+// provenance describes this invocation (see experiment.Provenance).
+func provenance(c *cli.Context) experiment.Provenance {
+	args, _ := c.App.Metadata["args"].([]string)
+	start, ok := c.App.Metadata["start"].(time.Time)
+	if !ok {
+		start = time.Now()
+	}
+	return experiment.NewProvenance(args, start)
+}
+
+// linkLatest points runs/latest (beside dir) at dir if dir exists; a
+// failure is a warning, since the run itself is complete.
+func linkLatest(c *cli.Context, dir string) {
+	if _, err := os.Stat(dir); err != nil {
+		return
+	}
+	if err := experiment.LinkLatest(dir); err != nil {
+		fmt.Fprintln(c.App.ErrWriter, "evogp: warning:", err)
 	}
 }
 
@@ -26,14 +108,16 @@ func main() {
 // added here with one line.
 func newApp() *cli.App {
 	return &cli.App{
-		Name:  "evogp",
-		Usage: "learn GPU-cluster scheduling policies by genetic programming",
+		Name:    "evogp",
+		Usage:   "learn GPU-cluster scheduling policies by genetic programming",
+		Version: experiment.NewProvenance(nil, time.Time{}).VersionString(),
 		Description: "Examples:\n" +
 			"   evogp learn                                   # the main job: learn a policy on the quick config\n" +
 			"   evogp data gen --config quick --instances 10 --seed 1 --out data/train\n" +
 			"   evogp data import philly --in ../shared/traces/philly/philly.csv --out data/philly\n" +
 			"   evogp simulate --dataset data/train --scheduler tiresias\n" +
 			"   evogp eval --dataset data/test --schedulers spark,liquid,tiresias,lyra,gp=runs/X/best.json --out eval",
+		EnableBashCompletion: true,
 		Commands: []*cli.Command{
 			// commands: one line each
 			learnCommand(),
@@ -45,6 +129,8 @@ func newApp() *cli.App {
 			dataCommand(),
 			simulateCommand(),
 			estimateCommand(),
+			completionCommand(),
+			manCommand(),
 		},
 	}
 }

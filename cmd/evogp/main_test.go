@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"testing"
+	"time"
 )
 
 // runApp runs the CLI with args (without the program name) and returns
@@ -12,6 +13,8 @@ func runApp(t *testing.T, args ...string) (string, string, error) {
 	var out, errOut bytes.Buffer
 	app := newApp()
 	app.Writer, app.ErrWriter = &out, &errOut
-	err := app.Run(append([]string{"evogp"}, args...))
+	full := append([]string{"evogp"}, args...)
+	setInvocation(app, full, time.Now())
+	err := app.Run(full)
 	return out.String(), errOut.String(), err
 }

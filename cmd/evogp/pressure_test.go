@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/evogp/evogp/configs"
+	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/reports"
 )
 
@@ -47,7 +48,7 @@ func TestPressureSmall(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, "pressure.svg")); err != nil {
 		t.Fatal(err)
 	}
-	var man pressureManifest
+	var man experiment.PressureManifest
 	b, _ := os.ReadFile(filepath.Join(out, markerFile))
 	if err := json.Unmarshal(b, &man); err != nil {
 		t.Fatal(err)
@@ -70,11 +71,11 @@ func TestPressureInstancesShareJobs(t *testing.T) {
 	// Direct check on the generated instances.
 	cfg := loadConfigForTest(t)
 	cfg.Pressure.Intervals, cfg.Pressure.Seeds, cfg.Pressure.Jobs = []float64{60, 600}, 1, 10
-	pis, err := pressureInstances(cfg)
+	pis, err := experiment.PressureInstances(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, b := pis[0].inst, pis[1].inst
+	a, b := pis[0].Instance, pis[1].Instance
 	if len(a.Jobs) != 10 || len(b.Jobs) != 10 || len(a.Clusters) != 5 || a.Clusters[0].Nodes != 40 {
 		t.Fatalf("instance shape: %d jobs, %d clusters", len(a.Jobs), len(a.Clusters))
 	}

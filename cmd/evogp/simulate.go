@@ -4,14 +4,16 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/evogp/evogp/datasets"
+	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/reports"
-	"github.com/evogp/evogp/simcore"
 )
 
 func simFlags() []cli.Flag {
@@ -25,11 +27,37 @@ func simFlags() []cli.Flag {
 	}
 }
 
-func simOptionsFrom(c *cli.Context) (simcore.Options, error) {
-	return simOptions{
-		Trigger: c.String("trigger"), Backfill: c.String("backfill"),
-		Objective: c.String("objective"), Weights: c.String("weights"), Omega: c.Float64("omega"),
-	}.options()
+// simSettingsFrom applies the simulator flags to base: every flag, or with
+// onlySet only the flags the user gave (the config supplies the rest).
+func simSettingsFrom(c *cli.Context, base experiment.SimSettings, onlySet bool) (experiment.SimSettings, error) {
+	use := func(flag string) bool { return !onlySet || c.IsSet(flag) }
+	s := base
+	if use("trigger") {
+		s.Sim.Trigger = c.String("trigger")
+	}
+	if use("backfill") {
+		s.Sim.Backfill = c.String("backfill")
+	}
+	if use("objective") {
+		s.Objective.Kind = c.String("objective")
+	}
+	if use("omega") {
+		s.Objective.Omega = c.Float64("omega")
+	}
+	if use("weights") {
+		parts := strings.Split(c.String("weights"), ",")
+		if len(parts) != 3 {
+			return s, fmt.Errorf("--weights %q: want three numbers ω1,ω2,ω3", c.String("weights"))
+		}
+		for i, p := range parts {
+			w, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+			if err != nil {
+				return s, fmt.Errorf("--weights %q: %w", c.String("weights"), err)
+			}
+			s.Objective.Weights[i] = w
+		}
+	}
+	return s, nil
 }
 
 func secondsUnit(c *cli.Context) (bool, error) {
@@ -57,7 +85,7 @@ func simulateCommand() *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "dataset", Required: true, Usage: "dataset directory (Parquet or CSV)"},
 			&cli.StringFlag{Name: "scheduler", Value: "tiresias", Usage: "scheduler name or ALLOCATOR+RANKING+PLACER"},
-			&cli.StringFlag{Name: "priority", Usage: "priority formula over d, q, u, g (smaller runs first)"},
+			&cli.StringFlag{Name: "priority", Usage: "priority formula over d, q, u, g (smaller runs first) for a scheduler whose ranking is formula, e.g. mct+formula+bestfit"},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per instance"},
 			&cli.StringFlag{Name: "jobs-out", Usage: "write per-job results to PATH (.csv or .parquet)"},
 			&cli.StringFlag{Name: "summary-out", Usage: "write the metric table to PATH (.csv or .parquet)"},
@@ -69,7 +97,7 @@ func simulateCommand() *cli.Command {
 }
 
 func runSimulate(c *cli.Context) error {
-	opts, err := simOptionsFrom(c)
+	sim, err := simSettingsFrom(c, experiment.DefaultSimSettings(), false)
 	if err != nil {
 		return err
 	}
@@ -77,7 +105,7 @@ func runSimulate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	sched, err := buildScheduler(c.String("scheduler"), c.String("priority"), seconds)
+	p, err := experiment.NewPolicy(c.String("scheduler"), c.String("priority"), seconds)
 	if err != nil {
 		return err
 	}
@@ -88,19 +116,10 @@ func runSimulate(c *cli.Context) error {
 	if err := applyEstimates(c, ds.Instances); err != nil {
 		return err
 	}
-	prog := progress.New("simulate", len(ds.Instances), progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")})
-	results, err := simulateAll(c.Context, ds.Instances, sched, opts, c.Int("workers"), prog)
-	prog.Finish()
+	rows, jobs, err := experiment.SimulateRows(c.Context, ds.Instances, p, sim, c.Int("workers"), c.String("jobs-out") != "",
+		progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")})
 	if err != nil {
 		return err
-	}
-	rows := make([]reports.ResultRow, len(results))
-	var jobs []reports.JobRow
-	for i, r := range results {
-		rows[i] = resultRow(r, sched.Name(), 0)
-		if c.String("jobs-out") != "" {
-			jobs = append(jobs, jobRows(r, sched.Name())...)
-		}
 	}
 	if p := c.String("jobs-out"); p != "" {
 		if err := reports.WriteJobs(p, jobs); err != nil {

@@ -1,6 +1,3 @@
-// Package parallel runs independent, indexed pieces of work on a pool of
-// goroutines. Results are written by index, so their order never depends on
-// the number of workers. It imports no other evogp package.
 package parallel
 
 import (

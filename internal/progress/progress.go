@@ -1,6 +1,3 @@
-// Package progress reports the progress of long work: a progress bar
-// (progressbar/v3) when stderr is a terminal, plain periodic log/slog lines
-// otherwise, so CI logs stay readable. It imports no other evogp package.
 package progress
 
 import (

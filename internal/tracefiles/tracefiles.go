@@ -1,6 +1,3 @@
-// Package tracefiles lets tests find the shared real traces, which live
-// beside the repository (../shared/traces) and are never copied into it.
-// It imports no other evogp package.
 package tracefiles
 
 import (

@@ -1,10 +1,11 @@
-package main
+package experiment
 
 import (
 	"context"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,14 +14,14 @@ import (
 )
 
 func TestParseSweepArgsAndPoints(t *testing.T) {
-	fixed, axes, err := parseSweepArgs([]string{"objective.omega=0,0.5,1", "seed=1,2", "gp.population=16", "objective.weights=[1,0,1]"})
+	fixed, axes, err := ParseSweepArgs([]string{"objective.omega=0,0.5,1", "seed=1,2", "gp.population=16", "objective.weights=[1,0,1]"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(fixed, []string{"gp.population=16", "objective.weights=1,0,1"}) {
 		t.Errorf("fixed = %v", fixed)
 	}
-	pts := sweepPoints(axes)
+	pts := SweepPoints(axes)
 	want := [][]string{
 		{"objective.omega=0", "seed=1"}, {"objective.omega=0", "seed=2"},
 		{"objective.omega=0.5", "seed=1"}, {"objective.omega=0.5", "seed=2"},
@@ -29,11 +30,11 @@ func TestParseSweepArgsAndPoints(t *testing.T) {
 	if !reflect.DeepEqual(pts, want) {
 		t.Errorf("points = %v", pts)
 	}
-	if got := pointName(want[2]); got != "objective.omega=0.5,seed=1" {
+	if got := PointName(want[2]); got != "objective.omega=0.5,seed=1" {
 		t.Errorf("pointName = %q", got)
 	}
 	for _, bad := range [][]string{{"noequals"}, {"seed=1,,2"}, {"seed=1", "seed=2,3"}} {
-		if _, _, err := parseSweepArgs(bad); err == nil {
+		if _, _, err := ParseSweepArgs(bad); err == nil {
 			t.Errorf("%v: want error", bad)
 		}
 	}
@@ -44,10 +45,10 @@ func TestSweepRunsResumesAndSkips(t *testing.T) {
 		t.Skip("runs two small learning runs")
 	}
 	dir := filepath.Join(t.TempDir(), "sweep")
-	spec := sweepSpec{Config: "smoke", Fixed: []string{"objective.kind=single", "gp.generations=1"},
-		Axes: []sweepAxis{{Key: "objective.omega", Values: []string{"0", "1"}}}}
+	spec := SweepSpec{Config: "smoke", Fixed: []string{"objective.kind=single", "gp.generations=1"},
+		Axes: []SweepAxis{{Key: "objective.omega", Values: []string{"0", "1"}}}}
 	quiet := progress.Options{Quiet: true}
-	rows, err := runSweepPoints(context.Background(), sweepSettings{Spec: spec, Dir: dir, Jobs: 2, Progress: quiet})
+	rows, err := Sweep(context.Background(), SweepSettings{Spec: spec, Dir: dir, Jobs: 2, Progress: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,9 +75,9 @@ func TestSweepRunsResumesAndSkips(t *testing.T) {
 
 	// Re-running skips finished points: a marker in a point's directory
 	// survives, and the merged rows are identical.
-	marker := filepath.Join(dir, "points", "objective.omega=0", "marker")
+	marker := filepath.Join(dir, "points", "objective.omega-0", "marker")
 	os.WriteFile(marker, []byte("x"), 0o644)
-	again, err := runSweepPoints(context.Background(), sweepSettings{Spec: spec, Dir: dir, Jobs: 1, Progress: quiet})
+	again, err := Sweep(context.Background(), SweepSettings{Spec: spec, Dir: dir, Jobs: 1, Progress: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,14 +90,14 @@ func TestSweepRunsResumesAndSkips(t *testing.T) {
 
 	// An interrupted point resumes to the same result: remove a finished
 	// point's outputs but keep its checkpoint, as Ctrl-C would leave it.
-	p1 := filepath.Join(dir, "points", "objective.omega=1")
+	p1 := filepath.Join(dir, "points", "objective.omega-1")
 	entries, _ := os.ReadDir(p1)
 	for _, e := range entries {
 		if e.Name() != "checkpoint" && e.Name() != "config.yaml" {
 			os.RemoveAll(filepath.Join(p1, e.Name()))
 		}
 	}
-	resumed, err := runSweepPoints(context.Background(), sweepSettings{Spec: spec, Dir: dir, Jobs: 1, Progress: quiet})
+	resumed, err := Sweep(context.Background(), SweepSettings{Spec: spec, Dir: dir, Jobs: 1, Progress: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,21 +105,29 @@ func TestSweepRunsResumesAndSkips(t *testing.T) {
 		t.Errorf("resumed point differs: %+v vs %+v", resumed, rows)
 	}
 
-	// evogp report draws the trade-off and the overlaid convergence curves
-	// from the sweep's tables alone.
-	if _, _, err := runApp(t, "report", dir); err != nil {
+	// The sweep's tables alone give the trade-off and the overlaid
+	// convergence curves (what evogp report draws).
+	tabs, err := ReadTables(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tabs.Points) != 2 {
+		t.Fatalf("convergence curves of %d points, want 2", len(tabs.Points))
+	}
+	files, err := tabs.Render(FigureOptions{Formats: []string{"svg"}})
+	if err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{"tradeoff.svg", "convergence_sweep.svg"} {
-		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
-			t.Errorf("report did not draw %s: %v", f, err)
+		if !slices.Contains(files.Names(), f) {
+			t.Errorf("render did not draw %s: %v", f, files.Names())
 		}
 	}
 
 	// A different command in the same directory is refused.
 	other := spec
-	other.Axes = []sweepAxis{{Key: "objective.omega", Values: []string{"0", "0.5"}}}
-	if _, err := runSweepPoints(context.Background(), sweepSettings{Spec: other, Dir: dir, Jobs: 1, Progress: quiet}); err == nil || !strings.Contains(err.Error(), "different sweep") {
+	other.Axes = []SweepAxis{{Key: "objective.omega", Values: []string{"0", "0.5"}}}
+	if _, err := Sweep(context.Background(), SweepSettings{Spec: other, Dir: dir, Jobs: 1, Progress: quiet}); err == nil || !strings.Contains(err.Error(), "different sweep") {
 		t.Errorf("want a different-command error, got %v", err)
 	}
 }

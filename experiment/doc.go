@@ -1,0 +1,26 @@
+// Package experiment composes the other packages into the runs a
+// researcher starts from the command line: evaluation of several
+// schedulers on a dataset (Eval), the load-pressure study of paper §IV-D
+// with its instance generator (Pressure), Hydra-style sweeps of learning
+// runs (Sweep), and the output directories, result rows and provenance
+// records they write. The command layer (cmd/evogp) only parses flags,
+// calls these functions and prints their results.
+//
+// Schedulers are opaque here: a Policy holds a simcore.Scheduler obtained
+// from simcore.ParseScheduler (a learned formula enters as the "formula"
+// ranking of the extra map) and passes it to simcore.Simulate; nothing reads
+// or sets its fields. Simulator options come from a config's sim and
+// objective sections through learn.SimOptions, the one translation of a
+// config into simcore.Options.
+//
+// Output directories are built with atomicio.WriteDir: they appear complete
+// or not at all. A directory written by evogp holds MarkerFile, and only
+// such a directory may be replaced, and only when the caller asks for it
+// (Force).
+//
+// # Imports
+//
+// experiment may import every evogp package except cmd: expr, simcore,
+// datasets, learn, reports, configs and internal/*. No evogp package other
+// than cmd/evogp imports experiment. internal/archtest enforces this.
+package experiment

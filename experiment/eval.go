@@ -1,0 +1,175 @@
+package experiment
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+
+	"github.com/evogp/evogp/configs"
+	"github.com/evogp/evogp/datasets"
+	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/simcore"
+)
+
+// SimSettings are the simulator and objective settings of a run, as the
+// config's sim and objective sections hold them.
+type SimSettings struct {
+	Sim       configs.Sim
+	Objective configs.Objective
+}
+
+// DefaultSimSettings are the sim and objective sections of the default
+// config: arrival trigger, no backfill, Eq. 5 with weights 1,1,1.
+func DefaultSimSettings() SimSettings {
+	d := configs.Default()
+	return SimSettings{Sim: d.Sim, Objective: d.Objective}
+}
+
+// Options checks the settings and translates them with learn.SimOptions,
+// the one translation of config sections into simcore.Options.
+func (s SimSettings) Options() (simcore.Options, error) {
+	cfg := configs.Default()
+	cfg.Sim, cfg.Objective = s.Sim, s.Objective
+	if err := cfg.Validate(); err != nil {
+		return simcore.Options{}, err
+	}
+	return learn.SimOptions(cfg)
+}
+
+// EvalSettings describe one evaluation run.
+type EvalSettings struct {
+	Dataset  string   // dataset directory (Parquet or CSV)
+	Policies []Policy // from ParsePolicies
+	Sim      SimSettings
+	TimeUnit string // the time unit the caller chose for formulas, recorded in the manifest
+	Figures  FigureOptions
+	Workers  int    // simulations in parallel, 0 = all cores
+	Out      string // output directory
+	// Force allows replacing an earlier evogp output directory at Out.
+	Force      bool
+	Progress   progress.Options
+	Provenance Provenance
+}
+
+// EvalManifest is the content of an eval directory's MarkerFile.
+type EvalManifest struct {
+	Command    string   `json:"command"`
+	Dataset    string   `json:"dataset"`
+	Instances  int      `json:"instances"`
+	Schedulers []Policy `json:"schedulers"`
+	Reference  string   `json:"reference"`
+	Instance   string   `json:"instance,omitempty"`
+	Objective  string   `json:"objective"`
+	Weights    string   `json:"weights"`
+	Omega      float64  `json:"omega"`
+	Trigger    string   `json:"trigger"`
+	Backfill   string   `json:"backfill"`
+	TimeUnit   string   `json:"time_unit"`
+}
+
+// EvalResult says what Eval wrote.
+type EvalResult struct {
+	Instances int
+	Files     []string // names of the files written into Out
+}
+
+// Eval simulates every policy on every instance of the dataset and writes
+// Out: results.parquet, jobs.parquet, summary.md, summary.csv, the figures
+// and MarkerFile. Everything is computed before anything is written, and
+// Out appears complete or not at all.
+func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
+	if s.Workers < 0 {
+		return EvalResult{}, fmt.Errorf("workers = %d: must be ≥ 0 (0 = all cores)", s.Workers)
+	}
+	if len(s.Policies) == 0 {
+		return EvalResult{}, fmt.Errorf("eval: no schedulers")
+	}
+	opts, err := s.Sim.Options()
+	if err != nil {
+		return EvalResult{}, err
+	}
+	if err := checkReference(policyRows(s.Policies), s.Figures); err != nil {
+		return EvalResult{}, err
+	}
+	if err := CheckOutDir(s.Out, s.Force); err != nil {
+		return EvalResult{}, err
+	}
+	ds, err := datasets.Read(s.Dataset)
+	if err != nil {
+		return EvalResult{}, err
+	}
+	if len(ds.Instances) == 0 {
+		return EvalResult{}, fmt.Errorf("dataset %s has no instances", s.Dataset)
+	}
+	if inst := s.Figures.Instance; inst != "" && !hasInstance(ds.Instances, inst) {
+		return EvalResult{}, fmt.Errorf("--instance %q: not in dataset %s", inst, s.Dataset)
+	}
+
+	prog := progress.New("eval", len(s.Policies)*len(ds.Instances), s.Progress)
+	var t Tables
+	for _, p := range s.Policies {
+		prog.Describe(p.Label)
+		res, err := SimulateAll(ctx, ds.Instances, p, opts, s.Workers, prog)
+		if err != nil {
+			prog.Finish()
+			return EvalResult{}, fmt.Errorf("scheduler %s: %w", p.Label, err)
+		}
+		for _, r := range res {
+			t.Results = append(t.Results, ResultRow(r, p.Label, 0))
+			t.Jobs = append(t.Jobs, JobRows(r, p.Label)...)
+		}
+	}
+	prog.Finish()
+
+	o := s.Sim.Objective
+	man := EvalManifest{
+		Command: "eval", Dataset: s.Dataset, Instances: len(ds.Instances), Schedulers: s.Policies,
+		Reference: s.Figures.Reference, Instance: s.Figures.Instance, Objective: o.Kind,
+		Weights: fmt.Sprintf("%v,%v,%v", o.Weights[0], o.Weights[1], o.Weights[2]),
+		Omega:   o.Omega, Trigger: s.Sim.Sim.Trigger, Backfill: s.Sim.Sim.Backfill, TimeUnit: s.TimeUnit,
+	}
+	files, err := t.Render(s.Figures)
+	if err != nil {
+		return EvalResult{}, err
+	}
+	err = writeOutDir(s.Out, s.Force, func(tmp string) error {
+		if err := reports.WriteResults(filepath.Join(tmp, "results.parquet"), t.Results); err != nil {
+			return err
+		}
+		if err := reports.WriteJobs(filepath.Join(tmp, "jobs.parquet"), t.Jobs); err != nil {
+			return err
+		}
+		if err := files.Write(tmp); err != nil {
+			return err
+		}
+		if err := writeJSON(filepath.Join(tmp, MarkerFile), man); err != nil {
+			return err
+		}
+		return writeJSON(filepath.Join(tmp, ProvenanceFile), []Provenance{s.Provenance})
+	})
+	if err != nil {
+		return EvalResult{}, err
+	}
+	return EvalResult{Instances: len(ds.Instances), Files: files.Names()}, nil
+}
+
+// policyRows is one placeholder row per policy label, so that a reference
+// can be checked before anything is simulated.
+func policyRows(ps []Policy) []reports.ResultRow {
+	rows := make([]reports.ResultRow, len(ps))
+	for i, p := range ps {
+		rows[i].Scheduler = p.Label
+	}
+	return rows
+}
+
+func hasInstance(insts []simcore.Instance, name string) bool {
+	for i := range insts {
+		if insts[i].Name == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,89 @@
+package experiment
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/evogp/evogp/configs"
+	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/learn"
+)
+
+// LearnSettings describe one learning run started from the command line.
+type LearnSettings struct {
+	Config     configs.Config
+	Out        string // run directory; it must not exist or be empty
+	Progress   progress.Options
+	Provenance Provenance
+}
+
+// Learn loads the config's data, runs the learner into s.Out and records
+// the provenance in the run directory (also when the run was interrupted
+// and left a checkpoint there).
+func Learn(ctx context.Context, s LearnSettings) (*learn.Result, int, error) {
+	train, val, err := learn.LoadData(s.Config)
+	if err != nil {
+		return nil, 0, err
+	}
+	res, err := learn.Run(ctx, learn.Settings{Config: s.Config, Train: train, Validation: val, Out: s.Out, Progress: s.Progress})
+	return res, len(val), recordRun(s.Out, s.Provenance, err)
+}
+
+// ResumeLearn continues the interrupted run in dir with cfg (the run's
+// config, possibly overridden) and records the provenance.
+func ResumeLearn(ctx context.Context, dir string, cfg configs.Config, pr progress.Options, prov Provenance) (*learn.Result, int, error) {
+	train, val, err := learn.LoadData(cfg)
+	if err != nil {
+		return nil, 0, err
+	}
+	res, err := learn.Resume(ctx, dir, learn.Settings{Config: cfg, Train: train, Validation: val, Progress: pr})
+	return res, len(val), recordRun(dir, prov, err)
+}
+
+// recordRun appends the provenance to a run directory that exists after
+// the run (finished, or interrupted with its checkpoint) and returns the
+// run's error, joined with a failure to record.
+func recordRun(dir string, prov Provenance, runErr error) error {
+	var intr *learn.InterruptedError
+	if runErr != nil && !errors.As(runErr, &intr) {
+		return runErr
+	}
+	if _, err := os.Stat(dir); err != nil {
+		return runErr
+	}
+	if err := AppendProvenance(dir, prov); err != nil {
+		return errors.Join(runErr, err)
+	}
+	return runErr
+}
+
+// learnedTree returns the best tree of the run in dir, running or resuming
+// the run as needed.
+func learnedTree(ctx context.Context, dir string, cfg configs.Config, pr progress.Options, prov Provenance) (*expr.Tree, error) {
+	if b, err := os.ReadFile(filepath.Join(dir, learn.BestFile)); err == nil {
+		var best learn.BestJSON
+		if err := json.Unmarshal(b, &best); err != nil {
+			return nil, fmt.Errorf("%s/%s: %w", dir, learn.BestFile, err)
+		}
+		if best.Tree == nil {
+			return nil, fmt.Errorf("%s/%s: no tree", dir, learn.BestFile)
+		}
+		return best.Tree, nil
+	}
+	var res *learn.Result
+	var err error
+	if _, statErr := os.Stat(filepath.Join(dir, learn.CheckpointDir)); statErr == nil {
+		res, _, err = ResumeLearn(ctx, dir, cfg, pr, prov)
+	} else {
+		res, _, err = Learn(ctx, LearnSettings{Config: cfg, Out: dir, Progress: pr, Provenance: prov})
+	}
+	if err != nil {
+		return nil, err
+	}
+	return res.Best, nil
+}

@@ -1,0 +1,198 @@
+package experiment
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/simcore"
+)
+
+// FormulaScheduler is the scheduler a learned or given formula runs under:
+// MCT allocation + the formula as ranking + best-fit placement (MCT-GP,
+// SPEC §5.3).
+const FormulaScheduler = "mct+formula+bestfit"
+
+// Baselines are the paper's baseline schedulers (simcore.Baselines, where
+// they are defined); they are the default scheduler list of eval and
+// pressure and the references of every sweep point.
+func Baselines() []string { return simcore.Baselines() }
+
+// Policy is a scheduler under the label it has in result tables. The
+// scheduler itself is opaque: it was built by simcore.ParseScheduler and is
+// only ever passed to simcore.Simulate.
+type Policy struct {
+	Label  string `json:"label"`
+	Spec   string `json:"spec"`              // the entry as given
+	Name   string `json:"scheduler"`         // the resolved scheduler
+	Source string `json:"formula,omitempty"` // the formula of a LABEL=SOURCE entry
+	// TimeUnit is the unit of d and q inside the formula: the learner run's
+	// gp.time_unit for a run directory or a best.json beside its
+	// config.yaml unless the caller fixes it; otherwise the caller's.
+	TimeUnit string `json:"time_unit,omitempty"`
+	sched    simcore.Scheduler
+}
+
+// NewPolicy resolves a scheduler spec (a named scheduler or
+// ALLOCATOR+RANKING+PLACER) and an optional priority formula over d, q, u,
+// g. A formula is the ranking named "formula", so it needs a spec that
+// uses that ranking (for example mct+formula+bestfit); giving one with a
+// spec that has its own ranking is an error, as is a formula spec without
+// a formula. seconds selects the unit of d and q inside the formula (SPEC
+// §2). The policy's label and name are the spec, lower-cased, followed by
+// the formula in brackets when there is one.
+//
+// The scheduler stays opaque: whether a spec uses the formula ranking is
+// decided by simcore.ParseScheduler itself, by resolving the spec without
+// the "formula" ranking.
+func NewPolicy(spec, formula string, seconds bool) (Policy, error) {
+	name := strings.ToLower(strings.TrimSpace(spec))
+	own, ownErr := parseScheduler(spec, nil)
+	if formula == "" {
+		if ownErr != nil {
+			if _, err := parseScheduler(spec, map[string]simcore.Ranking{"formula": simcore.FIFO{}}); err == nil {
+				return Policy{}, fmt.Errorf("scheduler %q uses a formula ranking: give it with --priority", spec)
+			}
+			return Policy{}, ownErr
+		}
+		return Policy{Label: name, Spec: spec, Name: name, sched: own}, nil
+	}
+	if ownErr == nil {
+		return Policy{}, fmt.Errorf("scheduler %q has its own ranking, so a priority formula would be ignored or replace it silently; "+
+			"use a scheduler whose ranking is formula, such as %s", spec, FormulaScheduler)
+	}
+	tree, err := expr.Parse(formula)
+	if err != nil {
+		return Policy{}, fmt.Errorf("priority %q: %w", formula, err)
+	}
+	return treePolicy(spec, tree, seconds)
+}
+
+// treePolicy is the policy spec (whose ranking is formula) with tree as
+// the formula ranking.
+func treePolicy(spec string, tree *expr.Tree, seconds bool) (Policy, error) {
+	name := strings.ToLower(strings.TrimSpace(spec))
+	sched, err := parseScheduler(spec, map[string]simcore.Ranking{"formula": learn.NewFormulaRanking(tree, seconds)})
+	if err != nil {
+		return Policy{}, err
+	}
+	name = fmt.Sprintf("%s[%s]", name, tree.String())
+	unit := "hours"
+	if seconds {
+		unit = "seconds"
+	}
+	return Policy{Label: name, Spec: spec, Name: name, Source: tree.String(), TimeUnit: unit, sched: sched}, nil
+}
+
+// ParsePolicies resolves a comma-separated list of scheduler entries. An
+// entry is a scheduler name (spark, liquid, tiresias, lyra), an
+// ALLOCATOR+RANKING+PLACER combination, or LABEL=SOURCE where SOURCE is a
+// best.json, a run directory holding best.json, or a formula over d, q, u,
+// g; LABEL=SOURCE runs FormulaScheduler with the formula. Labels must be
+// unique. seconds is the caller's time unit for formulas; unless explicit
+// is set, a learner run's own gp.time_unit takes precedence for its
+// formula.
+func ParsePolicies(list string, seconds, explicit bool) ([]Policy, error) {
+	var out []Policy
+	seen := map[string]bool{}
+	for _, entry := range strings.Split(list, ",") {
+		entry = strings.TrimSpace(entry)
+		if entry == "" {
+			return nil, fmt.Errorf("schedulers %q: empty entry", list)
+		}
+		var p Policy
+		var err error
+		if label, source, ok := strings.Cut(entry, "="); ok {
+			label = strings.TrimSpace(label)
+			if label == "" {
+				return nil, fmt.Errorf("scheduler entry %q: empty label", entry)
+			}
+			formula, runSeconds, err := FormulaSource(strings.TrimSpace(source))
+			if err != nil {
+				return nil, fmt.Errorf("scheduler %s: %w", label, err)
+			}
+			sec := seconds
+			if runSeconds != nil && !explicit {
+				sec = *runSeconds
+			}
+			if p, err = NewPolicy(FormulaScheduler, formula, sec); err != nil {
+				return nil, err
+			}
+			p.Label, p.Source = label, formula
+		} else {
+			if p, err = NewPolicy(entry, "", seconds); err != nil {
+				return nil, err
+			}
+			p.Label = entry
+		}
+		p.Spec = entry
+		if seen[p.Label] {
+			return nil, fmt.Errorf("schedulers %q: label %q appears twice", list, p.Label)
+		}
+		seen[p.Label] = true
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// FormulaSource returns the formula of a LABEL=SOURCE entry: the infix of
+// SOURCE if it names a .json file or a directory holding best.json,
+// otherwise SOURCE itself, which must parse as a formula. For a best.json
+// with a learner config.yaml beside it, seconds reports whether that run
+// measured d and q in seconds (gp.time_unit); it is nil otherwise.
+func FormulaSource(source string) (formula string, seconds *bool, err error) {
+	path := ""
+	if strings.HasSuffix(strings.ToLower(source), ".json") {
+		path = source
+	} else if st, err := os.Stat(source); err == nil && st.IsDir() {
+		path = filepath.Join(source, learn.BestFile)
+	}
+	if path != "" {
+		if formula, err = ReadBestInfix(path); err != nil {
+			return "", nil, err
+		}
+		dir := filepath.Dir(path)
+		if _, statErr := os.Stat(filepath.Join(dir, learn.ConfigFile)); statErr == nil {
+			cfg, err := learn.RunConfig(dir)
+			if err != nil {
+				return "", nil, err
+			}
+			sec := cfg.GP.TimeUnit == "seconds"
+			seconds = &sec
+		}
+		return formula, seconds, nil
+	}
+	if _, err := expr.Parse(source); err != nil {
+		if strings.ContainsAny(source, `/\`) {
+			return "", nil, fmt.Errorf("%q is neither a run directory or best.json nor a formula (%w)", source, err)
+		}
+		return "", nil, fmt.Errorf("formula %q: %w", source, err)
+	}
+	return source, nil, nil
+}
+
+// ReadBestInfix reads the "infix" field of a learner's best.json and checks
+// that it parses.
+func ReadBestInfix(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("read best.json: %w", err)
+	}
+	var best struct {
+		Infix *string `json:"infix"`
+	}
+	if err := json.Unmarshal(b, &best); err != nil {
+		return "", fmt.Errorf("%s: not valid JSON: %w", path, err)
+	}
+	if best.Infix == nil || strings.TrimSpace(*best.Infix) == "" {
+		return "", fmt.Errorf("%s: no \"infix\" formula", path)
+	}
+	if _, err := expr.Parse(*best.Infix); err != nil {
+		return "", fmt.Errorf("%s: infix %q: %w", path, *best.Infix, err)
+	}
+	return *best.Infix, nil
+}

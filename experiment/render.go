@@ -1,0 +1,261 @@
+package experiment
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/reports"
+)
+
+// Tables are the result tables of one output directory.
+type Tables struct {
+	Results     []reports.ResultRow
+	Jobs        []reports.JobRow
+	Generations []reports.GenerationRow
+	Sweep       []reports.SweepRow
+	Baselines   []reports.ResultRow      // baselines.parquet of a sweep
+	Points      []reports.RunGenerations // points/*/generations.parquet of a sweep
+	Pressure    []reports.PressureRow
+}
+
+// FigureOptions choose what Tables.Render draws.
+type FigureOptions struct {
+	Formats   []string
+	Instance  string // per-instance figures; "" = first instance of the table
+	Reference string // normalising scheduler of the summary
+	// RequireReference makes a Reference that is not a scheduler of the
+	// results an error (the user named it); otherwise such a reference
+	// only leaves the normalised column empty (the default was absent).
+	RequireReference bool
+}
+
+// File is one rendered output file: its name and bytes.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Files are rendered output files.
+type Files []File
+
+// Names lists the files' names in order.
+func (r Files) Names() []string {
+	out := make([]string, len(r))
+	for i, f := range r {
+		out[i] = f.Name
+	}
+	return out
+}
+
+// Write writes every file into dir, each atomically.
+func (r Files) Write(dir string) error {
+	for _, f := range r {
+		if err := atomicio.WriteBytes(filepath.Join(dir, f.Name), f.Data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkReference fails when o requires a reference scheduler that the
+// results do not have.
+func checkReference(results []reports.ResultRow, o FigureOptions) error {
+	if !o.RequireReference || len(results) == 0 {
+		return nil
+	}
+	have := map[string]bool{}
+	for _, r := range results {
+		have[r.Scheduler] = true
+	}
+	if have[o.Reference] {
+		return nil
+	}
+	names := make([]string, 0, len(have))
+	for n := range have {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return fmt.Errorf("reference %q is not one of the schedulers (%s)", o.Reference, strings.Join(names, ", "))
+}
+
+// Render computes the summary and every figure the tables allow, in
+// memory, so that nothing is written when any of them fails.
+func (t Tables) Render(o FigureOptions) (Files, error) {
+	if err := checkReference(t.Results, o); err != nil {
+		return nil, err
+	}
+	var out Files
+	addFig := func(f *reports.Figure, err error) error {
+		if err != nil {
+			return err
+		}
+		for _, format := range o.Formats {
+			b, err := f.Render(format)
+			if err != nil {
+				return err
+			}
+			out = append(out, File{f.Name + "." + format, b})
+		}
+		return nil
+	}
+	if len(t.Results) > 0 {
+		s, err := reports.Summarize(t.Results, reports.SummaryOptions{Reference: o.Reference})
+		if err != nil {
+			return nil, err
+		}
+		var md, csv bytes.Buffer
+		if err := reports.WriteSummaryMarkdown(&md, s); err != nil {
+			return nil, err
+		}
+		if err := reports.WriteSummaryCSV(&csv, s); err != nil {
+			return nil, err
+		}
+		out = append(out, File{"summary.md", md.Bytes()}, File{"summary.csv", csv.Bytes()})
+		if s.Ranked > 0 {
+			if err := addFig(reports.RankingPlot(t.Results)); err != nil {
+				return nil, err
+			}
+		}
+		if err := addFig(reports.BreakdownPlot(t.Results, "")); err != nil {
+			return nil, err
+		}
+		inst := o.Instance
+		if inst == "" {
+			inst = t.Results[0].Instance
+		}
+		if err := addFig(reports.BreakdownPlot(t.Results, inst)); err != nil {
+			return nil, err
+		}
+	}
+	if len(t.Jobs) > 0 {
+		inst := o.Instance
+		if inst == "" {
+			inst = t.Jobs[0].Instance
+			if len(t.Results) > 0 {
+				inst = t.Results[0].Instance
+			}
+		}
+		if err := addFig(reports.QueueDensityPlot(t.Jobs, inst)); err != nil {
+			return nil, err
+		}
+		if err := addFig(reports.JCTCDFPlot(t.Jobs)); err != nil {
+			return nil, err
+		}
+	}
+	if len(t.Generations) > 0 {
+		if err := addFig(reports.ConvergencePlot(t.Generations)); err != nil {
+			return nil, err
+		}
+	}
+	if len(t.Sweep) > 0 {
+		base := t.Baselines
+		if base == nil {
+			base = t.Results
+		}
+		if err := addFig(reports.TradeoffPlot(t.Sweep, base)); err != nil {
+			return nil, err
+		}
+	}
+	if len(t.Points) > 0 {
+		if err := addFig(reports.ConvergenceOverlayPlot(t.Points)); err != nil {
+			return nil, err
+		}
+	}
+	if len(t.Pressure) > 0 {
+		if err := addFig(reports.PressurePlot(t.Pressure)); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// ManifestDefaults returns the reference scheduler and the per-instance
+// figure's instance recorded in an eval directory's MarkerFile (empty
+// strings when dir has none), so that a redraw draws what eval drew.
+func ManifestDefaults(dir string) (reference, instance string, err error) {
+	b, err := os.ReadFile(filepath.Join(dir, MarkerFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", "", nil
+	}
+	if err != nil {
+		return "", "", fmt.Errorf("report: %w", err)
+	}
+	var m EvalManifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return "", "", fmt.Errorf("report %s: %s is not valid JSON: %w", dir, MarkerFile, err)
+	}
+	return m.Reference, m.Instance, nil
+}
+
+// ReadTables reads every known table present in dir; it is an error if
+// there is none.
+func ReadTables(dir string) (Tables, error) {
+	var t Tables
+	st, err := os.Stat(dir)
+	if err != nil {
+		return t, fmt.Errorf("report: %w", err)
+	}
+	if !st.IsDir() {
+		return t, fmt.Errorf("report %s: not a directory", dir)
+	}
+	found := 0
+	read := func(name string, load func(string) error) error {
+		p := filepath.Join(dir, name)
+		if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		found++
+		return load(p)
+	}
+	steps := []struct {
+		name string
+		load func(string) error
+	}{
+		{"results.parquet", func(p string) (err error) { t.Results, err = reports.ReadResults(p); return }},
+		{"jobs.parquet", func(p string) (err error) { t.Jobs, err = reports.ReadJobs(p); return }},
+		{"generations.parquet", func(p string) (err error) { t.Generations, err = reports.ReadGenerations(p); return }},
+		{"sweep.parquet", func(p string) (err error) { t.Sweep, err = reports.ReadSweep(p); return }},
+		{"baselines.parquet", func(p string) (err error) { t.Baselines, err = reports.ReadResults(p); return }},
+		{"pressure.parquet", func(p string) (err error) { t.Pressure, err = reports.ReadPressure(p); return }},
+	}
+	for _, s := range steps {
+		if err := read(s.name, s.load); err != nil {
+			return t, err
+		}
+	}
+	if len(t.Sweep) > 0 {
+		// A sweep's points are learn run directories: overlay their
+		// convergence curves, in sweep.parquet's point order.
+		for _, r := range t.Sweep {
+			label := r.Overrides
+			if label == "" {
+				label = r.Point
+			}
+			p := filepath.Join(pointDirOf(dir, r), "generations.parquet")
+			rows, err := reports.ReadGenerations(p)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				return t, err
+			}
+			t.Points = append(t.Points, reports.RunGenerations{Label: label, Rows: rows})
+		}
+	}
+	if found == 0 {
+		names := make([]string, len(steps))
+		for i, s := range steps {
+			names[i] = s.name
+		}
+		return t, fmt.Errorf("report %s: no result table (looked for %s)", dir, strings.Join(names, ", "))
+	}
+	return t, nil
+}

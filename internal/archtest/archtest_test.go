@@ -1,0 +1,198 @@
+package archtest
+
+import (
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/evogp/evogp"
+
+// rule says which evogp packages the packages matching pkg may depend on.
+// Patterns are module-relative; "x/..." matches x and everything below it.
+type rule struct {
+	pkg string
+	may []string
+}
+
+// everything but the command layer.
+var allButCmd = []string{"expr", "simcore/...", "configs", "internal/...", "datasets/...", "learn/...", "reports/...", "estimate/...", "hydra/...", "experiment/..."}
+
+// rules are SPEC §1's dependency directions; the first matching rule
+// applies.
+var rules = []rule{
+	{"expr", nil},
+	{"simcore", nil},
+	{"simcore/...", []string{"simcore/...", "internal/..."}}, // policies beside the engine
+	{"configs", []string{"datasets", "simcore", "internal/..."}}, // Generator.Settings returns a datasets.GenSettings
+	{"internal/...", []string{"internal/..."}},
+	{"datasets/...", []string{"simcore", "datasets/...", "internal/..."}},
+	{"learn/...", []string{"expr", "simcore", "datasets/...", "configs", "learn/...", "internal/..."}},
+	{"reports/...", []string{"reports/...", "internal/..."}},
+	{"estimate/...", []string{"simcore", "estimate/...", "internal/..."}},
+	{"hydra/...", []string{"simcore", "hydra/..."}},
+	{"experiment/...", allButCmd},
+	{"cmd/...", append([]string{"cmd/..."}, allButCmd...)},
+}
+
+func match(pattern, rel string) bool {
+	if p, ok := strings.CutSuffix(pattern, "/..."); ok {
+		return rel == p || strings.HasPrefix(rel, p+"/")
+	}
+	return rel == pattern
+}
+
+// pkgInfo is what `go list` says about one package.
+type pkgInfo struct {
+	imports []string // direct non-test imports
+	deps    []string // transitive non-test dependencies
+}
+
+// listPackages runs `go list -deps`-style queries over the module.
+func listPackages(t *testing.T) map[string]pkgInfo {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Join(filepath.Dir(file), "..", "..")
+	cmd := exec.Command("go", "list", "-f", "{{.ImportPath}}|{{join .Imports \" \"}}|{{join .Deps \" \"}}", "./...")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		if ee, ok := err.(*exec.ExitError); ok {
+			t.Fatalf("go list: %v\n%s", err, ee.Stderr)
+		}
+		t.Fatalf("go list: %v", err)
+	}
+	pkgs := map[string]pkgInfo{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		parts := strings.Split(line, "|")
+		if len(parts) != 3 {
+			t.Fatalf("go list line %q", line)
+		}
+		pkgs[parts[0]] = pkgInfo{imports: ownPackages(parts[1]), deps: ownPackages(parts[2])}
+	}
+	return pkgs
+}
+
+// ownPackages keeps the module's packages of a space-separated list,
+// module-relative.
+func ownPackages(list string) []string {
+	var out []string
+	for _, p := range strings.Fields(list) {
+		if rel, ok := strings.CutPrefix(p, module+"/"); ok {
+			out = append(out, rel)
+		}
+	}
+	return out
+}
+
+// chain is an import path from pkg to dep through direct imports, for the
+// error message.
+func chain(pkgs map[string]pkgInfo, pkg, dep string) string {
+	prev := map[string]string{pkg: ""}
+	queue := []string{pkg}
+	for len(queue) > 0 {
+		cur := queue[0]
+		queue = queue[1:]
+		if cur == dep {
+			var path []string
+			for p := cur; p != ""; p = prev[p] {
+				path = append(path, p)
+			}
+			for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
+				path[i], path[j] = path[j], path[i]
+			}
+			return strings.Join(path, " → ")
+		}
+		for _, n := range pkgs[module+"/"+cur].imports {
+			if _, seen := prev[n]; !seen {
+				prev[n] = cur
+				queue = append(queue, n)
+			}
+		}
+	}
+	return pkg + " → … → " + dep
+}
+
+// TestImportRules checks every package of the module against rules.
+func TestImportRules(t *testing.T) {
+	pkgs := listPackages(t)
+	names := make([]string, 0, len(pkgs))
+	for p := range pkgs {
+		names = append(names, p)
+	}
+	sort.Strings(names)
+	for _, full := range names {
+		rel, ok := strings.CutPrefix(full, module+"/")
+		if !ok {
+			continue // the module root has no package
+		}
+		var r *rule
+		for i := range rules {
+			if match(rules[i].pkg, rel) {
+				r = &rules[i]
+				break
+			}
+		}
+		if r == nil {
+			t.Errorf("package %s has no import rule: add one to internal/archtest (and its doc.go) following SPEC §1", rel)
+			continue
+		}
+		for _, dep := range pkgs[full].deps {
+			allowed := false
+			for _, m := range r.may {
+				allowed = allowed || match(m, dep)
+			}
+			if !allowed {
+				t.Errorf("%s must not depend on %s (rule %q may import %v): %s",
+					rel, dep, r.pkg, r.may, chain(pkgs, rel, dep))
+			}
+		}
+	}
+}
+
+// TestRulesCatchViolations runs the rule matcher on hand-made cases, so
+// that a broken matcher cannot pass everything.
+func TestRulesCatchViolations(t *testing.T) {
+	may := func(pkg, dep string) bool {
+		for _, r := range rules {
+			if match(r.pkg, pkg) {
+				for _, m := range r.may {
+					if match(m, dep) {
+						return true
+					}
+				}
+				return false
+			}
+		}
+		t.Fatalf("no rule for %s", pkg)
+		return false
+	}
+	cases := []struct {
+		pkg, dep string
+		ok       bool
+	}{
+		{"expr", "simcore", false},
+		{"simcore", "internal/atomicio", false},
+		{"datasets", "configs", false},
+		{"datasets", "simcore", true},
+		{"datasets/philly", "datasets", true},
+		{"datasets/philly", "internal/tracefiles", true},
+		{"learn", "reports", false},
+		{"learn", "datasets/philly", true},
+		{"reports", "simcore", false},
+		{"reports", "internal/atomicio", true},
+		{"experiment", "learn", true},
+		{"experiment", "cmd/evogp", false},
+		{"learn", "experiment", false},
+		{"cmd/evogp", "experiment", true},
+		{"internal/progress", "reports", false},
+	}
+	for _, c := range cases {
+		if got := may(c.pkg, c.dep); got != c.ok {
+			t.Errorf("%s may import %s: got %v, want %v", c.pkg, c.dep, got, c.ok)
+		}
+	}
+}

@@ -1,0 +1,24 @@
+// Package archtest holds the test that enforces the import rules of the
+// project's packages (SPEC §1); it has no code of its own.
+//
+// The rules, for the non-test imports of each package, transitively (a
+// package may not reach a forbidden package through another one):
+//
+//	expr, simcore           no evogp package
+//	configs                 datasets (and what it imports)
+//	simcore/* (policies)    simcore, internal/*
+//	internal/*              only internal/*
+//	datasets/...            simcore, internal/* (not configs)
+//	learn/...               expr, simcore, datasets, configs, internal/* (not reports)
+//	reports/...             only internal/*
+//	estimate/...            simcore, internal/*
+//	hydra/...               simcore
+//	experiment/...          everything but cmd (it composes the others)
+//	cmd/...                 anything
+//
+// Nothing but cmd imports experiment, and nothing imports cmd. A package
+// with no rule is an error, so a new package comes with its rule. Tests may
+// import more (simcore's tests use datasets, for example).
+//
+// archtest imports nothing.
+package archtest

@@ -1,0 +1,291 @@
+package simcore
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// fixedAssignment puts each arrival on the cluster given for its id.
+type fixedAssignment map[int64]int
+
+func (f fixedAssignment) Allocate(a *Allocation) error {
+	for _, i := range a.Arrivals() {
+		a.Assign(i, f[a.Job(i).ID])
+	}
+	return nil
+}
+
+func evoWith(p EVOParams, rank Ranking) *ListScheduler {
+	e, err := NewEVO(p)
+	if err != nil {
+		panic(err)
+	}
+	return NewListScheduler("evo", e, rank, BestFit{})
+}
+
+// batchInstance: every job arrives at t = 0, so the only operation's
+// fitness at t equals the final objective, and brute force over all
+// assignments (each scored by a full simulation) gives the optimum.
+func batchInstance(rng *rand.Rand, name string) *Instance {
+	inst := &Instance{Name: name}
+	for range 2 + rng.IntN(2) {
+		inst.Clusters = append(inst.Clusters, Cluster{Nodes: 1 + rng.IntN(2), GPUsPerNode: []int{2, 4}[rng.IntN(2)]})
+	}
+	for id := range 3 + rng.IntN(6) {
+		for {
+			w := []int{1, 2, 4}[rng.IntN(3)]
+			r := 1 + rng.IntN(2)
+			j := Job{ID: int64(id), Cluster: rng.IntN(len(inst.Clusters)), Duration: 600 + int64(rng.IntN(7200)), Workers: r, GPUs: r * w, Priority: 1 + rng.IntN(3)}
+			if j.FitsOn(inst.Clusters[j.Cluster]) {
+				inst.Jobs = append(inst.Jobs, j)
+				break
+			}
+		}
+	}
+	return inst
+}
+
+func TestEVOFindsBruteForceOptimum(t *testing.T) {
+	rng := rand.New(rand.NewPCG(71, 73))
+	p := DefaultEVOParams()
+	p.Population, p.Generations = 40, 60
+	for i := range 25 {
+		inst := batchInstance(rng, fmt.Sprintf("batch-%d", i))
+		best := math.Inf(1)
+		assign := make([]int, len(inst.Jobs))
+		var walk func(k int)
+		walk = func(k int) {
+			if k == len(inst.Jobs) {
+				fa := fixedAssignment{}
+				for n, c := range assign {
+					fa[inst.Jobs[n].ID] = c
+				}
+				res, err := Simulate(context.Background(), inst, NewListScheduler("fixed", fa, SRSF{}, BestFit{}), Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				best = min(best, res.Metrics.Objective)
+				return
+			}
+			for c := range inst.Clusters {
+				if inst.Jobs[k].FitsOn(inst.Clusters[c]) {
+					assign[k] = c
+					walk(k + 1)
+				}
+			}
+		}
+		walk(0)
+		res, err := Simulate(context.Background(), inst, evoWith(p, SRSF{}), Options{RecordOps: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(res.Metrics.Objective-best) > 1e-9 {
+			t.Errorf("%s (%d jobs): evo objective %.6f, brute-force optimum %.6f", inst.Name, len(inst.Jobs), res.Metrics.Objective, best)
+		}
+		if len(res.Ops) != 1 || math.Abs(res.Ops[0].EVOFitness-res.Metrics.Objective) > 1e-9 {
+			t.Errorf("%s: fitness at t %+v differs from the final objective %.6f", inst.Name, res.Ops, res.Metrics.Objective)
+		}
+	}
+}
+
+// The seeded population holds the current assignment and survival is
+// elitist, so no operation ends worse than MCT's assignment at t.
+func TestEVONeverWorseThanMCTAtT(t *testing.T) {
+	rng := rand.New(rand.NewPCG(79, 83))
+	p := DefaultEVOParams()
+	p.Population, p.Generations = 8, 5
+	ops := 0
+	for i := range 60 {
+		inst := randomInstance(rng, fmt.Sprintf("seed-%d", i))
+		res, err := Simulate(context.Background(), inst, evoWith(p, FIFO{}), Options{RecordOps: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range res.Ops {
+			ops++
+			if o.EVOFitness > o.MCTFitness+1e-12 {
+				t.Fatalf("%s t=%d: evo %.6f worse than mct %.6f", inst.Name, o.Time, o.EVOFitness, o.MCTFitness)
+			}
+		}
+	}
+	if ops == 0 {
+		t.Fatal("no EVO operation recorded")
+	}
+}
+
+func TestEVOSwapKeepsFeasibility(t *testing.T) {
+	rng := rand.New(rand.NewPCG(89, 97))
+	for i := range 300 {
+		nj, P := 2+rng.IntN(10), 2+rng.IntN(3)
+		op := &evoOp{feas: make([][]int, nj)}
+		genes := make([]int32, nj)
+		for g := range nj {
+			for p := range P {
+				if rng.IntN(2) == 0 {
+					op.feas[g] = append(op.feas[g], p)
+				}
+			}
+			if len(op.feas[g]) == 0 {
+				op.feas[g] = []int{rng.IntN(P)}
+			}
+			genes[g] = int32(op.feas[g][rng.IntN(len(op.feas[g]))])
+		}
+		for range 20 {
+			before := append([]int32(nil), genes...)
+			op.mutate(rng, genes)
+			changed := 0
+			for g, c := range genes {
+				if !containsInt(op.feas[g], int(c)) {
+					t.Fatalf("case %d: gene %d on infeasible cluster %d (feasible %v)", i, g, c, op.feas[g])
+				}
+				if c != before[g] {
+					changed++
+				}
+			}
+			if changed > 2 {
+				t.Fatalf("case %d: a mutation changed %d genes", i, changed)
+			}
+		}
+	}
+}
+
+func containsInt(s []int, v int) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// Invariants on random instances × every ranking × every mode with evo.
+func TestEVOInvariants(t *testing.T) {
+	rng := rand.New(rand.NewPCG(101, 103))
+	p := DefaultEVOParams()
+	p.Population, p.Generations = 6, 4
+	moved := 0
+	n := 200
+	if testing.Short() {
+		n = 40
+	}
+	ranks := []Ranking{FIFO{}, SRSF{}, Lyra{}, SJF{}, SRTF{}}
+	for i := range n {
+		inst := randomInstance(rng, fmt.Sprintf("evoinv-%d", i))
+		for _, rank := range ranks {
+			for _, opts := range goldenModes() {
+				opts.RecordSegments, opts.CheckPlans = true, true
+				res, err := Simulate(context.Background(), inst, evoWith(p, rank), opts)
+				if err != nil {
+					t.Fatalf("%s %T %+v: %v", inst.Name, rank, opts, err)
+				}
+				if err := CheckInvariants(inst, res); err != nil {
+					t.Fatalf("%s %T %+v: %v", inst.Name, rank, opts, err)
+				}
+				for _, sg := range res.Segments {
+					if sg.Cluster != res.Jobs[sg.Job].Cluster {
+						moved++
+						break
+					}
+				}
+			}
+		}
+	}
+	if moved == 0 {
+		t.Fatal("evo never moved a running job between clusters")
+	}
+}
+
+func TestEVODeterministicAcrossWorkers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(107, 109))
+	for i := range 20 {
+		inst := randomInstance(rng, fmt.Sprintf("det-%d", i))
+		var prev *Result
+		for _, w := range []int{1, 4, 1} {
+			p := DefaultEVOParams()
+			p.Population, p.Generations, p.Workers, p.Seed = 12, 8, w, 5
+			res, err := Simulate(context.Background(), inst, evoWith(p, SRSF{}), Options{RecordOps: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k := range res.Ops {
+				res.Ops[k].WallMS = 0
+			}
+			if prev != nil && !reflect.DeepEqual(*prev, res) {
+				t.Fatalf("%s: %d workers differ from 1", inst.Name, w)
+			}
+			prev = &res
+		}
+	}
+}
+
+func TestEVOBadParameters(t *testing.T) {
+	for _, c := range []struct {
+		mut  func(*EVOParams)
+		want string
+	}{
+		{func(p *EVOParams) { p.Population = 1 }, "evo.population = 1"},
+		{func(p *EVOParams) { p.Generations = -1 }, "evo.generations = -1"},
+		{func(p *EVOParams) { p.Budget = 50 }, "evo.budget = 50"},
+		{func(p *EVOParams) { p.Mutation = 1.5 }, "evo.mutation = 1.5"},
+		{func(p *EVOParams) { p.Init = "mct" }, `evo.init = "mct"`},
+	} {
+		p := DefaultEVOParams()
+		c.mut(&p)
+		reg := NewRegistry()
+		_, err := reg.Parse("evo-fifo", Params{Sections: map[string]any{"evo": p}})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("got %v, want an error with %q", err, c.want)
+		}
+	}
+}
+
+// A job feasible on one cluster only keeps that cluster.
+func TestEVOJobFeasibleOnOneCluster(t *testing.T) {
+	inst := &Instance{Name: "one", Clusters: []Cluster{{Nodes: 1, GPUsPerNode: 8}, {Nodes: 1, GPUsPerNode: 2}}, Jobs: []Job{
+		{ID: 1, Duration: 100, Workers: 1, GPUs: 8, Priority: 1},
+		{ID: 2, Duration: 100, Workers: 1, GPUs: 8, Priority: 1, Arrival: 5},
+		{ID: 3, Duration: 50, Workers: 1, GPUs: 2, Priority: 2, Arrival: 5, Cluster: 1},
+	}}
+	p := DefaultEVOParams()
+	p.Population, p.Generations = 4, 10
+	res, err := Simulate(context.Background(), inst, evoWith(p, FIFO{}), Options{RecordSegments: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckInvariants(inst, res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Jobs[0].Cluster != 0 || res.Jobs[1].Cluster != 0 {
+		t.Fatalf("8-GPU jobs left cluster 0: %+v", res.Jobs)
+	}
+}
+
+// MCT-all re-decides every Js job: its invariants hold, and on a batch
+// (one operation, nothing assigned before) it equals MCT exactly.
+func TestMCTAll(t *testing.T) {
+	rng := rand.New(rand.NewPCG(113, 127))
+	for i := range 100 {
+		inst := randomInstance(rng, fmt.Sprintf("mctall-%d", i))
+		for _, opts := range goldenModes() {
+			opts.RecordSegments, opts.CheckPlans = true, true
+			res, err := Simulate(context.Background(), inst, NewListScheduler("mct-all", MCTAll{}, SRSF{}, BestFit{}), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := CheckInvariants(inst, res); err != nil {
+				t.Fatalf("%s %+v: %v", inst.Name, opts, err)
+			}
+		}
+		batch := batchInstance(rng, fmt.Sprintf("mctall-batch-%d", i))
+		a, _ := Simulate(context.Background(), batch, NewListScheduler("a", MCTAll{}, FIFO{}, BestFit{}), Options{})
+		b, _ := Simulate(context.Background(), batch, NewListScheduler("b", MCT{}, FIFO{}, BestFit{}), Options{})
+		if !reflect.DeepEqual(a.Jobs, b.Jobs) {
+			t.Fatalf("%s: mct-all differs from mct on a batch", batch.Name)
+		}
+	}
+}
