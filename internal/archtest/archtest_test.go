@@ -26,7 +26,7 @@ var allButCmd = []string{"expr", "simcore/...", "configs", "internal/...", "data
 var rules = []rule{
 	{"expr", nil},
 	{"simcore", nil},
-	{"simcore/...", []string{"simcore/...", "internal/..."}}, // policies beside the engine
+	{"simcore/...", []string{"simcore/...", "internal/..."}},     // policies beside the engine
 	{"configs", []string{"datasets", "simcore", "internal/..."}}, // Generator.Settings returns a datasets.GenSettings
 	{"internal/...", []string{"internal/..."}},
 	{"datasets/...", []string{"simcore", "datasets/...", "internal/..."}},
