@@ -313,6 +313,9 @@ func Keys() []string {
 				walk(f.Type, prefix+name+".")
 				continue
 			}
+			if isSectionList(f.Type) {
+				continue // set in YAML only (see set)
+			}
 			out = append(out, prefix+name)
 		}
 	}
@@ -356,7 +359,16 @@ func (c *Config) set(key, val string) error {
 		}
 		return fmt.Errorf("key %q is a section, not a value (its keys: %s)", key, strings.Join(keys, ", "))
 	}
+	if isSectionList(v.Type()) {
+		return fmt.Errorf("key %q is a list of sections: set it in a YAML config file", key)
+	}
 	return setValue(v, key, val)
+}
+
+// isSectionList reports whether t is a list of sections (such as
+// generator.types), which a key=value override cannot express.
+func isSectionList(t reflect.Type) bool {
+	return t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Struct
 }
 
 // setValue parses val as v's type.

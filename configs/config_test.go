@@ -159,3 +159,23 @@ func FuzzOverride(f *testing.F) {
 		}
 	})
 }
+
+func TestHeteroOverrides(t *testing.T) {
+	c, err := Load("hetero-heavy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := c.Override("generator.jobs=400", "generator.deadlines.fraction=0.5", "generator.deadlines.slack=1,3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := got.Generator; g.Jobs != 400 || g.Deadlines.Fraction != 0.5 || g.Deadlines.Slack != [2]float64{1, 3} || len(g.Types) != 3 || g.Types[2].Nodes != 20 {
+		t.Fatalf("%+v", got.Generator)
+	}
+	if _, err := c.Override("generator.types=a"); err == nil || !strings.Contains(err.Error(), "list of sections") {
+		t.Fatalf("generator.types override: %v", err)
+	}
+	if _, err := c.Override("generator.deadlines.fraction=2"); err == nil || !strings.Contains(err.Error(), "generator.deadlines.fraction") {
+		t.Fatalf("fraction 2: %v", err)
+	}
+}
