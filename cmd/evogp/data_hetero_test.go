@@ -71,3 +71,38 @@ func TestDataGenHetero(t *testing.T) {
 		}
 	}
 }
+
+func TestSimulateHydraModelSchedulers(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "cases.csv")
+	os.WriteFile(in, []byte(testCases), 0o644)
+	ds := filepath.Join(dir, "ds")
+	if _, _, err := runApp(t, "data", "import", "hydra", "--in", in, "--out", ds, "--gpus", "A100=1,V100=1,GTX2080Ti=1"); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"hydra", "hydra-swap", "edf", "sjf-fastest", "allox", "chronus", "hydra:budget=10:penalty=1000:compare=increment"} {
+		out, _, err := runApp(t, "simulate", "--dataset", ds, "--scheduler", s, "--quiet")
+		if err != nil || !strings.Contains(out, "scheduler: "+s) {
+			t.Errorf("%s: %v\n%s", s, err, out)
+		}
+	}
+	for spec, want := range map[string]string{
+		"hydra:budget=-1":     "hydra.budget = -1",
+		"hydra:compare=best":  `hydra.compare = "best"`,
+		"hydra:f=3":           "unknown parameter",
+		"tiresias:budget=100": "only the Hydra-model schedulers",
+	} {
+		if _, _, err := runApp(t, "simulate", "--dataset", ds, "--scheduler", spec, "--quiet"); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", spec, err, want)
+		}
+	}
+	// A multi-GPU job: one clear error naming the scheduler.
+	multi := filepath.Join(dir, "multi")
+	os.MkdirAll(multi, 0o755)
+	os.WriteFile(filepath.Join(multi, "clusters.csv"), []byte("instance,cluster,nodes,gpus_per_node\nm,0,2,4\n"), 0o644)
+	os.WriteFile(filepath.Join(multi, "jobs.csv"), []byte("instance,job,arrival,cluster,duration,workers,gpus,priority\nm,0,0,0,10,1,1,1\nm,1,0,0,10,1,2,1\n"), 0o644)
+	_, _, err := runApp(t, "simulate", "--dataset", multi, "--scheduler", "hydra", "--quiet")
+	if err == nil || !strings.Contains(err.Error(), "scheduler hydra: job 1 uses 2 GPUs") {
+		t.Errorf("multi-GPU job: %v", err)
+	}
+}
