@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"slices"
 
 	"github.com/evogp/evogp/simcore"
 )
@@ -93,7 +94,9 @@ func Register(r *simcore.Registry) {
 // remaining time on each cluster and their deadline — runs its rule, starts
 // the head of every idle GPU's sequence and lets the other jobs wait.
 // It holds no state between operations (Hydra re-plans every waiting job
-// at every operation), so one value may serve parallel simulations.
+// at every operation), so one value may serve parallel simulations; for the
+// same reason an operation with no idle GPU skips the rule (every waiting
+// job waits), which changes no outcome.
 type Scheduler struct {
 	rule   Rule
 	label  string
@@ -197,6 +200,14 @@ func (s *Scheduler) Plan(st *simcore.State, pl *simcore.Plan) error {
 		waiting = append(waiting, j)
 	}
 	if len(waiting) == 0 {
+		return pl.Err()
+	}
+	if !slices.ContainsFunc(prob.GPUs, GPU.Idle) {
+		// Nothing can start before the next operation, which re-plans every
+		// waiting job from scratch: the plan would change nothing.
+		for _, j := range waiting {
+			pl.Wait(j, waitCluster(st, j))
+		}
 		return pl.Err()
 	}
 	sched, err := s.run(st, &prob)
