@@ -165,12 +165,12 @@ func TestSimplifyOnExtraTerminals(t *testing.T) {
 	a, _ := VariableByName("a")
 	dom := DefaultDomain()
 	for _, tc := range []struct{ in, want string }{
-		{"v % v", "1"},         // v ∈ (0, 1]: non-zero
-		{"f % f", "f % f"},     // f may be 0
-		{"r % r * d", "d"},     // r ≥ 1
-		{"e - e + s", "s"},     // finite
-		{"s % s", "s % s"},     // s may be 0
-		{"w % (n - n)", "w"},   // division by zero-valued subtree
+		{"v % v", "1"},       // v ∈ (0, 1]: non-zero
+		{"f % f", "f % f"},   // f may be 0
+		{"r % r * d", "d"},   // r ≥ 1
+		{"e - e + s", "s"},   // finite
+		{"s % s", "s % s"},   // s may be 0
+		{"w % (n - n)", "w"}, // division by zero-valued subtree
 		{"(a + 1) % (a + 1)", "1"},
 	} {
 		if got := SimplifyOn(MustParse(tc.in), dom).String(); got != tc.want {

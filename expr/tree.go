@@ -24,9 +24,9 @@ const (
 const (
 	OpConst Op = NumVariables + iota // ephemeral constant (finite float64)
 	OpAdd                            // a + b
-	OpSub             // a − b
-	OpMul             // a × b
-	OpDiv             // protected division: a if b == 0, else a / b
+	OpSub                            // a − b
+	OpMul                            // a × b
+	OpDiv                            // protected division: a if b == 0, else a / b
 	numOps
 )
 
