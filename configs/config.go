@@ -85,6 +85,27 @@ type GP struct {
 	Constants    bool    `yaml:"constants"`     // ephemeral random constants
 	HallOfFame   int     `yaml:"hall_of_fame"`
 	Workers      int     `yaml:"workers"` // 0 = all cores
+	// Terminals is the terminal set (SPEC §8): names from expr's catalogue,
+	// default the paper's [d, q, u, g].
+	Terminals []string `yaml:"terminals"`
+	// Allocator and Placer form the candidate scheduler
+	// allocator+formula+placer that fitness is measured under (default
+	// mct, bestfit).
+	Allocator string `yaml:"allocator"`
+	Placer    string `yaml:"placer"`
+	// SeedFormulas are formulas (e.g. the baselines' rankings "g * d" for
+	// SRSF, "0 - a" for FIFO) put into the initial population in place of
+	// its first members; empty in the paper.
+	SeedFormulas []string `yaml:"seed_formulas"`
+	// Dedup is the diversity rule of survival: "none" (the paper: the n
+	// best, duplicates allowed) or "behaviour" (at most one member per
+	// phenotype — the ranking decisions on a fixed sample of scheduling
+	// operations — while enough distinct phenotypes exist).
+	Dedup string `yaml:"dedup"`
+	// DedupSample is the number of sampled scheduling operations that
+	// define a phenotype (with dedup: behaviour, and for the "ranks like a
+	// baseline" warning).
+	DedupSample int `yaml:"dedup_sample"`
 }
 
 // Pressure is the load-pressure study (paper §IV-D).
@@ -174,6 +195,8 @@ func Default() Config {
 			Population: 512, Generations: 100, Mutation: 0.1, Crossover: 0.9,
 			Tournament: 7, Subset: 3, InitDepth: [2]int{2, 6}, MaxDepth: 7,
 			InternalProb: 0.9, TimeUnit: "hours", HallOfFame: 10,
+			Terminals: []string{"d", "q", "u", "g"}, Allocator: "mct", Placer: "bestfit",
+			SeedFormulas: []string{}, Dedup: "none", DedupSample: 64,
 		},
 		Pressure: Pressure{Clusters: 5, Nodes: 40, Intervals: []float64{60, 120, 180, 240, 300, 360}, Jobs: 1000, Seeds: 5},
 	}
@@ -213,6 +236,10 @@ func (c Config) Validate() error {
 		{c.GP.TimeUnit != "hours" && c.GP.TimeUnit != "seconds", fmt.Sprintf("gp.time_unit = %q: must be hours or seconds", c.GP.TimeUnit)},
 		{c.GP.HallOfFame < 1, fmt.Sprintf("gp.hall_of_fame = %d: must be ≥ 1", c.GP.HallOfFame)},
 		{c.GP.Workers < 0, fmt.Sprintf("gp.workers = %d: must be ≥ 0", c.GP.Workers)},
+		{len(c.GP.Terminals) == 0, "gp.terminals: must list at least one terminal"},
+		{c.GP.Allocator == "" || c.GP.Placer == "", "gp.allocator and gp.placer must be set"},
+		{c.GP.Dedup != "none" && c.GP.Dedup != "behaviour", fmt.Sprintf("gp.dedup = %q: must be none or behaviour", c.GP.Dedup)},
+		{c.GP.DedupSample < 1, fmt.Sprintf("gp.dedup_sample = %d: must be ≥ 1", c.GP.DedupSample)},
 		{c.Pressure.Clusters < 1 || c.Pressure.Nodes < 1 || c.Pressure.Jobs < 1 || c.Pressure.Seeds < 1, "pressure: clusters, nodes, jobs and seeds must be ≥ 1"},
 	}
 	for _, ch := range checks {
@@ -275,8 +302,18 @@ func setPath(tree map[string]any, keys []string, val string) error {
 			if _, isMap := v.(map[string]any); isMap {
 				return fmt.Errorf("key %q is a section, not a value", strings.Join(keys, "."))
 			}
-			_, isList := v.([]any)
+			old, isList := v.([]any)
 			cur[k] = parseScalarOrList(val, isList)
+			if isList && len(old) > 0 && allStrings(old) {
+				// A list of names (gp.terminals) stays a list of strings:
+				// "f" or "n" must not become a boolean.
+				parts := strings.Split(strings.Trim(val, "[]"), ",")
+				out := make([]any, len(parts))
+				for i, p := range parts {
+					out[i] = strings.TrimSpace(p)
+				}
+				cur[k] = out
+			}
 			return nil
 		}
 		next, ok := v.(map[string]any)
@@ -286,6 +323,15 @@ func setPath(tree map[string]any, keys []string, val string) error {
 		cur = next
 	}
 	return nil
+}
+
+func allStrings(xs []any) bool {
+	for _, x := range xs {
+		if _, ok := x.(string); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 func parseScalarOrList(s string, list bool) any {
