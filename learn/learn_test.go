@@ -159,7 +159,7 @@ func TestFitnessOnCurrentSubset(t *testing.T) {
 		for _, m := range snap.Population {
 			want := 0.0
 			for _, i := range snap.Subset {
-				want += normalise(objective(candidate(NewFormulaRanking(m.Tree, false)), i), objective(srsf, i))
+				want += normalise(objective(testCandidate(t, NewFormulaRanking(m.Tree, false)), i), objective(srsf, i))
 			}
 			if m.Fitness != want {
 				t.Errorf("generation %d: %s has fitness %v, its subset %v gives %v", snap.Row.Generation, m.Tree, m.Fitness, snap.Subset, want)
@@ -415,7 +415,7 @@ func TestLearnedNotWorseThanSRSF(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts, _ := SimOptions(cfg)
-	ev, err := newEvaluator(nil, test, opts, false, 0)
+	ev, err := newEvaluator(nil, test, opts, false, 0, "mct", "bestfit")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -428,7 +428,7 @@ func TestLearnedNotWorseThanSRSF(t *testing.T) {
 	}
 	t.Logf("learned %s: validation %.4f, held-out test %.4f", res.Simplified, res.Validation, scores[0])
 	// The normalisation is right: with d in seconds, g*d is SRSF exactly.
-	evs, _ := newEvaluator(nil, test, opts, true, 0)
+	evs, _ := newEvaluator(nil, test, opts, true, 0, "mct", "bestfit")
 	evs.baseVal = ev.baseVal
 	srsf, err := evs.validate(context.Background(), []*expr.Tree{expr.MustParse("g*d")})
 	if err != nil {
@@ -450,4 +450,14 @@ func TestNormalise(t *testing.T) {
 			t.Errorf("normalise(%v, %v) = %v, want %v", c.obj, c.base, got, c.want)
 		}
 	}
+}
+
+// testCandidate is the default candidate scheduler mct + r + best fit.
+func testCandidate(t *testing.T, r simcore.Ranking) simcore.Scheduler {
+	t.Helper()
+	s, err := simcore.ParseScheduler("mct+formula+bestfit", map[string]simcore.Ranking{"formula": r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

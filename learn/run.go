@@ -233,6 +233,10 @@ type runner struct {
 	pcg        *rand.PCG
 	gs         expr.GenSettings
 	vary       variation
+	terms      expr.Terminals // gp.terminals
+	seeds      []*expr.Tree   // gp.seed_formulas
+	decisions  []decision     // the phenotype sample (gp.dedup: behaviour)
+	phenos     map[uint64]uint64
 	configHash string
 	dataHash   string
 	dir        string
@@ -273,7 +277,31 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 	if err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
-	ev, err := newEvaluator(s.Train, s.Validation, opts, gp.TimeUnit == "seconds", gp.Workers)
+	terms, err := expr.ParseTerminals(gp.Terminals)
+	if err != nil {
+		return nil, fmt.Errorf("learn: gp.terminals: %w", err)
+	}
+	if bad := terms.Minus(SupportedTerminals()); bad != 0 {
+		return nil, fmt.Errorf("learn: gp.terminals: the simulator cannot supply %s", bad)
+	}
+	var seeds []*expr.Tree
+	for i, src := range gp.SeedFormulas {
+		t, err := expr.Parse(src)
+		if err != nil {
+			return nil, fmt.Errorf("learn: gp.seed_formulas[%d] %q: %w", i, src, err)
+		}
+		if err := CheckTerminals(t, terms); err != nil {
+			return nil, fmt.Errorf("learn: gp.seed_formulas[%d]: %w", i, err)
+		}
+		if t.Depth() > gp.MaxDepth {
+			return nil, fmt.Errorf("learn: gp.seed_formulas[%d] %q: depth %d exceeds gp.max_depth = %d", i, src, t.Depth(), gp.MaxDepth)
+		}
+		seeds = append(seeds, t)
+	}
+	if len(seeds) > gp.Population {
+		return nil, fmt.Errorf("learn: gp.seed_formulas has %d formulas, more than gp.population = %d", len(seeds), gp.Population)
+	}
+	ev, err := newEvaluator(s.Train, s.Validation, opts, gp.TimeUnit == "seconds", gp.Workers, gp.Allocator, gp.Placer)
 	if err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
@@ -285,11 +313,12 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 	master, pcg := masterRand(cfg.Seed)
 	r := &runner{
 		s: s, cfg: cfg, ev: ev, master: master, pcg: pcg,
-		gs: expr.GenSettings{MinDepth: gp.InitDepth[0], MaxDepth: gp.InitDepth[1], Constants: gp.Constants},
+		gs: expr.GenSettings{MinDepth: gp.InitDepth[0], MaxDepth: gp.InitDepth[1], Constants: gp.Constants, Terminals: terms},
 		vary: variation{
 			tournament: gp.Tournament, crossover: gp.Crossover, mutation: gp.Mutation,
-			vary: expr.VarSettings{MaxDepth: gp.MaxDepth, InternalProb: gp.InternalProb, Constants: gp.Constants},
+			vary: expr.VarSettings{MaxDepth: gp.MaxDepth, InternalProb: gp.InternalProb, Constants: gp.Constants, Terminals: terms},
 		},
+		terms: terms, seeds: seeds,
 		configHash: hash, dataHash: dataHash(s.Train, s.Validation), gen: -1,
 	}
 	if gp.InternalProb == 0 {
@@ -300,7 +329,42 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 	if err := ev.baselines(ctx); err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
+	if gp.Dedup == "behaviour" {
+		// The phenotype sample: decisions of the SRSF scheduler on the
+		// training instances, in order (deterministic).
+		ds, err := sampleDecisions(ctx, s.Train, opts, ev.candidate, simcore.SRSF{}, gp.DedupSample)
+		if err != nil {
+			return nil, fmt.Errorf("learn: sampling decisions for gp.dedup: %w", err)
+		}
+		r.decisions, r.phenos = ds, map[uint64]uint64{}
+	}
 	return r, nil
+}
+
+// setPhenotypes fills the phenotype of every member (gp.dedup: behaviour),
+// computing each distinct tree's once.
+func (r *runner) setPhenotypes(pop []scored) {
+	if r.decisions == nil {
+		return
+	}
+	for i := range pop {
+		p, ok := r.phenos[pop[i].hash]
+		if !ok {
+			p = phenotype(NewFormulaRanking(pop[i].tree, r.ev.seconds), r.decisions)
+			r.phenos[pop[i].hash] = p
+		}
+		pop[i].pheno = p
+	}
+}
+
+// survive keeps the n members of all for the next generation: the n best
+// (the paper), or with behavioural de-duplication.
+func (r *runner) survive(all []scored) []scored {
+	if r.decisions != nil {
+		r.setPhenotypes(all)
+		return surviveDistinct(all, r.cfg.GP.Population)
+	}
+	return survive(all, r.cfg.GP.Population)
 }
 
 // SimOptions maps a config's sim and objective sections to the simulator
@@ -383,7 +447,9 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 		subset := sampleSubset(r.master, len(r.s.Train), gp.Subset)
 		var all []scored
 		if g == 0 {
-			for _, t := range expr.RampedHalfAndHalf(r.master, gp.Population, r.gs) {
+			init := expr.RampedHalfAndHalf(r.master, gp.Population, r.gs)
+			copy(init, r.seeds) // gp.seed_formulas replace the first members
+			for _, t := range init {
 				all = append(all, scored{tree: t, hash: t.Hash()})
 			}
 		} else {
@@ -404,7 +470,7 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 			}
 			return nil, fmt.Errorf("learn: generation %d: %w", g, err)
 		}
-		r.pop = survive(all, gp.Population)
+		r.pop = r.survive(all)
 		wall := time.Since(t0).Seconds()
 		best := r.pop[0]
 		row := GenerationRow{
