@@ -106,6 +106,10 @@ type GP struct {
 	// define a phenotype (with dedup: behaviour, and for the "ranks like a
 	// baseline" warning).
 	DedupSample int `yaml:"dedup_sample"`
+	// ValidateEvery k: the best individual is scored on the validation set
+	// every k generations (and at the last), for the convergence plot and
+	// best.json only — it never influences selection. 0 = never.
+	ValidateEvery int `yaml:"validate_every"`
 }
 
 // Pressure is the load-pressure study (paper §IV-D).
@@ -196,7 +200,7 @@ func Default() Config {
 			Tournament: 7, Subset: 3, InitDepth: [2]int{2, 6}, MaxDepth: 7,
 			InternalProb: 0.9, TimeUnit: "hours", HallOfFame: 10,
 			Terminals: []string{"d", "q", "u", "g"}, Allocator: "mct", Placer: "bestfit",
-			SeedFormulas: []string{}, Dedup: "none", DedupSample: 64,
+			SeedFormulas: []string{}, Dedup: "none", DedupSample: 64, ValidateEvery: 10,
 		},
 		Pressure: Pressure{Clusters: 5, Nodes: 40, Intervals: []float64{60, 120, 180, 240, 300, 360}, Jobs: 1000, Seeds: 5},
 	}
@@ -239,6 +243,7 @@ func (c Config) Validate() error {
 		{len(c.GP.Terminals) == 0, "gp.terminals: must list at least one terminal"},
 		{c.GP.Allocator == "" || c.GP.Placer == "", "gp.allocator and gp.placer must be set"},
 		{c.GP.Dedup != "none" && c.GP.Dedup != "behaviour", fmt.Sprintf("gp.dedup = %q: must be none or behaviour", c.GP.Dedup)},
+		{c.GP.ValidateEvery < 0, fmt.Sprintf("gp.validate_every = %d: must be ≥ 0", c.GP.ValidateEvery)},
 		{c.GP.DedupSample < 1, fmt.Sprintf("gp.dedup_sample = %d: must be ≥ 1", c.GP.DedupSample)},
 		{c.Pressure.Clusters < 1 || c.Pressure.Nodes < 1 || c.Pressure.Jobs < 1 || c.Pressure.Seeds < 1, "pressure: clusters, nodes, jobs and seeds must be ≥ 1"},
 	}

@@ -126,22 +126,24 @@ func runLearn(c *cli.Context) error {
 	return printLearned(c, res, len(val))
 }
 
-// printLearned reports the outcome of a finished run.
+// printLearned reports the outcome of a finished run: the formula, the
+// verdict against the best baseline (learn.Headline), any warning, and the
+// held-out test table.
 func printLearned(c *cli.Context, res *learn.Result, nval int) error {
 	w := c.App.Writer
-	rel := "equal to SRSF"
-	switch {
-	case res.Validation < 1:
-		rel = fmt.Sprintf("%.1f%% better than SRSF", 100*(1-res.Validation))
-	case res.Validation > 1:
-		rel = fmt.Sprintf("%.1f%% worse than SRSF", 100*(res.Validation-1))
-	}
 	fmt.Fprintf(w, "learned priority function (smaller runs first): %s\n", res.Simplified)
 	fmt.Fprintf(w, "on the simulator's inputs (d>0, q≥0, u≥1, g≥1, no overflow): %s\n",
 		expr.SimplifyOn(res.Best, expr.DefaultDomain()))
-	fmt.Fprintf(w, "validation score: %.4f (mean objective / SRSF's over %d instances; SRSF = 1, lower is better): %s\n",
-		res.Validation, nval, rel)
-	fmt.Fprintf(w, "evaluations: %d simulations, %d cache hits over %d generations\n", res.Evaluations, res.CacheHits, len(res.Generations)-1)
+	fmt.Fprintf(w, "%s\n", learn.Headline(res))
+	for _, warn := range res.Warnings {
+		fmt.Fprintf(w, "WARNING: %s\n", warn)
+	}
+	if res.Test != nil {
+		if err := res.Test.WriteText(w); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(w, "evaluations: %d simulations, %d cache hits over %d generations (%d validation instances)\n", res.Evaluations, res.CacheHits, len(res.Generations)-1, nval)
 	fmt.Fprintf(w, "run directory: %s\n", res.Dir)
 	return nil
 }
