@@ -17,7 +17,7 @@ const NoDeadlineSlack = 1e6
 // seconds in the formula's time unit (3600 for hours, 1 for seconds), and
 // times are divided by it (as simcore.Hours does, so values are the same
 // to the bit).
-type feature func(j *simcore.JobView, unit float64) float64
+type feature func(j simcore.JobView, unit float64) float64
 
 // features maps every terminal of expr's catalogue (by name) to its value
 // for a job ranked on a cluster at the operation time t = j.Now. It is the
@@ -37,28 +37,28 @@ type feature func(j *simcore.JobView, unit float64) float64
 //	    not supply it, i.e. on homogeneous instances)
 func features() map[string]feature {
 	return map[string]feature{
-		"d": func(j *simcore.JobView, k float64) float64 { return float64(j.Remaining) / k },
-		"q": func(j *simcore.JobView, k float64) float64 { return float64(j.Queued) / k },
-		"u": func(j *simcore.JobView, _ float64) float64 { return float64(j.Priority) },
-		"g": func(j *simcore.JobView, _ float64) float64 { return float64(j.GPUs) },
-		"a": func(j *simcore.JobView, k float64) float64 { return float64(j.Now-j.Arrival) / k },
-		"r": func(j *simcore.JobView, _ float64) float64 { return float64(j.Workers) },
-		"w": func(j *simcore.JobView, _ float64) float64 { return float64(j.PerWorker) },
-		"f": func(j *simcore.JobView, _ float64) float64 { return float64(j.FreeGPUs) },
-		"n": func(j *simcore.JobView, _ float64) float64 { return float64(j.QueueLen) },
-		"e": func(j *simcore.JobView, _ float64) float64 {
+		"d": func(j simcore.JobView, k float64) float64 { return float64(j.Remaining) / k },
+		"q": func(j simcore.JobView, k float64) float64 { return float64(j.Queued) / k },
+		"u": func(j simcore.JobView, _ float64) float64 { return float64(j.Priority) },
+		"g": func(j simcore.JobView, _ float64) float64 { return float64(j.GPUs) },
+		"a": func(j simcore.JobView, k float64) float64 { return float64(j.Now-j.Arrival) / k },
+		"r": func(j simcore.JobView, _ float64) float64 { return float64(j.Workers) },
+		"w": func(j simcore.JobView, _ float64) float64 { return float64(j.PerWorker) },
+		"f": func(j simcore.JobView, _ float64) float64 { return float64(j.FreeGPUs) },
+		"n": func(j simcore.JobView, _ float64) float64 { return float64(j.QueueLen) },
+		"e": func(j simcore.JobView, _ float64) float64 {
 			if j.FitsNow {
 				return 1
 			}
 			return 0
 		},
-		"s": func(j *simcore.JobView, k float64) float64 {
+		"s": func(j simcore.JobView, k float64) float64 {
 			if j.Deadline <= 0 {
 				return NoDeadlineSlack * 3600 / k
 			}
 			return float64(j.Deadline-j.Now-j.Remaining) / k
 		},
-		"v": func(j *simcore.JobView, _ float64) float64 {
+		"v": func(j simcore.JobView, _ float64) float64 {
 			if j.Speed <= 0 {
 				return 1
 			}
@@ -161,7 +161,7 @@ func (f FormulaRanking) Priority(j simcore.JobView) float64 {
 	}
 	var vars expr.Vars
 	for _, s := range f.uses {
-		vars[s.op] = s.fn(&j, unit)
+		vars[s.op] = s.fn(j, unit)
 	}
 	return f.Prog.EvalVars(&vars)
 }
