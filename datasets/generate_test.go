@@ -297,7 +297,7 @@ func TestGenerateLoadStudyCommonJobs(t *testing.T) {
 			t.Fatalf("job %d arrives at %d and %d", i, ja.Arrival, jb.Arrival)
 		}
 		ja.Arrival, jb.Arrival = 0, 0
-		if ja != jb {
+		if !reflect.DeepEqual(ja, jb) {
 			t.Fatalf("job %d differs beyond its arrival: %+v vs %+v", i, ja, jb)
 		}
 	}

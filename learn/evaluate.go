@@ -90,7 +90,7 @@ func (e *evaluator) simulate(ctx context.Context, tasks []task, hook func()) ([]
 		}
 		res, err := simcore.Simulate(ctx, tasks[i].inst, tasks[i].sched, e.opts)
 		if err != nil {
-			return fmt.Errorf("simulate %s on instance %q: %w", tasks[i].sched.Name, tasks[i].inst.Name, err)
+			return fmt.Errorf("simulate %s on instance %q: %w", tasks[i].sched.Name(), tasks[i].inst.Name, err)
 		}
 		out[i] = res.Metrics.Objective
 		return nil

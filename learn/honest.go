@@ -115,7 +115,7 @@ func contenders(cfg configs.Config, formula *expr.Tree) ([]contender, error) {
 		return nil, err
 	}
 	out = append(out, contender{RowLearned, formula.String(), false, learned})
-	for _, name := range simcore.SchedulerNames() {
+	for _, name := range simcore.Baselines() {
 		s, err := simcore.ParseScheduler(name, nil)
 		if err != nil {
 			return nil, err
@@ -272,10 +272,10 @@ type BaselineScore struct {
 }
 
 // validateBaselines scores every named baseline on the validation set,
-// in simcore.SchedulerNames order.
+// in simcore.Baselines order.
 func (e *evaluator) validateBaselines(ctx context.Context) ([]BaselineScore, error) {
 	var cs []contender
-	for _, name := range simcore.SchedulerNames() {
+	for _, name := range simcore.Baselines() {
 		s, err := simcore.ParseScheduler(name, nil)
 		if err != nil {
 			return nil, err

@@ -6,7 +6,7 @@ package simcore
 // s_j, then to the lowest cluster index. Jobs assigned earlier keep their
 // cluster.
 //
-// No plan can finish a job before t + d_j, so a cluster reaching that bound
+// No plan can finish a job before t + min_p d_{j,p}, so a cluster reaching that bound
 // is optimal: MCT asks the user cluster first and then the others in index
 // order, and stops at the first that reaches the bound. The choice is the
 // same as comparing every cluster (TestMCTShortcutIsExact).
@@ -16,7 +16,7 @@ type MCT struct{}
 func (MCT) Allocate(a *Allocation) error {
 	for _, i := range a.Arrivals() {
 		job := a.Job(i)
-		bound := a.Now() + job.Duration
+		bound := a.Now() + a.minRemaining(i)
 		user := job.Cluster
 		best, bestF := -1, int64(never)
 		if a.Feasible(i, user) {

@@ -38,15 +38,15 @@ func TestMCTShortcutIsExact(t *testing.T) {
 	for i := range 300 {
 		inst := randomInstance(rng, fmt.Sprintf("mct-%d", i))
 		for _, spec := range []string{"tiresias", "spark", "lyra", "qdep"} {
-			fast := schedulerFor(t, spec)
-			slow := fast
+			fast := schedulerFor(t, spec).(*ListScheduler)
+			slow := *fast
 			slow.Allocator = mctExhaustive{}
 			for _, opts := range []Options{{}, {Trigger: TriggerArrivalCompletion}, {Backfill: BackfillConservative}, {Backfill: BackfillGreedy}} {
 				a, err := Simulate(context.Background(), inst, fast, opts)
 				if err != nil {
 					t.Fatal(err)
 				}
-				b, err := Simulate(context.Background(), inst, slow, opts)
+				b, err := Simulate(context.Background(), inst, &slow, opts)
 				if err != nil {
 					t.Fatal(err)
 				}

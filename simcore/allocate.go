@@ -21,7 +21,10 @@ func (a *Allocation) Job(i int) Job { return a.s.inst.Jobs[i] }
 func (a *Allocation) Clusters() int { return len(a.s.clusters) }
 
 // Feasible reports whether job i fits cluster p at all.
-func (a *Allocation) Feasible(i, p int) bool { return a.s.inst.Jobs[i].FitsOn(a.s.inst.Clusters[p]) }
+func (a *Allocation) Feasible(i, p int) bool { return a.s.feasible(i, p) }
+
+// RemainingOn is job i's remaining time if it runs on cluster p from now.
+func (a *Allocation) RemainingOn(i, p int) int64 { return a.s.remOn(i, p) }
 
 // FinishOn is the finish time job i would get if added now to the plan of
 // cluster p, ranked among that cluster's jobs (never if it cannot be placed).
@@ -32,7 +35,22 @@ func (a *Allocation) FinishOn(i, p int) (int64, error) {
 
 // Assign sets the cluster of arrived job i to p.
 func (a *Allocation) Assign(i, p int) {
-	a.s.assigned[i] = p
+	a.s.assign(i, p)
 	a.s.key[i] = a.s.priority(i, p)
 	a.s.clusters[p].add(i)
+}
+
+// minRemaining is min_p rem_{j,p} over the clusters j fits: no plan can
+// finish it before now + that.
+func (a *Allocation) minRemaining(i int) int64 {
+	if a.s.dur == nil {
+		return a.s.rem[i]
+	}
+	best := int64(never)
+	for p := range a.s.inst.Clusters {
+		if a.s.feasible(i, p) {
+			best = min(best, a.s.remOn(i, p))
+		}
+	}
+	return best
 }

@@ -83,10 +83,10 @@ func TestOverloadedIncrementalPlansExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	qdep := simcore.Scheduler{Name: "qdep", Allocator: simcore.MCT{}, Placer: simcore.BestFit{},
-		Ranking: simcore.RankingFunc(func(j simcore.JobView) float64 {
+	var qdep simcore.Scheduler = simcore.NewListScheduler("qdep", simcore.MCT{},
+		simcore.RankingFunc(func(j simcore.JobView) float64 {
 			return float64(j.Remaining) - float64(j.Queued)*float64(j.Queued)/3600
-		})}
+		}), simcore.BestFit{})
 	for i := range insts {
 		inst := &insts[i]
 		for _, spec := range []string{"spark", "liquid", "tiresias", "lyra", "user+fifo+bestfit", "qdep"} {
@@ -111,14 +111,14 @@ func assertPlanningExact(t *testing.T, inst *simcore.Instance, sched simcore.Sch
 			t.Fatal(err)
 		}
 		if err := simcore.CheckInvariants(inst, a); err != nil {
-			t.Fatalf("%s %s: %v", inst.Name, sched.Name, err)
+			t.Fatalf("%s %s: %v", inst.Name, sched.Name(), err)
 		}
 		b, err := simcore.Simulate(context.Background(), inst, sched, simcore.WithAlwaysReplan(base))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(a, b) {
-			t.Fatalf("%s %s %+v: plan reuse or extension changed the result", inst.Name, sched.Name, base)
+			t.Fatalf("%s %s %+v: plan reuse or extension changed the result", inst.Name, sched.Name(), base)
 		}
 	}
 }

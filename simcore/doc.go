@@ -6,6 +6,40 @@
 // trees: a ranking is any value with a Priority(JobView) float64 method, so a
 // compiled GP program plugs in through an adapter that lives elsewhere.
 //
+// # The scheduler seam
+//
+// At every scheduling operation the engine hands the Scheduler a read-only
+// State (time, operation index, active jobs with remaining work and
+// accumulated queueing, Jn/Js, placements, clusters, DurationOn) and an
+// empty Plan; the scheduler fills the Plan (per job: cluster, start and
+// placement, or waiting); the engine validates the plan — every Js job
+// decided, feasible cluster, no start before t, exact worker count on
+// existing nodes, no node over capacity at any instant, Jn untouched —
+// and executes it (SPEC §4.4). A plan that breaks a rule stops the run
+// with an error naming the scheduler, the job and the rule.
+//
+//	dataset → Instance → engine ⇄ Scheduler.Plan(State) → Plan → Result
+//
+// The paper's allocate → rank → place pipeline is one Scheduler,
+// ListScheduler, which plans through the engine's incremental per-cluster
+// planners. Schedulers that need operations at completions too implement
+// CompletionTriggered.
+//
+// Policies are built by name from a Registry (NewRegistry): allocators,
+// rankings and placers composed as ALLOCATOR+RANKING+PLACER, whole
+// schedulers, aliases and the named baselines (Baselines). Each factory
+// takes Params: extra named rankings (learned formulas) and typed
+// parameter sections (Section). A new policy is one file plus one
+// registration call; packages beside simcore (for example hydra) register
+// theirs into a registry they are given.
+//
+// # Heterogeneous durations
+//
+// A job's duration on a cluster is Job.DurationOn(cluster GPU type)
+// (SPEC §12). Progress is work: a job moved to another GPU type keeps its
+// done fraction and its remaining time is rescaled exactly (work.go). On
+// homogeneous instances this reduces to the scalar Duration.
+//
 // # Model
 //
 // Time is integer seconds. A scheduling operation runs at every distinct

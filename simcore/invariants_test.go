@@ -42,12 +42,12 @@ func allSchedulerSpecs() []string {
 
 func schedulerFor(t testing.TB, spec string) Scheduler {
 	if spec == "qdep" { // a ranking whose order changes over time, NaN included
-		return Scheduler{Name: spec, Allocator: MCT{}, Placer: BestFit{}, Ranking: RankingFunc(func(j JobView) float64 {
+		return NewListScheduler(spec, MCT{}, RankingFunc(func(j JobView) float64 {
 			if j.ID%7 == 0 {
 				return nanValue()
 			}
 			return float64(j.Remaining) - float64(j.Queued*j.Queued)/40
-		})}
+		}), BestFit{})
 	}
 	s, err := ParseScheduler(spec, nil)
 	if err != nil {

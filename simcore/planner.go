@@ -113,12 +113,12 @@ func (p *planner) reuse() bool {
 func (p *planner) addFixed(j int, at int64) {
 	s := p.s
 	w := s.inst.Jobs[j].PerWorker()
-	end := at + s.rem[j]
+	end := at + p.rem(j)
 	p.batch = p.batch[:0]
 	for _, sl := range s.placement[j] {
-		gpus := int(sl.workers) * w
-		p.fixedUse[sl.node] += gpus
-		p.batch = append(p.batch, release{at: end, node: sl.node, gpus: int32(gpus)})
+		gpus := int(sl.Workers) * w
+		p.fixedUse[sl.Node] += gpus
+		p.batch = append(p.batch, release{at: end, node: sl.Node, gpus: int32(gpus)})
 	}
 	i := sort.Search(len(p.fixedRels), func(i int) bool { return p.fixedRels[i].at > end })
 	p.fixedRels = slices.Insert(p.fixedRels, i, p.batch...)
@@ -129,11 +129,11 @@ func (p *planner) removeFixed(j int, end int64) {
 	s := p.s
 	w := s.inst.Jobs[j].PerWorker()
 	for _, sl := range s.placement[j] {
-		gpus := int(sl.workers) * w
-		p.fixedUse[sl.node] -= gpus
+		gpus := int(sl.Workers) * w
+		p.fixedUse[sl.Node] -= gpus
 		i := sort.Search(len(p.fixedRels), func(i int) bool { return p.fixedRels[i].at >= end })
 		for ; i < len(p.fixedRels) && p.fixedRels[i].at == end; i++ {
-			if r := p.fixedRels[i]; r.node == sl.node && int(r.gpus) == gpus {
+			if r := p.fixedRels[i]; r.node == sl.Node && int(r.gpus) == gpus {
 				p.fixedRels = slices.Delete(p.fixedRels, i, i+1)
 				break
 			}
@@ -160,15 +160,15 @@ func (p *planner) begin() {
 	}
 	for _, j := range p.fixed {
 		w := s.inst.Jobs[j].PerWorker()
-		end := s.now + s.rem[j]
+		end := s.now + p.rem(j)
 		for _, sl := range s.placement[j] {
-			gpus := int32(int(sl.workers) * w)
+			gpus := int32(int(sl.Workers) * w)
 			if s.opts.Backfill == BackfillConservative {
-				p.res = append(p.res, reservation{from: s.now, to: end, node: sl.node, gpus: gpus})
+				p.res = append(p.res, reservation{from: s.now, to: end, node: sl.Node, gpus: gpus})
 				continue
 			}
-			p.sigma[sl.node] -= int(gpus)
-			p.rel = append(p.rel, release{at: end, node: sl.node, gpus: gpus})
+			p.sigma[sl.Node] -= int(gpus)
+			p.rel = append(p.rel, release{at: end, node: sl.Node, gpus: gpus})
 		}
 	}
 	slices.SortFunc(p.rel, func(a, b release) int { return cmpInt64(a.at, b.at) })
@@ -176,19 +176,19 @@ func (p *planner) begin() {
 
 // occupy records job j on its slots: from t to end (no backfill, greedy) or
 // over [from, end) (conservative).
-func (p *planner) occupy(j int, from, end int64, slots []slot) {
+func (p *planner) occupy(j int, from, end int64, slots []Slot) {
 	w := p.s.inst.Jobs[j].PerWorker()
 	if p.s.opts.Backfill == BackfillConservative {
 		for _, sl := range slots {
-			p.res = append(p.res, reservation{from: from, to: end, node: sl.node, gpus: int32(int(sl.workers) * w)})
+			p.res = append(p.res, reservation{from: from, to: end, node: sl.Node, gpus: int32(int(sl.Workers) * w)})
 		}
 		return
 	}
 	p.batch = p.batch[:0]
 	for _, sl := range slots {
-		gpus := int32(int(sl.workers) * w)
-		p.sigma[sl.node] -= int(gpus)
-		p.batch = append(p.batch, release{at: end, node: sl.node, gpus: gpus})
+		gpus := int32(int(sl.Workers) * w)
+		p.sigma[sl.Node] -= int(gpus)
+		p.batch = append(p.batch, release{at: end, node: sl.Node, gpus: gpus})
 	}
 	i := sort.Search(len(p.rel), func(i int) bool { return p.rel[i].at > end })
 	p.rel = slices.Insert(p.rel, i, p.batch...)
@@ -306,7 +306,7 @@ func (p *planner) placeJob(j int) error {
 	var start int64
 	switch s.opts.Backfill {
 	case BackfillConservative:
-		start = p.earliestReserved(w, r, s.rem[j])
+		start = p.earliestReserved(w, r, p.rem(j))
 	case BackfillGreedy:
 		start = p.earliestNow(w, r)
 	default:
@@ -321,13 +321,13 @@ func (p *planner) placeJob(j int) error {
 		return fmt.Errorf("simcore: instance %q: job %d (%d workers × %d GPUs) cannot be placed on cluster %d", s.inst.Name, job.ID, r, w, p.index)
 	}
 	clear(p.place)
-	s.sched.Placer.Place(p.free, w, r, p.place)
+	s.list.Placer.Place(p.free, w, r, p.place)
 	for n, k := range p.place {
 		if k > 0 {
-			s.planPlace[j] = append(s.planPlace[j], slot{node: int32(n), workers: int32(k)})
+			s.planPlace[j] = append(s.planPlace[j], Slot{Node: int32(n), Workers: int32(k)})
 		}
 	}
-	p.occupy(j, start, start+s.rem[j], s.planPlace[j])
+	p.occupy(j, start, start+p.rem(j), s.planPlace[j])
 	return nil
 }
 
@@ -481,19 +481,22 @@ func (p *planner) finishIfAdded(j int) (int64, error) {
 		p.res = append(p.res[:0], p.fixedRes...)
 		for _, o := range p.jobs[:k] {
 			if s.planStart[o] != never {
-				p.occupy(o, s.planStart[o], s.planStart[o]+s.rem[o], s.planPlace[o])
+				p.occupy(o, s.planStart[o], s.planStart[o]+p.rem(o), s.planPlace[o])
 			}
 		}
 	}
 	job := &s.inst.Jobs[j]
 	var start int64
 	if s.opts.Backfill == BackfillConservative {
-		start = p.earliestReserved(job.PerWorker(), job.Workers, s.rem[j])
+		start = p.earliestReserved(job.PerWorker(), job.Workers, p.rem(j))
 	} else {
 		start = p.earliest(job.PerWorker(), job.Workers)
 	}
 	if start == never {
 		return never, nil
 	}
-	return start + s.rem[j], nil
+	return start + p.rem(j), nil
 }
+
+// rem is job j's remaining time on this cluster.
+func (p *planner) rem(j int) int64 { return p.s.remOn(j, p.index) }

@@ -27,11 +27,3 @@ type Allocator interface {
 	// Allocate sets the cluster of the operation's jobs through a.
 	Allocate(a *Allocation) error
 }
-
-// Scheduler is an allocator, a ranking and a placer (§5).
-type Scheduler struct {
-	Name      string
-	Allocator Allocator
-	Ranking   Ranking
-	Placer    Placer
-}

@@ -33,6 +33,9 @@ type Options struct {
 	// RecordSegments keeps every execution interval of every job in
 	// Result.Segments (for invariant checks and Gantt plots).
 	RecordSegments bool
+	// CheckPlans validates the built-in list scheduler's plans too, at
+	// every operation (other schedulers' plans are always validated).
+	CheckPlans bool
 
 	// alwaysReplan disables plan reuse across operations; tests use it to
 	// prove that reuse changes nothing.

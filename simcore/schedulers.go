@@ -2,77 +2,202 @@ package simcore
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 )
 
-// The policy tables below are the only place that names policies: adding a
-// policy is one new file plus one line here.
-
-func allocators() map[string]Allocator {
-	return map[string]Allocator{"user": UserAllocator{}, "mct": MCT{}}
+// Params are what a policy factory is built from: extra named rankings
+// (learned formulas, by the name used in specs, e.g. "formula") and typed
+// parameter sections keyed by policy name (e.g. "evo" → EVOParams). A
+// factory reads its own section and ignores the rest; a missing section
+// means the policy's defaults.
+type Params struct {
+	Rankings map[string]Ranking
+	Sections map[string]any
 }
 
-func rankings() map[string]Ranking {
-	return map[string]Ranking{"fifo": FIFO{}, "srsf": SRSF{}, "lyra": Lyra{}, "sjf": SJF{}, "srtf": SRTF{}}
+// Section returns the parameter section of policy name as a T, or def when
+// absent. A section of another type is an error.
+func Section[T any](p Params, name string, def T) (T, error) {
+	v, ok := p.Sections[name]
+	if !ok {
+		return def, nil
+	}
+	t, ok := v.(T)
+	if !ok {
+		return def, fmt.Errorf("parameters of %q: got %T, want %T", name, v, def)
+	}
+	return t, nil
 }
 
-func placers() map[string]Placer {
-	return map[string]Placer{"bestfit": BestFit{}, "roundrobin": RoundRobin{}}
+// Factories build one policy from its parameters.
+type (
+	AllocatorFactory func(Params) (Allocator, error)
+	RankingFactory   func(Params) (Ranking, error)
+	PlacerFactory    func(Params) (Placer, error)
+	// SchedulerFactory builds a whole scheduler (one that is not an
+	// allocator + ranking + placer, such as Hydra); name is the spec
+	// label.
+	SchedulerFactory func(name string, p Params) (Scheduler, error)
+)
+
+// Registry maps policy names to factories: allocators, rankings and
+// placers (composed as ALLOCATOR+RANKING+PLACER list schedulers), whole
+// schedulers, and the named baselines. A new policy is one file and one
+// registration call. A Registry is built per use (NewRegistry); there is no
+// package-level registry.
+type Registry struct {
+	allocators map[string]AllocatorFactory
+	rankings   map[string]RankingFactory
+	placers    map[string]PlacerFactory
+	schedulers map[string]SchedulerFactory
+	aliases    map[string]string
+	baselines  []string
 }
 
-// named are the paper's baselines (SPEC §5.3) as allocator+ranking+placer.
-func named() map[string]string {
-	return map[string]string{
-		"spark":    "mct+fifo+roundrobin",
-		"liquid":   "mct+fifo+bestfit",
-		"tiresias": "mct+srsf+bestfit",
-		"lyra":     "mct+lyra+bestfit",
+// NewRegistry returns a registry holding simcore's policies: allocators
+// user and mct, rankings fifo, srsf, lyra, sjf and srtf, placers bestfit
+// and roundrobin, and the paper's baselines (SPEC §5.3) spark, liquid,
+// tiresias and lyra.
+func NewRegistry() *Registry {
+	r := &Registry{
+		allocators: map[string]AllocatorFactory{},
+		rankings:   map[string]RankingFactory{},
+		placers:    map[string]PlacerFactory{},
+		schedulers: map[string]SchedulerFactory{},
+		aliases:    map[string]string{},
+	}
+	r.Allocator("user", fixed[Allocator](UserAllocator{}))
+	r.Allocator("mct", fixed[Allocator](MCT{}))
+	r.Ranking("fifo", fixed[Ranking](FIFO{}))
+	r.Ranking("srsf", fixed[Ranking](SRSF{}))
+	r.Ranking("lyra", fixed[Ranking](Lyra{}))
+	r.Ranking("sjf", fixed[Ranking](SJF{}))
+	r.Ranking("srtf", fixed[Ranking](SRTF{}))
+	r.Placer("bestfit", fixed[Placer](BestFit{}))
+	r.Placer("roundrobin", fixed[Placer](RoundRobin{}))
+	r.Baseline("spark", "mct+fifo+roundrobin")
+	r.Baseline("liquid", "mct+fifo+bestfit")
+	r.Baseline("tiresias", "mct+srsf+bestfit")
+	r.Baseline("lyra", "mct+lyra+bestfit")
+	return r
+}
+
+// fixed is the factory of a policy without parameters.
+func fixed[T any](v T) func(Params) (T, error) { return func(Params) (T, error) { return v, nil } }
+
+// Allocator registers an allocator factory under name.
+func (r *Registry) Allocator(name string, f AllocatorFactory) { r.allocators[name] = f }
+
+// Ranking registers a ranking factory under name.
+func (r *Registry) Ranking(name string, f RankingFactory) { r.rankings[name] = f }
+
+// Placer registers a placer factory under name.
+func (r *Registry) Placer(name string, f PlacerFactory) { r.placers[name] = f }
+
+// Scheduler registers a whole-scheduler factory under name.
+func (r *Registry) Scheduler(name string, f SchedulerFactory) { r.schedulers[name] = f }
+
+// Alias makes name stand for another spec (e.g. "evo-gp" for
+// "evo+formula+bestfit").
+func (r *Registry) Alias(name, spec string) { r.aliases[name] = spec }
+
+// Baseline registers a named baseline: an alias that is also one of the
+// reference schedulers every evaluation compares with.
+func (r *Registry) Baseline(name, spec string) {
+	r.aliases[name] = spec
+	if !slices.Contains(r.baselines, name) {
+		r.baselines = append(r.baselines, name)
 	}
 }
 
-// ParseScheduler resolves a named baseline (spark, liquid, tiresias, lyra) or
-// an ALLOCATOR+RANKING+PLACER combination such as user+fifo+bestfit. The
-// ranking part may be "formula" (or a name found in extra) when extra maps it
-// to a Ranking — that is how learned formulas plug in.
-func ParseScheduler(spec string, extra map[string]Ranking) (Scheduler, error) {
+// Baselines lists the named baselines in registration order.
+func (r *Registry) Baselines() []string { return slices.Clone(r.baselines) }
+
+// Parse resolves a scheduler spec: a registered scheduler or alias name,
+// or ALLOCATOR+RANKING+PLACER where the ranking may also be a name in
+// p.Rankings (that is how learned formulas plug in).
+func (r *Registry) Parse(spec string, p Params) (Scheduler, error) {
 	name := strings.ToLower(strings.TrimSpace(spec))
 	combo := name
-	if c, ok := named()[name]; ok {
+	if c, ok := r.aliases[name]; ok {
 		combo = c
+	}
+	if f, ok := r.schedulers[combo]; ok {
+		return f(name, p)
 	}
 	parts := strings.Split(combo, "+")
 	if len(parts) != 3 {
-		return Scheduler{}, fmt.Errorf("unknown scheduler %q: want one of %s or ALLOCATOR+RANKING+PLACER (allocators: %s; rankings: %s; placers: %s)",
-			spec, keys(named()), keys(allocators()), keys(rankings()), keys(placers()))
+		return nil, fmt.Errorf("unknown scheduler %q: want one of %s or ALLOCATOR+RANKING+PLACER (allocators: %s; rankings: %s; placers: %s)",
+			spec, r.names(), keys(r.allocators), keys(r.rankings), keys(r.placers))
 	}
-	alloc, ok := allocators()[parts[0]]
+	af, ok := r.allocators[parts[0]]
 	if !ok {
-		return Scheduler{}, fmt.Errorf("scheduler %q: unknown allocator %q (have %s)", spec, parts[0], keys(allocators()))
+		return nil, fmt.Errorf("scheduler %q: unknown allocator %q (have %s)", spec, parts[0], keys(r.allocators))
 	}
-	rank, ok := extra[parts[1]]
+	rank, ok := p.Rankings[parts[1]]
 	if !ok {
-		rank, ok = rankings()[parts[1]]
+		rf, found := r.rankings[parts[1]]
+		if !found {
+			return nil, fmt.Errorf("scheduler %q: unknown ranking %q (have %s)", spec, parts[1], keys(r.rankings))
+		}
+		var err error
+		if rank, err = rf(p); err != nil {
+			return nil, fmt.Errorf("scheduler %q: ranking %q: %w", spec, parts[1], err)
+		}
 	}
+	pf, ok := r.placers[parts[2]]
 	if !ok {
-		return Scheduler{}, fmt.Errorf("scheduler %q: unknown ranking %q (have %s)", spec, parts[1], keys(rankings()))
+		return nil, fmt.Errorf("scheduler %q: unknown placer %q (have %s)", spec, parts[2], keys(r.placers))
 	}
-	place, ok := placers()[parts[2]]
-	if !ok {
-		return Scheduler{}, fmt.Errorf("scheduler %q: unknown placer %q (have %s)", spec, parts[2], keys(placers()))
+	alloc, err := af(p)
+	if err != nil {
+		return nil, fmt.Errorf("scheduler %q: allocator %q: %w", spec, parts[0], err)
 	}
-	return Scheduler{Name: name, Allocator: alloc, Ranking: rank, Placer: place}, nil
+	place, err := pf(p)
+	if err != nil {
+		return nil, fmt.Errorf("scheduler %q: placer %q: %w", spec, parts[2], err)
+	}
+	return NewListScheduler(name, alloc, rank, place), nil
 }
 
-// SchedulerNames lists the named baselines.
-func SchedulerNames() []string { return strings.Split(keys(named()), ", ") }
+// names lists the named schedulers and aliases.
+func (r *Registry) names() string {
+	all := map[string]bool{}
+	for k := range r.aliases {
+		all[k] = true
+	}
+	for k := range r.schedulers {
+		all[k] = true
+	}
+	return keys(all)
+}
+
+// ParseScheduler resolves spec with simcore's own registry (NewRegistry)
+// and extra named rankings: a named baseline (spark, liquid, tiresias,
+// lyra) or ALLOCATOR+RANKING+PLACER such as user+fifo+bestfit, where the
+// ranking may be "formula" (or a name found in extra).
+func ParseScheduler(spec string, extra map[string]Ranking) (Scheduler, error) {
+	return NewRegistry().Parse(spec, Params{Rankings: extra})
+}
+
+// Baselines lists the paper's named baselines (SPEC §5.3), the reference
+// set of every evaluation: spark, liquid, tiresias, lyra.
+func Baselines() []string { return NewRegistry().Baselines() }
+
+// SchedulerNames lists the named baselines (sorted).
+func SchedulerNames() []string {
+	b := Baselines()
+	slices.Sort(b)
+	return b
+}
 
 func keys[V any](m map[string]V) string {
 	out := make([]string, 0, len(m))
 	for k := range m {
 		out = append(out, k)
 	}
-	sort.Strings(out)
+	slices.Sort(out)
 	return strings.Join(out, ", ")
 }
 

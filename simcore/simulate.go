@@ -20,41 +20,48 @@ const (
 	done
 )
 
-// slot is a job's workers on one node.
-type slot struct {
-	node    int32
-	workers int32
-}
-
 // sim is the state of one simulation. All per-job slices are indexed by the
 // job's position in Instance.Jobs.
 type sim struct {
 	ctx   context.Context
 	inst  *Instance
 	sched Scheduler
+	list  *ListScheduler // sched, when it is the built-in list scheduler
 	opts  Options
 	now   int64
 
 	state      []jobState
 	fixed      []bool  // running on its user cluster (Jn); kept dense for the hot loops
 	assigned   []int   // c_j, −1 while unset
-	rem        []int64 // remaining duration at the last update
+	rem        []int64 // remaining duration on the assigned cluster at the last update
+	ranSecs    []int64 // seconds run so far
 	updated    []int64 // time at which rem is exact
 	segStart   []int64 // start of the current execution segment
 	firstStart []int64
 	finish     []int64
 	preempts   []int
 	migrates   []int
-	placement  [][]slot // current placement of a running job
+	placement  [][]Slot // current placement of a running job
 
 	planStart []int64  // S_j of the current plan
-	planPlace [][]slot // planned placement
+	planPlace [][]Slot // planned placement
 	key       []float64
+	decided   []bool // an external scheduler planned the job at this operation
 
-	order    []int // jobs in (arrival, id) order
-	next     int   // first job of order not yet arrived
-	active   []int // arrived, unfinished jobs
-	arrivals []int // jobs arriving at this operation
+	// Heterogeneous instances (SPEC §12) only, nil otherwise: the duration
+	// of each job on each cluster (job-major, 0 = cannot run), each
+	// cluster's GPU-type index, and the seconds each job ran per type.
+	dur    []int64
+	typeOf []int
+	exec   []int64
+	types  int
+
+	order    []int      // jobs in (arrival, id) order
+	next     int        // first job of order not yet arrived
+	active   []int      // arrived, unfinished jobs
+	arrivals []int      // jobs arriving at this operation
+	js       []int      // scratch: Js for State.Schedulable
+	events   []capEvent // scratch: plan validation
 	clusters []*planner
 
 	segments []Segment
@@ -65,8 +72,13 @@ type sim struct {
 // metrics (SPEC §4–6). It is pure and re-entrant: parallel calls share
 // nothing but the read-only instance and scheduler values.
 func Simulate(ctx context.Context, inst *Instance, sched Scheduler, opts Options) (Result, error) {
-	if sched.Allocator == nil || sched.Ranking == nil || sched.Placer == nil {
-		return Result{}, errors.New("simcore: scheduler needs an allocator, a ranking and a placer")
+	if sched == nil {
+		return Result{}, errors.New("simcore: no scheduler")
+	}
+	if ls, ok := sched.(*ListScheduler); ok {
+		if err := ls.validate(); err != nil {
+			return Result{}, err
+		}
 	}
 	if err := inst.Validate(); err != nil {
 		return Result{}, err
@@ -89,15 +101,17 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options) 
 		fixed:      make([]bool, n),
 		assigned:   make([]int, n),
 		rem:        make([]int64, n),
+		ranSecs:    make([]int64, n),
+		decided:    make([]bool, n),
 		updated:    make([]int64, n),
 		segStart:   make([]int64, n),
 		firstStart: make([]int64, n),
 		finish:     make([]int64, n),
 		preempts:   make([]int, n),
 		migrates:   make([]int, n),
-		placement:  make([][]slot, n),
+		placement:  make([][]Slot, n),
 		planStart:  make([]int64, n),
-		planPlace:  make([][]slot, n),
+		planPlace:  make([][]Slot, n),
 		key:        make([]float64, n),
 		order:      make([]int, n),
 	}
@@ -117,6 +131,8 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options) 
 	for p, c := range inst.Clusters {
 		s.clusters = append(s.clusters, newPlanner(s, p, c))
 	}
+	s.list, _ = sched.(*ListScheduler)
+	s.initTypes()
 	return s
 }
 
@@ -132,8 +148,11 @@ func cmpInt64(a, b int64) int {
 
 // run executes scheduling operations until every job is done.
 func (s *sim) run() error {
-	greedy := s.opts.Backfill == BackfillGreedy
+	greedy := s.opts.Backfill == BackfillGreedy && s.list != nil
 	completions := s.opts.Trigger == TriggerArrivalCompletion || greedy
+	if ct, ok := s.sched.(CompletionTriggered); ok && ct.OnCompletions() {
+		completions = true
+	}
 	t := s.inst.Jobs[s.order[0]].Arrival
 	for {
 		if err := s.ctx.Err(); err != nil {
@@ -151,7 +170,7 @@ func (s *sim) run() error {
 			tNext = min(tNext, s.earliestCompletion())
 		}
 		if tNext == never && len(s.active) > 0 && s.hasUnplaced() {
-			return fmt.Errorf("simcore: instance %q: scheduler %q left jobs unplaceable with no further event", s.inst.Name, s.sched.Name)
+			return fmt.Errorf("simcore: instance %q: scheduler %q left jobs unplaceable with no further event", s.inst.Name, s.sched.Name())
 		}
 		s.execute(t, tNext)
 		if len(s.active) == 0 && s.next == len(s.order) {
@@ -183,14 +202,16 @@ func (s *sim) earliestCompletion() int64 {
 	return e
 }
 
-// operation performs one scheduling operation at time t (§4.2).
+// operation performs one scheduling operation at time t (§4.2): it brings
+// the running jobs' remaining work up to t, queues the arrivals, asks the
+// scheduler for a plan and validates it.
 func (s *sim) operation(t int64) error {
 	s.ops++
 	s.now = t
 	// Bring the remaining durations of running jobs up to t.
 	for _, j := range s.active {
 		if s.state[j] == running {
-			s.rem[j] -= t - s.updated[j]
+			s.ran(j, t-s.updated[j])
 			s.updated[j] = t
 		}
 	}
@@ -203,53 +224,28 @@ func (s *sim) operation(t int64) error {
 		s.arrivals = append(s.arrivals, j)
 		s.next++
 	}
-	// 2–3. The allocator sets c_j for the schedulable jobs.
-	// Rebuild the job lists of clusters where something happened; the
-	// others keep their lists (and, if the ranking order holds, their plan).
-	for _, p := range s.clusters {
-		if p.changed || s.opts.Backfill != BackfillNone {
-			p.changed = true
-			p.reset()
-		}
-	}
-	for _, j := range s.active {
-		c := s.assigned[j]
-		if c < 0 {
-			continue
-		}
-		fixed := s.isFixed(j)
-		if !fixed {
-			s.key[j] = s.priority(j, c)
-		}
-		if p := s.clusters[c]; p.changed {
-			if fixed {
-				p.fixed = append(p.fixed, j)
-			} else {
-				p.jobs = append(p.jobs, j)
-			}
-		}
-	}
-	for _, p := range s.clusters {
-		if !p.reuse() {
-			p.valid = false
-		}
-	}
-	if err := s.sched.Allocator.Allocate(&Allocation{s: s}); err != nil {
-		return err
-	}
-	// 4. Build every cluster's plan. Only this operation's arrivals can
-	// still lack a cluster.
-	for _, j := range s.arrivals {
-		if s.assigned[j] < 0 {
-			return fmt.Errorf("simcore: instance %q: allocator %q left job %d without a cluster", s.inst.Name, s.sched.Name, s.inst.Jobs[j].ID)
-		}
-	}
-	for _, p := range s.clusters {
-		if err := p.plan(); err != nil {
+	// 2–5. The scheduler plans; the engine checks the plan.
+	if s.list != nil {
+		if err := s.list.operation(s); err != nil {
 			return err
 		}
+		if s.opts.CheckPlans {
+			return s.validatePlan()
+		}
+		return nil
 	}
-	return nil
+	st := State{s: s}
+	for _, j := range st.Schedulable() {
+		s.decided[j] = false
+	}
+	pl := Plan{s: s}
+	if err := s.sched.Plan(&st, &pl); err != nil {
+		return fmt.Errorf("simcore: instance %q: scheduler %q at t=%d: %w", s.inst.Name, s.sched.Name(), t, err)
+	}
+	if err := pl.Err(); err != nil {
+		return fmt.Errorf("simcore: instance %q: scheduler %q at t=%d: invalid plan: %w", s.inst.Name, s.sched.Name(), t, err)
+	}
+	return s.validatePlan()
 }
 
 // isFixed reports whether j belongs to Jn: running on its user cluster.
@@ -258,14 +254,13 @@ func (s *sim) isFixed(j int) bool { return s.fixed[j] }
 // priority evaluates the ranking of job j on cluster p at the current time.
 func (s *sim) priority(j, p int) float64 {
 	job := &s.inst.Jobs[j]
-	executed := job.Duration - s.rem[j]
-	return s.sched.Ranking.Priority(JobView{
+	return s.list.Ranking.Priority(JobView{
 		ID:        job.ID,
 		Arrival:   job.Arrival,
 		Now:       s.now,
-		Duration:  job.Duration,
-		Remaining: s.rem[j],
-		Queued:    s.now - job.Arrival - executed,
+		Duration:  s.durationOn(j, p),
+		Remaining: s.remOn(j, p),
+		Queued:    s.queued(j),
 		GPUs:      job.GPUs,
 		Workers:   job.Workers,
 		PerWorker: job.PerWorker(),
@@ -273,6 +268,7 @@ func (s *sim) priority(j, p int) float64 {
 		Deadline:  job.Deadline,
 		Cluster:   p,
 		User:      job.Cluster,
+		Speed:     s.speed(j, p),
 	})
 }
 
@@ -327,7 +323,7 @@ func (s *sim) execute(t, tNext int64) {
 					c.removeFixed(j, f)
 					s.fixed[j] = false
 				}
-				s.rem[j] = 0
+				s.ran(j, s.rem[j])
 				s.closeSegment(j, f)
 				s.finish[j] = f
 				s.state[j] = done
@@ -364,19 +360,19 @@ func (s *sim) closeSegment(j int, end int64) {
 	c := s.inst.Clusters[s.assigned[j]]
 	workers := make([]int, c.Nodes)
 	for _, sl := range s.placement[j] {
-		workers[sl.node] += int(sl.workers)
+		workers[sl.Node] += int(sl.Workers)
 	}
 	s.segments = append(s.segments, Segment{Job: j, Cluster: s.assigned[j], Start: s.segStart[j], End: end, Workers: workers})
 }
 
 func (s *sim) result() Result {
-	res := Result{Instance: s.inst.Name, Scheduler: s.sched.Name, Operations: s.ops, Segments: s.segments}
+	res := Result{Instance: s.inst.Name, Scheduler: s.sched.Name(), Operations: s.ops, Segments: s.segments}
 	res.Jobs = make([]JobResult, len(s.inst.Jobs))
 	for i, j := range s.inst.Jobs {
 		res.Jobs[i] = JobResult{
-			ID: j.ID, Arrival: j.Arrival, Duration: j.Duration, GPUs: j.GPUs, Priority: j.Priority,
+			ID: j.ID, Arrival: j.Arrival, Duration: s.ranSecs[i], GPUs: j.GPUs, Priority: j.Priority,
 			User: j.Cluster, Cluster: s.assigned[i], Start: s.firstStart[i], Finish: s.finish[i],
-			Queue: s.finish[i] - j.Arrival - j.Duration, Preemptions: s.preempts[i], Migrations: s.migrates[i],
+			Queue: s.finish[i] - j.Arrival - s.ranSecs[i], Preemptions: s.preempts[i], Migrations: s.migrates[i],
 			Deadline: j.Deadline,
 		}
 	}

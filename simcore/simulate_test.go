@@ -190,7 +190,7 @@ func TestTriggerCompletionChangesOrder(t *testing.T) {
 		q := float64(j.Queued)
 		return float64(j.Remaining) - q*q/50
 	})
-	sched := Scheduler{Name: "q", Allocator: UserAllocator{}, Ranking: rank, Placer: BestFit{}}
+	sched := NewListScheduler("q", UserAllocator{}, rank, BestFit{})
 	arr := mustSimWith(t, inst, sched, Options{})
 	checkJobs(t, arr, []want{{3, 100, 130, 0, 0}, {2, 130, 180, 0, 0}})
 	cmp := mustSimWith(t, inst, sched, Options{Trigger: TriggerArrivalCompletion})
@@ -259,7 +259,7 @@ func TestParseScheduler(t *testing.T) {
 		}
 	}
 	s, err := ParseScheduler("mct+formula+bestfit", map[string]Ranking{"formula": FIFO{}})
-	if err != nil || s.Ranking != (FIFO{}) {
+	if err != nil || s.(*ListScheduler).Ranking != (FIFO{}) {
 		t.Errorf("extra ranking not used: %v", err)
 	}
 }

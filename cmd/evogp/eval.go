@@ -110,7 +110,7 @@ func parseSchedulerList(list string, seconds, explicit bool) ([]labelled, error)
 		if err != nil {
 			return nil, err
 		}
-		l.Name = l.sched.Name
+		l.Name = l.sched.Name()
 		if seen[l.Label] {
 			return nil, fmt.Errorf("schedulers %q: label %q appears twice", list, l.Label)
 		}

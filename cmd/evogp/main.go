@@ -44,6 +44,7 @@ func newApp() *cli.App {
 			exprCommand(),
 			dataCommand(),
 			simulateCommand(),
+			estimateCommand(),
 		},
 	}
 }

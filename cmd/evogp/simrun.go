@@ -21,24 +21,28 @@ import (
 func buildScheduler(spec, formula string, seconds bool) (simcore.Scheduler, error) {
 	if formula == "" {
 		if strings.Contains(spec, "+formula+") {
-			return simcore.Scheduler{}, fmt.Errorf("scheduler %q uses a formula ranking: give it with --priority", spec)
+			return nil, fmt.Errorf("scheduler %q uses a formula ranking: give it with --priority", spec)
 		}
 		return simcore.ParseScheduler(spec, nil)
 	}
 	tree, err := expr.Parse(formula)
 	if err != nil {
-		return simcore.Scheduler{}, fmt.Errorf("priority %q: %w", formula, err)
+		return nil, fmt.Errorf("priority %q: %w", formula, err)
 	}
 	rank := learn.NewFormulaRanking(tree, seconds)
 	sched, err := simcore.ParseScheduler(spec, map[string]simcore.Ranking{"formula": rank})
 	if err != nil {
-		return simcore.Scheduler{}, err
+		return nil, err
+	}
+	ls, ok := sched.(*simcore.ListScheduler)
+	if !ok {
+		return nil, fmt.Errorf("scheduler %q has no ranking for --priority to set", spec)
 	}
 	if !strings.Contains(spec, "+formula+") {
-		sched.Ranking = rank
+		ls.Ranking = rank
 	}
-	sched.Name = fmt.Sprintf("%s[%s]", sched.Name, tree.String())
-	return sched, nil
+	ls.Label = fmt.Sprintf("%s[%s]", ls.Label, tree.String())
+	return ls, nil
 }
 
 // simOptions gathers the simulator flags shared by several commands.

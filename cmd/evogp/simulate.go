@@ -63,7 +63,7 @@ func simulateCommand() *cli.Command {
 			&cli.StringFlag{Name: "summary-out", Usage: "write the metric table to PATH (.csv or .parquet)"},
 			&cli.IntFlag{Name: "workers", Usage: "instances simulated in parallel (0 = all cores)"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
-		}, simFlags()...),
+		}, append(simFlags(), estimatesFlags()...)...),
 		Action: runSimulate,
 	}
 }
@@ -85,6 +85,9 @@ func runSimulate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := applyEstimates(c, ds.Instances); err != nil {
+		return err
+	}
 	prog := progress.New("simulate", len(ds.Instances), progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")})
 	results, err := simulateAll(c.Context, ds.Instances, sched, opts, c.Int("workers"), prog)
 	prog.Finish()
@@ -94,9 +97,9 @@ func runSimulate(c *cli.Context) error {
 	rows := make([]reports.ResultRow, len(results))
 	var jobs []reports.JobRow
 	for i, r := range results {
-		rows[i] = resultRow(r, sched.Name, 0)
+		rows[i] = resultRow(r, sched.Name(), 0)
 		if c.String("jobs-out") != "" {
-			jobs = append(jobs, jobRows(r, sched.Name)...)
+			jobs = append(jobs, jobRows(r, sched.Name())...)
 		}
 	}
 	if p := c.String("jobs-out"); p != "" {

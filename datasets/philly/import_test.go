@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -182,7 +183,7 @@ func TestImportRealWeek(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s: job %d is not a job of the independent scan", in.Name, j.ID)
 			}
-			if j != wj || want.day[j.ID] != in.Name {
+			if !reflect.DeepEqual(j, wj) || want.day[j.ID] != in.Name {
 				t.Errorf("%s: job %+v, independent scan %+v in %s", in.Name, j, wj, want.day[j.ID])
 			}
 			if j.Arrival < 0 || j.Arrival >= 86400 {
@@ -336,7 +337,7 @@ func TestImportSyntheticReasons(t *testing.T) {
 			t.Fatalf("%s: jobs %+v\nwant %+v", in.Name, in.Jobs, wantJobs[k])
 		}
 		for i := range in.Jobs {
-			if in.Jobs[i] != wantJobs[k][i] {
+			if !reflect.DeepEqual(in.Jobs[i], wantJobs[k][i]) {
 				t.Errorf("%s job %d: %+v, want %+v", in.Name, i, in.Jobs[i], wantJobs[k][i])
 			}
 		}

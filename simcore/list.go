@@ -1,0 +1,103 @@
+package simcore
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ListScheduler is the paper's pipeline of SPEC §5 behind the Scheduler
+// seam: at each operation its Allocator sets the cluster of the
+// schedulable jobs, its Ranking orders each cluster's jobs by the key
+// (f(j, t), a_j, id) and the cluster planner (§4.3, in the configured
+// backfill mode) gives each job in that order its earliest start, placed by
+// its Placer.
+//
+// It plans through the engine's incremental per-cluster planners (plans
+// carried across operations, MCT what-ifs on prefixes), which is why it
+// lives in simcore; its plans are trusted and validated only under
+// Options.CheckPlans.
+type ListScheduler struct {
+	Label     string
+	Allocator Allocator
+	Ranking   Ranking
+	Placer    Placer
+}
+
+// NewListScheduler composes a list scheduler.
+func NewListScheduler(label string, a Allocator, r Ranking, p Placer) *ListScheduler {
+	return &ListScheduler{Label: label, Allocator: a, Ranking: r, Placer: p}
+}
+
+// Name implements Scheduler.
+func (ls *ListScheduler) Name() string { return ls.Label }
+
+// OnCompletions implements CompletionTriggered: greedy backfilling starts
+// jobs at completions (SPEC §4.3), which the engine arranges from the
+// options, so the list scheduler itself asks for nothing more.
+func (ls *ListScheduler) OnCompletions() bool { return false }
+
+// Plan implements Scheduler.
+func (ls *ListScheduler) Plan(st *State, _ *Plan) error {
+	if st.s.list != ls {
+		return errors.New("simcore: a list scheduler plans only the simulation it was started with")
+	}
+	return ls.operation(st.s)
+}
+
+func (ls *ListScheduler) validate() error {
+	if ls.Allocator == nil || ls.Ranking == nil || ls.Placer == nil {
+		return fmt.Errorf("simcore: scheduler %q needs an allocator, a ranking and a placer", ls.Label)
+	}
+	return nil
+}
+
+// operation is steps 2–5 of §4.2 on the engine's planners.
+func (ls *ListScheduler) operation(s *sim) error {
+	// Rebuild the job lists of clusters where something happened; the
+	// others keep their lists (and, if the ranking order holds, their plan).
+	for _, p := range s.clusters {
+		if p.changed || s.opts.Backfill != BackfillNone {
+			p.changed = true
+			p.reset()
+		}
+	}
+	for _, j := range s.active {
+		c := s.assigned[j]
+		if c < 0 {
+			continue
+		}
+		fixed := s.fixed[j]
+		if !fixed {
+			s.key[j] = s.priority(j, c)
+		}
+		if p := s.clusters[c]; p.changed {
+			if fixed {
+				p.fixed = append(p.fixed, j)
+			} else {
+				p.jobs = append(p.jobs, j)
+			}
+		}
+	}
+	for _, p := range s.clusters {
+		if !p.reuse() {
+			p.valid = false
+		}
+	}
+	// 3. The allocator sets c_j for the schedulable jobs.
+	if err := ls.Allocator.Allocate(&Allocation{s: s}); err != nil {
+		return err
+	}
+	// 4. Build every cluster's plan. Only this operation's arrivals can
+	// still lack a cluster.
+	for _, j := range s.arrivals {
+		if s.assigned[j] < 0 {
+			return fmt.Errorf("simcore: instance %q: allocator %q left job %d without a cluster", s.inst.Name, ls.Label, s.inst.Jobs[j].ID)
+		}
+	}
+	for _, p := range s.clusters {
+		if err := p.plan(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
