@@ -15,7 +15,7 @@ import (
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/progress"
-	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/internal/runlog"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -89,8 +89,8 @@ func TestRunWritesRunDirectory(t *testing.T) {
 	if len(res.Generations) != 4 {
 		t.Fatalf("%d generation rows, want 4 (generation 0 and 3 more)", len(res.Generations))
 	}
-	// generations.parquet has reports.GenerationRow's columns.
-	got, err := reports.ReadGenerations(filepath.Join(out, GenerationsFile))
+	// generations.parquet has runlog.GenerationRow's columns.
+	got, err := runlog.Read(filepath.Join(out, GenerationsFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +226,7 @@ func TestResumeIsIdentical(t *testing.T) {
 				t.Errorf("%s differs after resume", f)
 			}
 		}
-		disk, err := reports.ReadGenerations(filepath.Join(dir, GenerationsFile))
+		disk, err := runlog.Read(filepath.Join(dir, GenerationsFile))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,10 +11,10 @@ import (
 
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/atomicio"
-	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/internal/runlog"
 )
 
-// GenerationRow is one row of generations.parquet: reports.GenerationRow,
+// GenerationRow is one row of generations.parquet: runlog.GenerationRow,
 // so the table the learner writes is the one reports reads. Best, Median
 // and Worst are fitness values — sums over the generation's subset of
 // normalised objectives — of the population after survival; BestFormula,
@@ -23,7 +23,7 @@ import (
 // counts the simulations run for the generation and CacheHits the
 // (candidate, instance) terms answered without one (Evaluations +
 // CacheHits = candidates × α).
-type GenerationRow = reports.GenerationRow
+type GenerationRow = runlog.GenerationRow
 
 // writeHall writes hall_of_fame.csv: rank (1 = best), the mean normalised
 // training score and its generation, the validation score, size, depth,
@@ -157,16 +157,16 @@ func formulaTeX(t *expr.Tree) ([]byte, error) {
 }
 
 // plotConvergence writes dir/convergence.png and .svg with
-// reports.ConvergencePlot: best and median of the mean normalised objective
+// runlog.ConvergencePlot: best and median of the mean normalised objective
 // per training instance (fitness ÷ α) per generation, the best
 // individual's validation score every gp.validate_every generations, and
 // the best baseline's validation score as a reference line.
 func plotConvergence(dir string, rows []GenerationRow, alpha int, curve []CurvePoint, best BaselineScore) error {
-	ref := reports.ConvergenceRef{Subset: alpha, Baseline: best.Name, Level: best.Score}
+	ref := runlog.ConvergenceRef{Subset: alpha, Baseline: best.Name, Level: best.Score}
 	for _, c := range curve {
-		ref.Validation = append(ref.Validation, reports.ValidationPoint{Generation: c.Generation, Score: c.Score})
+		ref.Validation = append(ref.Validation, runlog.ValidationPoint{Generation: c.Generation, Score: c.Score})
 	}
-	fig, err := reports.ConvergencePlot(rows, ref)
+	fig, err := runlog.ConvergencePlot(rows, ref)
 	if err != nil {
 		return err
 	}

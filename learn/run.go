@@ -14,7 +14,7 @@ import (
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/internal/progress"
-	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/internal/runlog"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -663,7 +663,7 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 // write stores the outputs of a finished run in r.dir.
 func (r *runner) write(res *Result) error {
 	dir := r.dir
-	if err := reports.WriteGenerations(filepath.Join(dir, GenerationsFile), r.rows); err != nil {
+	if err := runlog.Write(filepath.Join(dir, GenerationsFile), r.rows); err != nil {
 		return err
 	}
 	if err := writeHall(filepath.Join(dir, HallFile), r.hall); err != nil {

@@ -11,12 +11,15 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/evogp/evogp/internal/figure"
+	"github.com/evogp/evogp/internal/runlog"
 )
 
 // Figure sizes.
 const (
-	figW   = 16 * vg.Centimeter
-	figH   = 10 * vg.Centimeter
+	figW   = figure.Width
+	figH   = figure.Height
 	panelW = 8 * vg.Centimeter
 	panelH = 6.5 * vg.Centimeter
 )
@@ -523,112 +526,16 @@ func PressurePlot(rows []PressureRow) (*Figure, error) {
 	return &Figure{Name: "pressure", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}}, nil
 }
 
-// ConvergenceRef adds references to a convergence plot.
-type ConvergenceRef struct {
-	// Subset is the training subset size α: the plotted values are fitness
-	// ÷ α, the mean normalised objective per instance (SRSF = 1).
-	Subset int
-	// Validation is the best individual's validation score at some
-	// generations (same scale), drawn as points joined by a line.
-	Validation []ValidationPoint
-	// Baseline names the best baseline and Level is its validation score,
-	// drawn as a horizontal reference line; an empty name draws none.
-	Baseline string
-	Level    float64
-}
+// ConvergenceRef adds references to a convergence plot (see runlog).
+type ConvergenceRef = runlog.ConvergenceRef
 
 // ValidationPoint is a validation score at a generation.
-type ValidationPoint struct {
-	Generation int
-	Score      float64
-}
+type ValidationPoint = runlog.ValidationPoint
 
-// ConvergencePlot draws a GP run's best and median fitness per generation
-// (fitness = Σ over the generation's training subset of O_c,i / O_SRSF,i,
-// SPEC §8; lower is better). With a ConvergenceRef the values are divided
-// by the subset size (mean normalised objective per instance, SRSF = 1),
-// and the best individual's validation scores and the best baseline's
-// validation level are drawn too.
+// ConvergencePlot draws a GP run's best and median fitness per generation,
+// with optional references (runlog.ConvergencePlot, shared with learn).
 func ConvergencePlot(rows []GenerationRow, refs ...ConvergenceRef) (*Figure, error) {
-	if len(rows) == 0 {
-		return nil, errors.New("convergence plot: no generations")
-	}
-	var ref ConvergenceRef
-	if len(refs) > 0 {
-		ref = refs[0]
-	}
-	scale := 1.0
-	ylabel := "fitness (Σ objective ÷ SRSF objective)"
-	if ref.Subset > 0 {
-		scale = float64(ref.Subset)
-		ylabel = "mean objective ÷ SRSF objective per instance"
-	}
-	rs := slices.Clone(rows)
-	slices.SortStableFunc(rs, func(a, b GenerationRow) int { return int(a.Generation - b.Generation) })
-	best := make(plotter.XYs, len(rs))
-	med := make(plotter.XYs, len(rs))
-	for i, r := range rs {
-		if err := r.check(); err != nil {
-			return nil, fmt.Errorf("convergence plot: generation %d: %w", r.Generation, err)
-		}
-		if i > 0 && r.Generation == rs[i-1].Generation {
-			return nil, fmt.Errorf("convergence plot: generation %d appears twice", r.Generation)
-		}
-		g := float64(r.Generation)
-		best[i] = plotter.XY{X: g, Y: r.Best / scale}
-		med[i] = plotter.XY{X: g, Y: r.Median / scale}
-	}
-	series := []struct {
-		name string
-		xy   plotter.XYs
-	}{{"best", best}, {"median", med}}
-	if ref.Subset > 0 {
-		series[0].name, series[1].name = "best (training subset)", "median (training subset)"
-	}
-	if len(ref.Validation) > 0 {
-		xy := make(plotter.XYs, len(ref.Validation))
-		for i, v := range ref.Validation {
-			if math.IsNaN(v.Score) || math.IsInf(v.Score, 0) {
-				return nil, fmt.Errorf("convergence plot: validation score %v at generation %d", v.Score, v.Generation)
-			}
-			xy[i] = plotter.XY{X: float64(v.Generation), Y: v.Score}
-		}
-		series = append(series, struct {
-			name string
-			xy   plotter.XYs
-		}{"best individual on validation", xy})
-	}
-	if ref.Baseline != "" {
-		if math.IsNaN(ref.Level) || math.IsInf(ref.Level, 0) {
-			return nil, fmt.Errorf("convergence plot: baseline level %v", ref.Level)
-		}
-		lo, hi := float64(rs[0].Generation), float64(rs[len(rs)-1].Generation)
-		series = append(series, struct {
-			name string
-			xy   plotter.XYs
-		}{"best baseline " + ref.Baseline + " on validation", plotter.XYs{{X: lo, Y: ref.Level}, {X: hi, Y: ref.Level}}})
-	}
-	p := newPlot("GP convergence", "generation", ylabel)
-	for i, s := range series {
-		l, err := plotter.NewLine(s.xy)
-		if err != nil {
-			return nil, fmt.Errorf("convergence plot: %w", err)
-		}
-		l.Color = seriesColor(i)
-		l.Dashes = seriesDash(i)
-		l.Width = vg.Points(1.5)
-		p.Add(l)
-		p.Legend.Add(s.name, l)
-		if i == 2 && len(ref.Validation) > 0 {
-			sc, err := plotter.NewScatter(s.xy)
-			if err != nil {
-				return nil, fmt.Errorf("convergence plot: %w", err)
-			}
-			sc.Color = seriesColor(i)
-			p.Add(sc)
-		}
-	}
-	return &Figure{Name: "convergence", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}}, nil
+	return runlog.ConvergencePlot(rows, refs...)
 }
 
 // RunGenerations is one learning run's generation table, labelled (e.g.
@@ -656,7 +563,7 @@ func ConvergenceOverlayPlot(runs []RunGenerations) (*Figure, error) {
 		slices.SortStableFunc(rs, func(a, b GenerationRow) int { return int(a.Generation - b.Generation) })
 		xy := make(plotter.XYs, len(rs))
 		for k, r := range rs {
-			if err := r.check(); err != nil {
+			if err := r.Check(); err != nil {
 				return nil, fmt.Errorf("convergence overlay: run %q generation %d: %w", run.Label, r.Generation, err)
 			}
 			xy[k] = plotter.XY{X: float64(r.Generation), Y: r.Best}

@@ -82,7 +82,7 @@ func figures(t *testing.T) []*Figure {
 	add(PressurePlot(plotPressure()))
 	add(ConvergencePlot(plotGenerations()))
 	if f, err := ConvergencePlot(plotGenerations(), ConvergenceRef{Subset: 3, Baseline: "liquid", Level: 0.5,
-		Validation: []ValidationPoint{{0, 0.9}, {5, 0.7}, {9, 0.6}}}); err != nil {
+		Validation: []ValidationPoint{{Generation: 0, Score: 0.9}, {Generation: 5, Score: 0.7}, {Generation: 9, Score: 0.6}}}); err != nil {
 		t.Fatal(err)
 	} else {
 		f.Name = "convergence_ref"
