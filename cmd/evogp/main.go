@@ -45,6 +45,7 @@ func newApp() *cli.App {
 			dataCommand(),
 			simulateCommand(),
 			estimateCommand(),
+			searchCommand(),
 		},
 	}
 }
