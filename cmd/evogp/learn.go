@@ -31,11 +31,13 @@ func learnCommand() *cli.Command {
 			"   (with -m a comma list sweeps that key; [a,b] is one list value; re-running the same sweep\n" +
 			"   skips finished points and resumes interrupted ones)",
 		Description: "Generates the training and validation instances from the config (or reads --train and\n" +
-			"--validation), evolves a priority function f(d, q, u, g) whose fitness is the sum over a\n" +
-			"per-generation training subset of objective(mct+f+bestfit) / objective(mct+srsf+bestfit),\n" +
-			"picks the best of the final population and hall of fame on the validation set, and writes\n" +
+			"--validation), evolves a priority function f over gp.terminals (default d, q, u, g) whose\n" +
+			"fitness is the sum over a per-generation training subset of objective(mct+f+bestfit) /\n" +
+			"objective(mct+srsf+bestfit), picks the best of the final population and hall of fame on the\n" +
+			"validation set, compares it with the best baseline, scores it on the held-out test split\n" +
+			"(data.test or data.test_dir) against every baseline, a constant and SRSF, and writes\n" +
 			"runs/<config>-<UTC time>/ (or --out): config.yaml, generations.parquet, hall_of_fame.csv,\n" +
-			"best.json, formula.go, formula.tex, convergence.png/.svg and checkpoint/.\n" +
+			"best.json, formula.go.txt, formula.tex, convergence.png/.svg and checkpoint/.\n" +
 			"key=value arguments override any config key (unknown keys are errors). Ctrl-C stops after\n" +
 			"the current evaluation and keeps the checkpoint; --resume continues it to the same result.",
 		Flags: []cli.Flag{
