@@ -8,9 +8,11 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/simcore"
 )
@@ -292,5 +294,23 @@ func TestSeedsAndDedup(t *testing.T) {
 	}
 	if g := got(survive(all(), 3)); g != "g * d, g * d * 2, d" {
 		t.Errorf("plain survival of 3: %s", g)
+	}
+}
+
+// configs/paper.yaml keeps the paper's learner: terminals d, q, u, g, no
+// constants, mct + formula + best fit, no seeds, plain survival.
+func TestPaperConfigIsThePapersLearner(t *testing.T) {
+	cfg, err := configs.Load("paper")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gp := cfg.GP
+	terms, err := expr.ParseTerminals(gp.Terminals)
+	if err != nil || terms != expr.PaperTerminals || gp.Constants || gp.Allocator != "mct" || gp.Placer != "bestfit" ||
+		len(gp.SeedFormulas) != 0 || gp.Dedup != "none" || gp.Subset != 3 || gp.Population != 512 || gp.Generations != 100 {
+		t.Errorf("paper config's learner: %+v", gp)
+	}
+	if def := configs.Default().GP; !reflect.DeepEqual(def, gp) {
+		t.Errorf("paper GP section differs from the defaults:\n%+v\n%+v", gp, def)
 	}
 }
