@@ -309,6 +309,10 @@ func setPath(tree map[string]any, keys []string, val string) error {
 			}
 			old, isList := v.([]any)
 			cur[k] = parseScalarOrList(val, isList)
+			if isList && strings.TrimSpace(strings.Trim(strings.TrimSpace(val), "[]")) == "" {
+				cur[k] = []any{} // "[]": the empty list
+				return nil
+			}
 			if isList && len(old) > 0 && allStrings(old) {
 				// A list of names (gp.terminals) stays a list of strings:
 				// "f" or "n" must not become a boolean.
