@@ -177,6 +177,9 @@ func ConvergencePlot(rows []GenerationRow, refs ...ConvergenceRef) (*figure.Figu
 		l.Color = figure.SeriesColor(i)
 		l.Dashes = figure.SeriesDash(i)
 		l.Width = vg.Points(1.5)
+		if ref.Baseline != "" && i == len(series)-1 {
+			l.Dashes = []vg.Length{vg.Points(6), vg.Points(3)} // the reference level
+		}
 		p.Add(l)
 		p.Legend.Add(s.name, l)
 		if i == 2 && len(ref.Validation) > 0 {
