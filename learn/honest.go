@@ -372,6 +372,8 @@ func relative(x, y float64, name string) string {
 		return "equal to " + name
 	case y == 0 || math.IsInf(y, 0) || math.IsNaN(y) || math.IsNaN(x):
 		return fmt.Sprintf("not comparable with %s", name)
+	case math.Abs(x/y-1) < 0.0005:
+		return fmt.Sprintf("within 0.05%% of %s", name)
 	case x < y:
 		return fmt.Sprintf("%.1f%% better than %s", 100*(1-x/y), name)
 	}
