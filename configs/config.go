@@ -117,6 +117,31 @@ type GP struct {
 	Constants    bool    `yaml:"constants"`     // ephemeral random constants
 	HallOfFame   int     `yaml:"hall_of_fame"`
 	Workers      int     `yaml:"workers"` // 0 = all cores
+	// Terminals is the terminal set (SPEC §8): names from expr's catalogue,
+	// default the paper's [d, q, u, g].
+	Terminals []string `yaml:"terminals"`
+	// Allocator and Placer form the candidate scheduler
+	// allocator+formula+placer that fitness is measured under (default
+	// mct, bestfit).
+	Allocator string `yaml:"allocator"`
+	Placer    string `yaml:"placer"`
+	// SeedFormulas are formulas (e.g. the baselines' rankings "g * d" for
+	// SRSF, "0 - a" for FIFO) put into the initial population in place of
+	// its first members; empty in the paper.
+	SeedFormulas []string `yaml:"seed_formulas"`
+	// Dedup is the diversity rule of survival: "none" (the paper: the n
+	// best, duplicates allowed) or "behaviour" (at most one member per
+	// phenotype — the ranking decisions on a fixed sample of scheduling
+	// operations — while enough distinct phenotypes exist).
+	Dedup string `yaml:"dedup"`
+	// DedupSample is the number of sampled scheduling operations that
+	// define a phenotype (with dedup: behaviour, and for the "ranks like a
+	// baseline" warning).
+	DedupSample int `yaml:"dedup_sample"`
+	// ValidateEvery k: the best individual is scored on the validation set
+	// every k generations (and at the last), for the convergence plot and
+	// best.json only — it never influences selection. 0 = never.
+	ValidateEvery int `yaml:"validate_every"`
 }
 
 // Pressure is the load-pressure study (paper §IV-D).
@@ -206,6 +231,8 @@ func Default() Config {
 			Population: 512, Generations: 100, Mutation: 0.1, Crossover: 0.9,
 			Tournament: 7, Subset: 3, InitDepth: [2]int{2, 6}, MaxDepth: 7,
 			InternalProb: 0.9, TimeUnit: "hours", HallOfFame: 10,
+			Terminals: []string{"d", "q", "u", "g"}, Allocator: "mct", Placer: "bestfit",
+			SeedFormulas: []string{}, Dedup: "none", DedupSample: 64, ValidateEvery: 10,
 		},
 		Pressure: Pressure{Clusters: 5, Nodes: 40, Intervals: []float64{60, 120, 180, 240, 300, 360}, Jobs: 1000, Seeds: 5},
 	}
@@ -245,6 +272,11 @@ func (c Config) Validate() error {
 		{c.GP.TimeUnit != "hours" && c.GP.TimeUnit != "seconds", fmt.Sprintf("gp.time_unit = %q: must be hours or seconds", c.GP.TimeUnit)},
 		{c.GP.HallOfFame < 1, fmt.Sprintf("gp.hall_of_fame = %d: must be ≥ 1", c.GP.HallOfFame)},
 		{c.GP.Workers < 0, fmt.Sprintf("gp.workers = %d: must be ≥ 0", c.GP.Workers)},
+		{len(c.GP.Terminals) == 0, "gp.terminals: must list at least one terminal"},
+		{c.GP.Allocator == "" || c.GP.Placer == "", "gp.allocator and gp.placer must be set"},
+		{c.GP.Dedup != "none" && c.GP.Dedup != "behaviour", fmt.Sprintf("gp.dedup = %q: must be none or behaviour", c.GP.Dedup)},
+		{c.GP.ValidateEvery < 0, fmt.Sprintf("gp.validate_every = %d: must be ≥ 0", c.GP.ValidateEvery)},
+		{c.GP.DedupSample < 1, fmt.Sprintf("gp.dedup_sample = %d: must be ≥ 1", c.GP.DedupSample)},
 		{c.Pressure.Clusters < 1 || c.Pressure.Nodes < 1 || c.Pressure.Jobs < 1 || c.Pressure.Seeds < 1, "pressure: clusters, nodes, jobs and seeds must be ≥ 1"},
 	}
 	for _, ch := range checks {
@@ -382,6 +414,10 @@ func setValue(v reflect.Value, key, val string) error {
 		items := strings.Split(list, ",")
 		elem := typeName(v.Type().Elem())
 		if strings.TrimSpace(list) == "" {
+			if v.Kind() == reflect.Slice && strings.TrimSpace(val) == "[]" {
+				v.Set(reflect.MakeSlice(v.Type(), 0, 0)) // "[]": the empty list
+				return nil
+			}
 			return fmt.Errorf("%s wants a comma-separated list of %ss, got %q", key, elem, val)
 		}
 		if v.Kind() == reflect.Array && len(items) != v.Len() {
