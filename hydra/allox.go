@@ -32,20 +32,33 @@ func AlloX(ctx context.Context, p *Problem) (Schedule, error) {
 	nw := len(rows)
 	type slot struct{ gpu, pos int }
 	var slots []slot
-	next := make([]int, len(p.GPUs)) // the next position to open per GPU
-	cost := func(i, c int) int64 {
-		s := slots[c]
-		g := p.GPUs[s.gpu]
-		d := p.Jobs[rows[i]].Dur[g.Type]
-		if d <= 0 {
-			return Forbidden
-		}
-		return int64(s.pos+1)*d + g.Offset
+	// Per column: the GPU type, (k+1) and the offset; per row: the job's
+	// durations by type. A column's cost is coef·dur[type] + offset.
+	var colType []int
+	var colCoef, colOff []int64
+	T := p.Types
+	dur := make([]int64, nw*T)
+	for i, j := range rows {
+		copy(dur[i*T:(i+1)*T], p.Jobs[j].Dur)
 	}
-	h := newHungarian(nw, 0, cost)
+	next := make([]int, len(p.GPUs)) // the next position to open per GPU
+	fill := func(i int, dst []int64) {
+		d := dur[i*T : (i+1)*T]
+		for c := range dst {
+			if x := d[colType[c]]; x > 0 {
+				dst[c] = colCoef[c]*x + colOff[c]
+			} else {
+				dst[c] = Forbidden
+			}
+		}
+	}
+	h := newHungarian(nw, 0, fill)
 	open := func(g int) {
 		if next[g] < nw {
 			slots = append(slots, slot{g, next[g]})
+			colType = append(colType, p.GPUs[g].Type)
+			colCoef = append(colCoef, int64(next[g]+1))
+			colOff = append(colOff, p.GPUs[g].Offset)
 			next[g]++
 			h.addColumn()
 		}

@@ -31,7 +31,10 @@ var ErrNoAssignment = errors.New("no complete assignment exists")
 // (see AlloX).
 type hungarian struct {
 	rows int
-	cost func(i, j int) int64 // 0-based; Forbidden when not allowed
+	// fillRow writes row i's costs to every current column into dst
+	// (0-based; Forbidden when not allowed).
+	fillRow func(i int, dst []int64)
+	row     []int64
 	u, v []int64              // potentials; index 0 is the virtual column/row
 	p    []int                // p[j] = row (1-based) matched to column j, 0 = free
 	way  []int
@@ -39,8 +42,8 @@ type hungarian struct {
 	used []bool
 }
 
-func newHungarian(rows, cols int, cost func(i, j int) int64) *hungarian {
-	h := &hungarian{rows: rows, cost: cost, u: make([]int64, rows+1)}
+func newHungarian(rows, cols int, fillRow func(i int, dst []int64)) *hungarian {
+	h := &hungarian{rows: rows, fillRow: fillRow, u: make([]int64, rows+1)}
 	h.v, h.p, h.way, h.minv, h.used = make([]int64, 1), make([]int, 1), make([]int, 1), make([]int64, 1), make([]bool, 1)
 	for range cols {
 		h.addColumn()
@@ -71,11 +74,16 @@ func (h *hungarian) augment(i int) (int, error) {
 		h.used[j0] = true
 		i0 := h.p[j0]
 		delta, j1 := inf, -1
+		if cap(h.row) < m {
+			h.row = make([]int64, m, 2*m)
+		}
+		h.row = h.row[:m]
+		h.fillRow(i0-1, h.row)
 		for j := 1; j <= m; j++ {
 			if h.used[j] {
 				continue
 			}
-			if c := h.cost(i0-1, j-1); c != Forbidden {
+			if c := h.row[j-1]; c != Forbidden {
 				if c < 0 || c > hugeCost {
 					return 0, errors.New("assignment cost out of range")
 				}
@@ -142,7 +150,7 @@ func Assign(cost [][]int64) ([]int, int64, error) {
 	if m < n {
 		return nil, 0, ErrNoAssignment
 	}
-	h := newHungarian(n, m, func(i, j int) int64 { return cost[i][j] })
+	h := newHungarian(n, m, func(i int, dst []int64) { copy(dst, cost[i]) })
 	for i := range n {
 		if _, err := h.augment(i); err != nil {
 			return nil, 0, err
