@@ -35,11 +35,11 @@ type hungarian struct {
 	// (0-based; Forbidden when not allowed).
 	fillRow func(i int, dst []int64)
 	row     []int64
-	u, v []int64              // potentials; index 0 is the virtual column/row
-	p    []int                // p[j] = row (1-based) matched to column j, 0 = free
-	way  []int
-	minv []int64
-	used []bool
+	u, v    []int64 // potentials; index 0 is the virtual column/row
+	p       []int   // p[j] = row (1-based) matched to column j, 0 = free
+	way     []int
+	minv    []int64
+	used    []bool
 }
 
 func newHungarian(rows, cols int, fillRow func(i int, dst []int64)) *hungarian {
