@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/evogp/evogp/datasets"
 )
 
 //go:embed *.yaml
@@ -46,6 +48,35 @@ type Generator struct {
 	Interval      float64 `yaml:"interval"`       // uniform inter-arrival Δ (s), arrivals=uniform
 	MinDuration   int64   `yaml:"min_duration"`   // floor for drawn durations (s), ≥ 1
 	DurationScale float64 `yaml:"duration_scale"` // multiplies every type's mean duration
+
+	// Heterogeneous GPU types and deadlines (SPEC §12); see datasets.GenSettings.
+	Jobs        int                   `yaml:"jobs"`        // jobs per instance (0 = jobs_per_node × N_p)
+	MaxGPUs     int                   `yaml:"max_gpus"`    // keep Table II types with ≤ this many GPUs (0 = all)
+	Types       []datasets.GenType    `yaml:"types"`       // one cluster per GPU type
+	Throughputs string                `yaml:"throughputs"` // throughput matrix CSV, read at generation time
+	Deadlines   datasets.GenDeadlines `yaml:"deadlines"`   // {fraction, slack: [lo, hi]}
+}
+
+// Settings is the generator section as the datasets package takes it.
+func (g Generator) Settings() datasets.GenSettings {
+	return datasets.GenSettings{
+		Clusters:      g.Clusters,
+		Nodes:         g.Nodes,
+		GPUsPerNode:   g.GPUsPerNode,
+		JobsPerNode:   g.JobsPerNode,
+		Priorities:    g.Priorities,
+		LoadMin:       g.LoadMin,
+		LoadMax:       g.LoadMax,
+		Arrivals:      g.Arrivals,
+		Interval:      g.Interval,
+		MinDuration:   g.MinDuration,
+		DurationScale: g.DurationScale,
+		Jobs:          g.Jobs,
+		MaxGPUs:       g.MaxGPUs,
+		Types:         g.Types,
+		Throughputs:   g.Throughputs,
+		Deadlines:     g.Deadlines,
+	}
 }
 
 // Data sizes the generated splits.
@@ -220,7 +251,7 @@ func (c Config) Validate() error {
 		{!(g.JobsPerNode > 0) || math.IsInf(g.JobsPerNode, 0), fmt.Sprintf("generator.jobs_per_node = %v: must be > 0", g.JobsPerNode)},
 		{g.Priorities[0] < 1 || g.Priorities[1] < g.Priorities[0], fmt.Sprintf("generator.priorities = %v: need 1 ≤ min ≤ max", g.Priorities)},
 		{!(g.LoadMin > 0) || g.LoadMax < g.LoadMin || math.IsInf(g.LoadMax, 0), fmt.Sprintf("generator.load_min/load_max = %v/%v: need 0 < min ≤ max", g.LoadMin, g.LoadMax)},
-		{g.Arrivals != "poisson" && g.Arrivals != "uniform", fmt.Sprintf("generator.arrivals = %q: must be poisson or uniform", g.Arrivals)},
+		{g.Arrivals != "poisson" && g.Arrivals != "uniform" && g.Arrivals != "batch", fmt.Sprintf("generator.arrivals = %q: must be poisson, uniform or batch", g.Arrivals)},
 		{g.Arrivals == "uniform" && !(g.Interval > 0), fmt.Sprintf("generator.interval = %v: must be > 0 with uniform arrivals", g.Interval)},
 		{g.MinDuration < 1, fmt.Sprintf("generator.min_duration = %d: must be ≥ 1", g.MinDuration)},
 		{!(g.DurationScale > 0) || math.IsInf(g.DurationScale, 0), fmt.Sprintf("generator.duration_scale = %v: must be > 0", g.DurationScale)},
@@ -252,6 +283,9 @@ func (c Config) Validate() error {
 		if ch.bad {
 			return errors.New(ch.msg)
 		}
+	}
+	if err := g.Settings().Validate(); err != nil {
+		return err
 	}
 	for i, w := range c.Objective.Weights {
 		if w < 0 || math.IsNaN(w) || math.IsInf(w, 0) {
@@ -311,6 +345,9 @@ func Keys() []string {
 				walk(f.Type, prefix+name+".")
 				continue
 			}
+			if isSectionList(f.Type) {
+				continue // set in YAML only (see set)
+			}
 			out = append(out, prefix+name)
 		}
 	}
@@ -354,7 +391,16 @@ func (c *Config) set(key, val string) error {
 		}
 		return fmt.Errorf("key %q is a section, not a value (its keys: %s)", key, strings.Join(keys, ", "))
 	}
+	if isSectionList(v.Type()) {
+		return fmt.Errorf("key %q is a list of sections: set it in a YAML config file", key)
+	}
 	return setValue(v, key, val)
+}
+
+// isSectionList reports whether t is a list of sections (such as
+// generator.types), which a key=value override cannot express.
+func isSectionList(t reflect.Type) bool {
+	return t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Struct
 }
 
 // setValue parses val as v's type.

@@ -410,7 +410,7 @@ func TestLearnedNotWorseThanSRSF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	test, err := datasets.Generate(datasets.GenSettingsFrom(cfg.Generator), datasets.SplitSeed(cfg.Seed, "test"), 8)
+	test, err := datasets.Generate(cfg.Generator.Settings(), datasets.SplitSeed(cfg.Seed, "test"), 8)
 	if err != nil {
 		t.Fatal(err)
 	}
