@@ -172,6 +172,8 @@ func TestOverrideNameLists(t *testing.T) {
 	}
 	if c, err = c.Override("gp.seed_formulas=[]"); err != nil || len(c.GP.SeedFormulas) != 0 {
 		t.Errorf("[] gave %q, %v", c.GP.SeedFormulas, err)
+	}
+}
 
 func TestHeteroOverrides(t *testing.T) {
 	c, err := Load("hetero-heavy")
