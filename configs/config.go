@@ -414,8 +414,8 @@ func setValue(v reflect.Value, key, val string) error {
 		items := strings.Split(list, ",")
 		elem := typeName(v.Type().Elem())
 		if strings.TrimSpace(list) == "" {
-			if v.Kind() == reflect.Slice && strings.TrimSpace(val) == "[]" {
-				v.Set(reflect.MakeSlice(v.Type(), 0, 0)) // "[]": the empty list
+			if v.Kind() == reflect.Slice && (strings.TrimSpace(val) == "[]" || strings.TrimSpace(val) == "") {
+				v.Set(reflect.MakeSlice(v.Type(), 0, 0)) // "[]" or nothing: the empty list
 				return nil
 			}
 			return fmt.Errorf("%s wants a comma-separated list of %ss, got %q", key, elem, val)

@@ -160,6 +160,21 @@ func FuzzOverride(f *testing.F) {
 	})
 }
 
+// Lists of names stay strings ("f" and "n" are not booleans) and "[]"
+// empties a list.
+func TestOverrideNameLists(t *testing.T) {
+	c, err := Default().Override("gp.terminals=d,f,n,e", "gp.seed_formulas=g * d,0 - q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(c.GP.Terminals, " ") != "d f n e" || len(c.GP.SeedFormulas) != 2 || c.GP.SeedFormulas[1] != "0 - q" {
+		t.Errorf("got terminals %q, seeds %q", c.GP.Terminals, c.GP.SeedFormulas)
+	}
+	if c, err = c.Override("gp.seed_formulas=[]"); err != nil || len(c.GP.SeedFormulas) != 0 {
+		t.Errorf("[] gave %q, %v", c.GP.SeedFormulas, err)
+	}
+}
+
 func TestHeteroOverrides(t *testing.T) {
 	c, err := Load("hetero-heavy")
 	if err != nil {
@@ -177,20 +192,5 @@ func TestHeteroOverrides(t *testing.T) {
 	}
 	if _, err := c.Override("generator.deadlines.fraction=2"); err == nil || !strings.Contains(err.Error(), "generator.deadlines.fraction") {
 		t.Fatalf("fraction 2: %v", err)
-	}
-}
-
-// Lists of names stay strings ("f" and "n" are not booleans) and "[]"
-// empties a list.
-func TestOverrideNameLists(t *testing.T) {
-	c, err := Default().Override("gp.terminals=d,f,n,e", "gp.seed_formulas=g * d,0 - q")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Join(c.GP.Terminals, " ") != "d f n e" || len(c.GP.SeedFormulas) != 2 || c.GP.SeedFormulas[1] != "0 - q" {
-		t.Errorf("got terminals %q, seeds %q", c.GP.Terminals, c.GP.SeedFormulas)
-	}
-	if c, err = c.Override("gp.seed_formulas=[]"); err != nil || len(c.GP.SeedFormulas) != 0 {
-		t.Errorf("[] gave %q, %v", c.GP.SeedFormulas, err)
 	}
 }
