@@ -97,7 +97,7 @@ type Sim struct {
 
 // Objective selects Eq. 5 (multi) or Eq. 16 (single).
 type Objective struct {
-	Kind    string     `yaml:"kind"`    // multi | single
+	Kind    string     `yaml:"kind"`    // multi | single | deadline
 	Weights [3]float64 `yaml:"weights"` // ω1..ω3 of Eq. 5
 	Omega   float64    `yaml:"omega"`   // ω of Eq. 16
 }
@@ -258,7 +258,7 @@ func (c Config) Validate() error {
 		{c.Data.Train < 0 || c.Data.Validation < 0 || c.Data.Test < 0, "data: sizes must be ≥ 0"},
 		{c.Sim.Trigger != "arrival" && c.Sim.Trigger != "arrival+completion", fmt.Sprintf("sim.trigger = %q: must be arrival or arrival+completion", c.Sim.Trigger)},
 		{c.Sim.Backfill != "none" && c.Sim.Backfill != "conservative" && c.Sim.Backfill != "greedy", fmt.Sprintf("sim.backfill = %q: must be none, conservative or greedy", c.Sim.Backfill)},
-		{c.Objective.Kind != "multi" && c.Objective.Kind != "single", fmt.Sprintf("objective.kind = %q: must be multi or single", c.Objective.Kind)},
+		{c.Objective.Kind != "multi" && c.Objective.Kind != "single" && c.Objective.Kind != "deadline", fmt.Sprintf("objective.kind = %q: must be multi, single or deadline", c.Objective.Kind)},
 		{!(c.Objective.Omega >= 0 && c.Objective.Omega <= 1), fmt.Sprintf("objective.omega = %v: must be in [0, 1]", c.Objective.Omega)},
 		{c.GP.Population < 2, fmt.Sprintf("gp.population = %d: must be ≥ 2", c.GP.Population)},
 		{c.GP.Generations < 0, fmt.Sprintf("gp.generations = %d: must be ≥ 0", c.GP.Generations)},

@@ -404,10 +404,11 @@ func SimOptions(cfg configs.Config) (simcore.Options, error) {
 	if err != nil {
 		return simcore.Options{}, err
 	}
-	obj := simcore.Objective{Kind: simcore.MultiCluster, Weights: cfg.Objective.Weights, Omega: cfg.Objective.Omega}
-	if cfg.Objective.Kind == "single" {
-		obj.Kind = simcore.SingleCluster
+	kind, err := simcore.ParseObjectiveKind(cfg.Objective.Kind)
+	if err != nil {
+		return simcore.Options{}, err
 	}
+	obj := simcore.Objective{Kind: kind, Weights: cfg.Objective.Weights, Omega: cfg.Objective.Omega}
 	if err := obj.Validate(); err != nil {
 		return simcore.Options{}, err
 	}
@@ -715,8 +716,11 @@ func (r *runner) write(res *Result) error {
 }
 
 func objectiveString(c configs.Config) string {
-	if c.Objective.Kind == "single" {
+	switch c.Objective.Kind {
+	case "single":
 		return fmt.Sprintf("single omega=%v (Eq. 16)", c.Objective.Omega)
+	case "deadline":
+		return fmt.Sprintf("deadline omega=%v (ω·avg JCT + (1−ω)·mean tardiness)", c.Objective.Omega)
 	}
 	w := c.Objective.Weights
 	return fmt.Sprintf("multi weights=%v,%v,%v (Eq. 5)", w[0], w[1], w[2])
