@@ -231,7 +231,7 @@ func nonNegative(pairs ...any) error {
 
 // row is a table row type that validates itself.
 type row interface {
-	ResultRow | JobRow | GenerationRow | SweepRow | PressureRow
+	ResultRow | JobRow | GenerationRow | SweepRow | PressureRow | OpsRow
 	check() error
 }
 
