@@ -194,3 +194,44 @@ func TestPressureEVO(t *testing.T) {
 		t.Fatalf("population 1: err = %v", err)
 	}
 }
+
+// evo works when some jobs are feasible on one cluster only: the 16-GPU
+// jobs fit only the two-node cluster 1 and must run there.
+func TestSimulateEVOSingleFeasibleCluster(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("clusters.csv", "instance,cluster,nodes,gpus_per_node\nh,0,1,4\nh,1,2,8\n")
+	write("jobs.csv", "instance,job,arrival,cluster,duration,workers,gpus,priority\n"+
+		"h,1,0,1,3600,2,16,1\nh,2,0,1,600,1,4,2\nh,3,0,1,600,1,4,3\nh,4,10,1,3600,2,16,2\nh,5,10,0,300,1,4,1\nh,6,20,1,900,1,2,1\n")
+	jobs := filepath.Join(t.TempDir(), "jobs.csv")
+	ops := filepath.Join(t.TempDir(), "ops.csv")
+	if _, _, err := runApp(t, "simulate", "--dataset", dir, "--scheduler", "evo-srsf", "--quiet", "--evo-population", "6",
+		"--evo-generations", "5", "--jobs-out", jobs, "--ops-out", ops); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := reports.ReadJobs(jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 6 {
+		t.Fatalf("%d jobs finished, want 6", len(rows))
+	}
+	for _, r := range rows {
+		if r.GPUs == 16 && r.Cluster != 1 {
+			t.Errorf("job %d (16 GPUs) ran on cluster %d, where it does not fit", r.Job, r.Cluster)
+		}
+	}
+	o, err := reports.ReadOps(ops)
+	if err != nil || len(o) == 0 {
+		t.Fatalf("ops log: %d rows, %v", len(o), err)
+	}
+	for _, r := range o {
+		if r.EVOFitness > r.MCTFitness*(1+1e-12) {
+			t.Errorf("operation %+v: EVO worse than the current assignment", r)
+		}
+	}
+}
