@@ -35,7 +35,11 @@ type Policy struct {
 	// gp.time_unit for a run directory or a best.json beside its
 	// config.yaml unless the caller fixes it; otherwise the caller's.
 	TimeUnit string `json:"time_unit,omitempty"`
-	sched    simcore.Scheduler
+	// EVO records the evo allocator's parameters of a scheduler that uses
+	// it (nil otherwise), so that a manifest says what produced its
+	// results.
+	EVO   *EVORecord `json:"evo,omitempty"`
+	sched simcore.Scheduler
 }
 
 // PolicyBuilder builds policies from scheduler specs with the run's policy
@@ -87,6 +91,29 @@ func usesFormula(spec string) bool {
 	return err == nil
 }
 
+// EVORecord is the part of simcore.EVOParams that determines results: all
+// but the worker count.
+type EVORecord struct {
+	Population  int     `json:"population"`
+	Generations int     `json:"generations"`
+	Mutation    float64 `json:"mutation"`
+	Stall       int     `json:"stall"`
+	Budget      int     `json:"budget"`
+	Init        string  `json:"init"`
+	Seed        uint64  `json:"seed"`
+}
+
+// withEVO records b's EVO parameters in p when p's scheduler uses the evo
+// allocator.
+func (b PolicyBuilder) withEVO(p Policy) Policy {
+	if alloc, _ := allocation(p); alloc == "evo" {
+		e := b.EVO
+		p.EVO = &EVORecord{Population: e.Population, Generations: e.Generations, Mutation: e.Mutation,
+			Stall: e.Stall, Budget: e.Budget, Init: e.Init, Seed: e.Seed}
+	}
+	return p
+}
+
 // NewPolicy is PolicyBuilder.Policy with the default EVO parameters.
 func NewPolicy(spec, formula string, seconds bool) (Policy, error) {
 	return DefaultPolicyBuilder(seconds).Policy(spec, formula)
@@ -114,7 +141,7 @@ func (b PolicyBuilder) Policy(spec, formula string) (Policy, error) {
 			}
 			return Policy{}, ownErr
 		}
-		return Policy{Label: name, Spec: spec, Name: name, sched: own}, nil
+		return b.withEVO(Policy{Label: name, Spec: spec, Name: name, sched: own}), nil
 	}
 	if ownErr == nil {
 		return Policy{}, fmt.Errorf("scheduler %q has its own ranking, so a priority formula would be ignored or replace it silently; "+
@@ -140,7 +167,7 @@ func (b PolicyBuilder) treePolicy(spec string, tree *expr.Tree, seconds bool) (P
 	if seconds {
 		unit = "seconds"
 	}
-	return Policy{Label: name, Spec: spec, Name: name, Source: tree.String(), TimeUnit: unit, sched: sched}, nil
+	return b.withEVO(Policy{Label: name, Spec: spec, Name: name, Source: tree.String(), TimeUnit: unit, sched: sched}), nil
 }
 
 // ParsePolicies is PolicyBuilder.Policies with the default EVO parameters.

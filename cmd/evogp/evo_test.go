@@ -136,6 +136,12 @@ func TestEvalEVOGPAndReport(t *testing.T) {
 	if man.Schedulers[5].Name != "evo-gp[g * d]" || man.Schedulers[4].Name != "gp[g * d]" {
 		t.Fatalf("evo-gp runs %q, gp runs %q", man.Schedulers[5].Name, man.Schedulers[4].Name)
 	}
+	if e := man.Schedulers[5].EVO; e == nil || *e != (experiment.EVORecord{Population: 6, Generations: 3, Mutation: 0.1, Init: "seeded", Seed: 1}) {
+		t.Fatalf("evo-gp's recorded parameters %+v", e)
+	}
+	if man.Schedulers[4].EVO != nil {
+		t.Fatalf("gp records EVO parameters %+v", man.Schedulers[4].EVO)
+	}
 	if len(man.EVOPairs) != 3 || man.EVOPairs[2] != (reports.EVOPair{EVO: "evo-gp", MCT: "gp"}) {
 		t.Fatalf("pairs %v", man.EVOPairs)
 	}
