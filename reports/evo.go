@@ -237,10 +237,10 @@ func EVORankingPlot(rows []ResultRow, pairs []EVOPair) (*Figure, error) {
 	groups := make([]string, len(pairs))
 	top := 0.0
 	for i, pr := range pairs {
-		groups[i] = pr.EVO + " / " + pr.MCT
+		groups[i] = pr.EVO + "\nvs " + pr.MCT
 		top = math.Max(top, math.Max(mct[i], evo[i]))
 	}
-	p := newPlot(fmt.Sprintf("Rankings under EVO and MCT allocation (mean over %d instances)", slices.Min(n)), "ranking (EVO / MCT scheduler)", "objective (as configured)")
+	p := newPlot(fmt.Sprintf("Rankings under EVO and MCT allocation (mean over %d instances)", slices.Min(n)), "scheduler under EVO vs its MCT counterpart", "objective (as configured)")
 	p.NominalX(groups...)
 	p.Y.Min = 0
 	if top > 0 {
