@@ -33,6 +33,7 @@ type Config struct {
 	Objective Objective `yaml:"objective"`
 	GP        GP        `yaml:"gp"`
 	Pressure  Pressure  `yaml:"pressure"`
+	EVO       EVO       `yaml:"evo"`
 }
 
 // Generator is the Table II workload generator (SPEC §7).
@@ -153,6 +154,19 @@ type Pressure struct {
 	Seeds     int       `yaml:"seeds"`
 }
 
+// EVO configures the evolutionary job-to-cluster allocator (SPEC §11),
+// used by every scheduler whose allocator is evo (evo-gp, evo-fifo,
+// evo+srsf+bestfit, ...). Its random stream is derived from the run seed.
+type EVO struct {
+	Population  int     `yaml:"population"`  // n ≥ 2
+	Generations int     `yaml:"generations"` // ≥ 0
+	Mutation    float64 `yaml:"mutation"`    // r ∈ [0, 1]: probability that both children mutate
+	Stall       int     `yaml:"stall"`       // stop after this many generations without improvement; 0 = off
+	Budget      int     `yaml:"budget"`      // at most this many evaluations per operation; 0 = off, else ≥ population
+	Init        string  `yaml:"init"`        // seeded | random
+	Workers     int     `yaml:"workers"`     // goroutines per operation (0 or 1 = serial); results do not depend on it
+}
+
 // Names lists the embedded configs.
 func Names() []string {
 	entries, _ := embedded.ReadDir(".")
@@ -235,6 +249,7 @@ func Default() Config {
 			SeedFormulas: []string{}, Dedup: "none", DedupSample: 64, ValidateEvery: 10,
 		},
 		Pressure: Pressure{Clusters: 5, Nodes: 40, Intervals: []float64{60, 120, 180, 240, 300, 360}, Jobs: 1000, Seeds: 5},
+		EVO:      EVO{Population: 100, Generations: 200, Mutation: 0.1, Init: "seeded", Workers: 1},
 	}
 }
 
@@ -287,6 +302,9 @@ func (c Config) Validate() error {
 	if err := g.Settings().Validate(); err != nil {
 		return err
 	}
+	if err := c.EVO.Validate(); err != nil {
+		return err
+	}
 	for i, w := range c.Objective.Weights {
 		if w < 0 || math.IsNaN(w) || math.IsInf(w, 0) {
 			return fmt.Errorf("objective.weights[%d] = %v: must be a finite number ≥ 0", i, w)
@@ -296,6 +314,29 @@ func (c Config) Validate() error {
 		if !(iv > 0) || math.IsInf(iv, 0) {
 			return fmt.Errorf("pressure.intervals: %v must be > 0", iv)
 		}
+	}
+	return nil
+}
+
+// Validate checks the EVO section with the rules and messages of
+// simcore.EVOParams.Validate (configs imports no simcore; a test in
+// experiment proves the two agree), plus workers ≥ 0.
+func (e EVO) Validate() error {
+	switch {
+	case e.Population < 2:
+		return fmt.Errorf("evo.population = %d: must be ≥ 2", e.Population)
+	case e.Generations < 0:
+		return fmt.Errorf("evo.generations = %d: must be ≥ 0", e.Generations)
+	case !(e.Mutation >= 0 && e.Mutation <= 1):
+		return fmt.Errorf("evo.mutation = %v: must be in [0, 1]", e.Mutation)
+	case e.Stall < 0:
+		return fmt.Errorf("evo.stall = %d: must be ≥ 0 (0 = off)", e.Stall)
+	case e.Budget != 0 && e.Budget < e.Population:
+		return fmt.Errorf("evo.budget = %d: must be 0 (off) or at least the population (%d), which the first generation evaluates", e.Budget, e.Population)
+	case e.Init != "seeded" && e.Init != "random":
+		return fmt.Errorf("evo.init = %q: want seeded or random", e.Init)
+	case e.Workers < 0:
+		return fmt.Errorf("evo.workers = %d: must be ≥ 0 (0 or 1 = serial)", e.Workers)
 	}
 	return nil
 }

@@ -194,3 +194,44 @@ func TestHeteroOverrides(t *testing.T) {
 		t.Fatalf("fraction 2: %v", err)
 	}
 }
+
+// The evo section holds SPEC §11's defaults; the paper config initialises
+// at random; its keys are overridable and checked.
+func TestEVOSection(t *testing.T) {
+	d := Default().EVO
+	if d != (EVO{Population: 100, Generations: 200, Mutation: 0.1, Stall: 0, Budget: 0, Init: "seeded", Workers: 1}) {
+		t.Errorf("default evo section %+v is not SPEC §11's", d)
+	}
+	q, _ := Load("quick")
+	if q.EVO.Init != "seeded" {
+		t.Errorf("quick: evo.init = %q, want the default seeded", q.EVO.Init)
+	}
+	p, _ := Load("paper")
+	if p.EVO.Init != "random" || p.EVO.Population != 100 || p.EVO.Generations != 200 {
+		t.Errorf("paper: evo = %+v, want init random with the paper's population and generations", p.EVO)
+	}
+	got, err := q.Override("evo.population=20", "evo.generations=5", "evo.mutation=0.3", "evo.stall=2", "evo.budget=50", "evo.init=random", "evo.workers=4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.EVO != (EVO{Population: 20, Generations: 5, Mutation: 0.3, Stall: 2, Budget: 50, Init: "random", Workers: 4}) {
+		t.Errorf("overrides not applied: %+v", got.EVO)
+	}
+	for _, c := range []struct{ in, want string }{
+		{"evo.population=1", "evo.population = 1: must be ≥ 2"},
+		{"evo.generations=-1", "evo.generations = -1: must be ≥ 0"},
+		{"evo.mutation=1.5", "evo.mutation = 1.5: must be in [0, 1]"},
+		{"evo.stall=-3", "evo.stall = -3: must be ≥ 0"},
+		{"evo.budget=50", "evo.budget = 50: must be 0 (off) or at least the population (100)"},
+		{"evo.init=greedy", `evo.init = "greedy": want seeded or random`},
+		{"evo.workers=-1", "evo.workers = -1: must be ≥ 0"},
+		{"evo.popsize=10", `unknown key "evo.popsize"`},
+	} {
+		if _, err := q.Override(c.in); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: err = %v, want %q", c.in, err, c.want)
+		}
+	}
+	if _, err := Parse("x.yaml", []byte("evo:\n  populaton: 3\n")); err == nil || !strings.Contains(err.Error(), "populaton") {
+		t.Errorf("unknown evo key in YAML: err = %v", err)
+	}
+}

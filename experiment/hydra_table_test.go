@@ -45,7 +45,7 @@ func TestPrintHeteroTable(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, spec := range scheds {
-				s, err := parseScheduler(spec, nil)
+				s, err := parseScheduler(spec, simcore.Params{})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -22,11 +22,11 @@ func schedulerRegistry() *simcore.Registry {
 // Hydra-model scheduler may carry Hydra's parameters after colons, e.g.
 // hydra:budget=200:penalty=1000000000:compare=increment (defaults:
 // hydra.DefaultParams); the whole spec is then its label.
-func parseScheduler(spec string, rankings map[string]simcore.Ranking) (simcore.Scheduler, error) {
+func parseScheduler(spec string, params simcore.Params) (simcore.Scheduler, error) {
 	name, opts, hasOpts := strings.Cut(strings.TrimSpace(spec), ":")
 	name = strings.ToLower(name)
 	if !hasOpts {
-		return schedulerRegistry().Parse(spec, simcore.Params{Rankings: rankings})
+		return schedulerRegistry().Parse(spec, params)
 	}
 	if !slices.Contains(hydra.Rules(), hydra.Rule(name)) {
 		return nil, fmt.Errorf("scheduler %q: only the Hydra-model schedulers (%s) take :key=value parameters", spec, hydraRuleList())

@@ -194,7 +194,7 @@ func nonNegative(pairs ...any) error {
 
 // row is a table row type that validates itself.
 type row interface {
-	ResultRow | JobRow | SweepRow | PressureRow
+	ResultRow | JobRow | SweepRow | PressureRow | OpsRow
 	check() error
 }
 
