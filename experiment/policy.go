@@ -66,11 +66,7 @@ func DefaultPolicyBuilder(seconds bool) PolicyBuilder {
 // EVOParams translates a config's evo section and run seed into the evo
 // allocator's parameters (SPEC §11): operation k of a simulation draws
 // from a generator seeded by (cfg.Seed, k).
-func EVOParams(cfg configs.Config) simcore.EVOParams {
-	e := cfg.EVO
-	return simcore.EVOParams{Population: e.Population, Generations: e.Generations, Mutation: e.Mutation,
-		Stall: e.Stall, Budget: e.Budget, Init: e.Init, Seed: cfg.Seed, Workers: e.Workers}
-}
+func EVOParams(cfg configs.Config) simcore.EVOParams { return learn.EVOParams(cfg) }
 
 // parse resolves spec with simcore's registry, the builder's EVO
 // parameters and the extra rankings.

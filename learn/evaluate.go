@@ -38,20 +38,21 @@ type evaluator struct {
 	baseVal      []float64 // … and validation instance
 	srsf         simcore.Scheduler
 	alloc, place string // the candidate scheduler is alloc+formula+place
+	evo          simcore.EVOParams // when alloc is evo
 	cache        map[cacheKey]float64
 	log          []cacheEntry // every entry in insertion order (checkpointed)
 	onSimulation func()       // test hook: called before each candidate simulation
 }
 
-func newEvaluator(train, val []simcore.Instance, opts simcore.Options, seconds bool, workers int, alloc, place string) (*evaluator, error) {
+func newEvaluator(train, val []simcore.Instance, opts simcore.Options, seconds bool, workers int, alloc, place string, evo simcore.EVOParams) (*evaluator, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	e := &evaluator{
 		train: train, val: val, opts: opts, seconds: seconds, workers: workers,
-		alloc: alloc, place: place, cache: map[cacheKey]float64{},
+		alloc: alloc, place: place, evo: evo, cache: map[cacheKey]float64{},
 	}
-	srsf, err := simcore.ParseScheduler(alloc+"+srsf+"+place, nil)
+	srsf, err := e.parse(alloc+"+srsf+"+place, nil)
 	if err != nil {
 		return nil, fmt.Errorf("gp.allocator/gp.placer: %w", err)
 	}
@@ -70,7 +71,13 @@ func candidateSpec(alloc, place string) string { return alloc + "+formula+" + pl
 // candidate is the scheduler alloc + r + place for a priority function r,
 // built by simcore.ParseScheduler.
 func (e *evaluator) candidate(r simcore.Ranking) (simcore.Scheduler, error) {
-	return simcore.ParseScheduler(candidateSpec(e.alloc, e.place), map[string]simcore.Ranking{"formula": r})
+	return e.parse(candidateSpec(e.alloc, e.place), map[string]simcore.Ranking{"formula": r})
+}
+
+// parse builds a scheduler with the run's EVO parameters (used when the
+// allocator is evo).
+func (e *evaluator) parse(spec string, rankings map[string]simcore.Ranking) (simcore.Scheduler, error) {
+	return simcore.NewRegistry().Parse(spec, simcore.Params{Rankings: rankings, Sections: map[string]any{"evo": e.evo}})
 }
 
 // task is one simulation: a scheduler on one instance.

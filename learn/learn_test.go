@@ -415,7 +415,7 @@ func TestLearnedNotWorseThanSRSF(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts, _ := SimOptions(cfg)
-	ev, err := newEvaluator(nil, test, opts, false, 0, "mct", "bestfit")
+	ev, err := newEvaluator(nil, test, opts, false, 0, "mct", "bestfit", simcore.DefaultEVOParams())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -428,7 +428,7 @@ func TestLearnedNotWorseThanSRSF(t *testing.T) {
 	}
 	t.Logf("learned %s: validation %.4f, held-out test %.4f", res.Simplified, res.Validation, scores[0])
 	// The normalisation is right: with d in seconds, g*d is SRSF exactly.
-	evs, _ := newEvaluator(nil, test, opts, true, 0, "mct", "bestfit")
+	evs, _ := newEvaluator(nil, test, opts, true, 0, "mct", "bestfit", simcore.DefaultEVOParams())
 	evs.baseVal = ev.baseVal
 	srsf, err := evs.validate(context.Background(), []*expr.Tree{expr.MustParse("g*d")})
 	if err != nil {

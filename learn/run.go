@@ -326,7 +326,7 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 	if len(seeds) > gp.Population {
 		return nil, fmt.Errorf("learn: gp.seed_formulas has %d formulas, more than gp.population = %d", len(seeds), gp.Population)
 	}
-	ev, err := newEvaluator(s.Train, s.Validation, opts, gp.TimeUnit == "seconds", gp.Workers, gp.Allocator, gp.Placer)
+	ev, err := newEvaluator(s.Train, s.Validation, opts, gp.TimeUnit == "seconds", gp.Workers, gp.Allocator, gp.Placer, EVOParams(s.Config))
 	if err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
@@ -724,4 +724,12 @@ func objectiveString(c configs.Config) string {
 	}
 	w := c.Objective.Weights
 	return fmt.Sprintf("multi weights=%v,%v,%v (Eq. 5)", w[0], w[1], w[2])
+}
+
+// EVOParams are the EVO allocator's parameters of a config (SPEC §11),
+// seeded with the run seed.
+func EVOParams(cfg configs.Config) simcore.EVOParams {
+	e := cfg.EVO
+	return simcore.EVOParams{Population: e.Population, Generations: e.Generations, Mutation: e.Mutation,
+		Stall: e.Stall, Budget: e.Budget, Init: e.Init, Seed: cfg.Seed, Workers: e.Workers}
 }

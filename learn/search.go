@@ -105,7 +105,7 @@ func Search(ctx context.Context, cfg configs.Config, val []simcore.Instance, s S
 	if err != nil {
 		return nil, err
 	}
-	ev, err := newEvaluator(nil, val, opts, cfg.GP.TimeUnit == "seconds", s.Workers, cfg.GP.Allocator, cfg.GP.Placer)
+	ev, err := newEvaluator(nil, val, opts, cfg.GP.TimeUnit == "seconds", s.Workers, cfg.GP.Allocator, cfg.GP.Placer, EVOParams(cfg))
 	if err != nil {
 		return nil, err
 	}
