@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/evogp/evogp/configs"
-	"github.com/evogp/evogp/simcore"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/simcore"
 )
 
 // BenchmarkEvaluate measures candidate simulations per second on the quick

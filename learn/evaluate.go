@@ -37,7 +37,7 @@ type evaluator struct {
 	baseTrain    []float64 // O_SRSF,i of every training instance
 	baseVal      []float64 // … and validation instance
 	srsf         simcore.Scheduler
-	alloc, place string // the candidate scheduler is alloc+formula+place
+	alloc, place string            // the candidate scheduler is alloc+formula+place
 	evo          simcore.EVOParams // when alloc is evo
 	cache        map[cacheKey]float64
 	log          []cacheEntry // every entry in insertion order (checkpointed)
