@@ -55,9 +55,15 @@ type EvalSettings struct {
 	// time-per-operation figure (paper Fig. 12).
 	OpsOut string
 	// Force allows replacing an earlier evogp output directory at Out.
-	Force      bool
-	Progress   progress.Options
-	Provenance Provenance
+	Force bool
+	// Estimates chooses the durations schedulers see (SPEC §14); the zero
+	// value is the truth. EstimatesSeed and EstimatesReuse as in
+	// FillEstimates.
+	Estimates      EstimateSource
+	EstimatesSeed  uint64
+	EstimatesReuse bool
+	Progress       progress.Options
+	Provenance     Provenance
 }
 
 // EvalManifest is the content of an eval directory's MarkerFile.
@@ -74,6 +80,8 @@ type EvalManifest struct {
 	Trigger    string   `json:"trigger"`
 	Backfill   string   `json:"backfill"`
 	TimeUnit   string   `json:"time_unit"`
+	// Estimates describes the durations schedulers saw (empty: the truth).
+	Estimates string `json:"estimates,omitempty"`
 	// EVOPairs pairs every EVO scheduler with its MCT counterpart (paper
 	// Fig. 11b).
 	EVOPairs []reports.EVOPair `json:"evo_pairs,omitempty"`
@@ -121,6 +129,12 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 	if inst := s.Figures.Instance; inst != "" && !hasInstance(ds.Instances, inst) {
 		return EvalResult{}, fmt.Errorf("--instance %q: not in dataset %s", inst, s.Dataset)
 	}
+	estimates := ""
+	if k := s.Estimates.Kind; k != "" && k != "none" {
+		if estimates, err = FillEstimates(ctx, s.Estimates, s.EstimatesSeed, s.EstimatesReuse, ds.Instances); err != nil {
+			return EvalResult{}, err
+		}
+	}
 
 	prog := progress.New("eval", len(s.Policies)*len(ds.Instances), s.Progress)
 	var t Tables
@@ -145,7 +159,7 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 		Reference: s.Figures.Reference, Instance: s.Figures.Instance, Objective: o.Kind,
 		Weights: fmt.Sprintf("%v,%v,%v", o.Weights[0], o.Weights[1], o.Weights[2]),
 		Omega:   o.Omega, Trigger: s.Sim.Sim.Trigger, Backfill: s.Sim.Sim.Backfill, TimeUnit: s.TimeUnit,
-		EVOPairs: EVOPairs(s.Policies),
+		EVOPairs: EVOPairs(s.Policies), Estimates: estimates,
 	}
 	t.EVOPairs = man.EVOPairs
 	ops := t.Ops

@@ -51,7 +51,7 @@ func evalCommand() *cli.Command {
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
 			&cli.BoolFlag{Name: "force", Usage: "replace an earlier evogp output directory at --out"},
 			&cli.StringFlag{Name: "ops-out", Usage: "write the EVO operation log to PATH (.parquet or .csv; OUT/ops.parquet keeps it in the output directory)"},
-		}, append(simFlags(), evoFlags(true)...)...),
+		}, append(append(simFlags(), evoFlags(true)...), estimatesFlags()...)...),
 		Action: runEval,
 	}
 }
@@ -97,7 +97,12 @@ func runEval(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	est, err := experiment.ParseEstimateSource(c.String("estimates"))
+	if err != nil {
+		return err
+	}
 	res, err := experiment.Eval(c.Context, experiment.EvalSettings{
+		Estimates: est, EstimatesSeed: c.Uint64("estimates-seed"), EstimatesReuse: c.Bool("estimates-reuse"),
 		Dataset: c.String("dataset"), Policies: policies, Sim: sim, TimeUnit: c.String("time-unit"),
 		Figures: experiment.FigureOptions{Formats: formats, Instance: c.String("instance"),
 			Reference: c.String("reference"), RequireReference: c.IsSet("reference")},
