@@ -40,7 +40,8 @@ type planner struct {
 
 	sigma []int         // σ(n, t) after the placed jobs (no backfill, greedy)
 	rel   []release     // releases of placed jobs, sorted by time
-	res   []reservation // reservations (conservative)
+	res   []reservation // reservations (conservative, reference path)
+	tl    timelines     // reservations (conservative): per-node timelines
 	free  []int         // scratch: σ(n, τ)
 	place []int         // scratch: workers per node
 	times []int64       // scratch: candidate times
@@ -57,9 +58,11 @@ type planner struct {
 	fixedSigma  []int
 	fixedRel    []release
 	fixedRes    []reservation
+	fixedTL     timelines
 	prefixSigma []int
 	prefixRel   []release
 	prefixRes   []reservation
+	prefixTL    timelines
 }
 
 func newPlanner(s *sim, index int, c Cluster) *planner {
@@ -155,6 +158,11 @@ func (p *planner) begin() {
 	s := p.s
 	p.rel = p.rel[:0]
 	p.res = p.res[:0]
+	p.tl.reset(p.nodes)
+	if s.opts.Backfill == BackfillConservative && !s.opts.alwaysReplan {
+		p.tl.loadFixed(s.now, p.fixedUse, p.fixedRels)
+		return
+	}
 	if s.opts.Backfill != BackfillConservative && !s.opts.alwaysReplan {
 		for n := range p.sigma {
 			p.sigma[n] = p.g - p.fixedUse[n]
@@ -173,7 +181,7 @@ func (p *planner) begin() {
 		for _, sl := range s.placement[j] {
 			gpus := int32(int(sl.Workers) * w)
 			if s.opts.Backfill == BackfillConservative {
-				p.res = append(p.res, reservation{from: s.now, to: end, node: sl.Node, gpus: gpus})
+				p.reserve(s.now, end, sl.Node, gpus)
 				continue
 			}
 			p.sigma[sl.Node] -= int(gpus)
@@ -189,7 +197,7 @@ func (p *planner) occupy(j int, from, end int64, slots []Slot) {
 	w := p.s.inst.Jobs[j].PerWorker()
 	if p.s.opts.Backfill == BackfillConservative {
 		for _, sl := range slots {
-			p.res = append(p.res, reservation{from: from, to: end, node: sl.Node, gpus: int32(int(sl.Workers) * w)})
+			p.reserve(from, end, sl.Node, int32(int(sl.Workers)*w))
 		}
 		return
 	}
@@ -201,6 +209,17 @@ func (p *planner) occupy(j int, from, end int64, slots []Slot) {
 	}
 	i := sort.Search(len(p.rel), func(i int) bool { return p.rel[i].at > end })
 	p.rel = slices.Insert(p.rel, i, p.batch...)
+}
+
+// reserve records a conservative reservation of gpus GPUs on node over
+// [from, to): in the per-node timelines, or in the flat list the reference
+// path (the tests' replan-all mode) rescans.
+func (p *planner) reserve(from, to int64, node, gpus int32) {
+	if p.s.opts.alwaysReplan {
+		p.res = append(p.res, reservation{from: from, to: to, node: node, gpus: gpus})
+		return
+	}
+	p.tl.add(int(node), from, to, gpus)
 }
 
 // plan ranks the cluster's schedulable jobs and places them in order,
@@ -228,6 +247,9 @@ func (p *planner) plan() error {
 		p.fixedSigma = append(p.fixedSigma[:0], p.sigma...)
 		p.fixedRel = append(p.fixedRel[:0], p.rel...)
 		p.fixedRes = append(p.fixedRes[:0], p.res...)
+		if s.opts.Backfill == BackfillConservative {
+			p.fixedTL.copyFrom(&p.tl)
+		}
 	}
 	for _, j := range rest {
 		if err := p.placeJob(j); err != nil {
@@ -418,6 +440,15 @@ func (p *planner) earliestNow(w, r int) int64 {
 // whole of [τ, τ + d). It leaves the minimum free capacity per node over
 // that window in p.free.
 func (p *planner) earliestReserved(w, r int, d int64) int64 {
+	if !p.s.opts.alwaysReplan {
+		return p.tl.earliest(p.s.now, p.g, w, r, d, p.free)
+	}
+	return p.earliestReservedScan(w, r, d)
+}
+
+// earliestReservedScan is earliestReserved by rescanning every reservation
+// per node and candidate: the reference the timelines are tested against.
+func (p *planner) earliestReservedScan(w, r int, d int64) int64 {
 	now := p.s.now
 	p.times = append(p.times[:0], now)
 	for _, rv := range p.res {
@@ -480,14 +511,19 @@ func (p *planner) finishIfAdded(j int) (int64, error) {
 		p.sigma, p.prefixSigma = p.prefixSigma, p.sigma
 		p.rel, p.prefixRel = p.prefixRel, p.rel
 		p.res, p.prefixRes = p.prefixRes, p.res
+		p.tl, p.prefixTL = p.prefixTL, p.tl
 		defer func() {
 			p.sigma, p.prefixSigma = p.prefixSigma, p.sigma
 			p.rel, p.prefixRel = p.prefixRel, p.rel
 			p.res, p.prefixRes = p.prefixRes, p.res
+			p.tl, p.prefixTL = p.prefixTL, p.tl
 		}()
 		p.sigma = append(p.sigma[:0], p.fixedSigma...)
 		p.rel = append(p.rel[:0], p.fixedRel...)
 		p.res = append(p.res[:0], p.fixedRes...)
+		if s.opts.Backfill == BackfillConservative {
+			p.tl.copyFrom(&p.fixedTL)
+		}
 		for _, o := range p.jobs[:k] {
 			if s.planStart[o] != never {
 				p.occupy(o, s.planStart[o], s.planStart[o]+p.rem(o), s.planPlace[o])
