@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"syscall"
 	"testing"
 
 	"github.com/evogp/evogp/datasets"
@@ -56,12 +57,11 @@ func BenchmarkOverload(b *testing.B) {
 		inst := overloadInstance(b, jpn)
 		for _, sched := range overloadSchedulers(b) {
 			b.Run(fmt.Sprintf("%s/jobs=%d", sched.Name(), len(inst.Jobs)), func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
+				benchCPU(b, func() {
 					if _, err := simcore.Simulate(context.Background(), inst, sched, simcore.Options{}); err != nil {
 						b.Fatal(err)
 					}
-				}
+				})
 			})
 		}
 	}
@@ -85,11 +85,11 @@ func BenchmarkConservative(b *testing.B) {
 		opts simcore.Options
 	}{{"timeline", opts}, {"rescan", simcore.WithAlwaysReplan(opts)}} {
 		b.Run(c.name, func(b *testing.B) {
-			for b.Loop() {
+			benchCPU(b, func() {
 				if _, err := simcore.Simulate(context.Background(), inst, sched, c.opts); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 	}
 }
@@ -124,11 +124,32 @@ func BenchmarkPhillyWindow(b *testing.B) {
 		{"d-q*q/none", formula, simcore.BackfillNone},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			for b.Loop() {
+			benchCPU(b, func() {
 				if _, err := simcore.Simulate(context.Background(), inst, c.sched, simcore.Options{Backfill: c.bf}); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 	}
+}
+
+// benchCPU runs f per iteration and reports, besides wall time, the
+// process CPU seconds per iteration (cpu-s/op): on a shared machine the
+// CPU time is the steadier figure.
+func benchCPU(b *testing.B, f func()) {
+	b.ReportAllocs()
+	cpu := func() float64 {
+		var ru syscall.Rusage
+		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+			b.Fatal(err)
+		}
+		return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
+	}
+	start := cpu()
+	n := 0
+	for b.Loop() {
+		f()
+		n++
+	}
+	b.ReportMetric((cpu()-start)/float64(n), "cpu-s/op")
 }

@@ -42,6 +42,7 @@ type planner struct {
 	rel   []release     // releases of placed jobs, sorted by time
 	res   []reservation // reservations (conservative, reference path)
 	tl    timelines     // reservations (conservative): per-node timelines
+	cache startCache    // resumable earliest-start sweeps on sigma, rel
 	free  []int         // scratch: σ(n, τ)
 	place []int         // scratch: workers per node
 	times []int64       // scratch: candidate times
@@ -63,6 +64,7 @@ type planner struct {
 	prefixRel   []release
 	prefixRes   []reservation
 	prefixTL    timelines
+	prefixCache startCache
 }
 
 func newPlanner(s *sim, index int, c Cluster) *planner {
@@ -159,6 +161,7 @@ func (p *planner) begin() {
 	p.rel = p.rel[:0]
 	p.res = p.res[:0]
 	p.tl.reset(p.nodes)
+	p.cache.clear()
 	if s.opts.Backfill == BackfillConservative && !s.opts.alwaysReplan {
 		p.tl.loadFixed(s.now, p.fixedUse, p.fixedRels)
 		return
@@ -205,6 +208,7 @@ func (p *planner) occupy(j int, from, end int64, slots []Slot) {
 	for _, sl := range slots {
 		gpus := int32(int(sl.Workers) * w)
 		p.sigma[sl.Node] -= int(gpus)
+		p.cache.occupied(sl.Node, int(gpus), end)
 		p.batch = append(p.batch, release{at: end, node: sl.Node, gpus: gpus})
 	}
 	i := sort.Search(len(p.rel), func(i int) bool { return p.rel[i].at > end })
@@ -372,6 +376,9 @@ func fits(free int, w int) int {
 // earliest is Eq. 12–13: the first τ ∈ {t} ∪ {F_w} at which
 // Σ_n ⌊max(0, σ(n, τ))/w⌋ ≥ r. It leaves σ(·, τ) in p.free.
 func (p *planner) earliest(w, r int) int64 {
+	if !p.s.opts.alwaysReplan {
+		return p.earliestCached(w, r)
+	}
 	if w&(w-1) == 0 { // Table II demands are powers of two: shift, not divide
 		return p.earliestShift(uint(bits.TrailingZeros(uint(w))), r)
 	}
@@ -517,7 +524,10 @@ func (p *planner) finishIfAdded(j int) (int64, error) {
 			p.rel, p.prefixRel = p.prefixRel, p.rel
 			p.res, p.prefixRes = p.prefixRes, p.res
 			p.tl, p.prefixTL = p.prefixTL, p.tl
+			p.cache, p.prefixCache = p.prefixCache, p.cache
 		}()
+		p.cache, p.prefixCache = p.prefixCache, p.cache
+		p.cache.clear()
 		p.sigma = append(p.sigma[:0], p.fixedSigma...)
 		p.rel = append(p.rel[:0], p.fixedRel...)
 		p.res = append(p.res[:0], p.fixedRes...)
