@@ -34,9 +34,11 @@ type planner struct {
 	changed bool  // fixed or jobs changed since the plan was built
 
 	// For extending the last plan built instead of rebuilding it.
-	order     []int // the ranked Js jobs of the last plan built
-	built     bool  // sigma, rel, order and the jobs' plans hold that plan
-	completed bool  // a job of this cluster finished since that plan
+	order     []int     // the ranked Js jobs of the last plan built
+	orderRel  []release // their releases, job by job
+	orderOff  []int     // job i of order has orderRel[orderOff[i]:orderOff[i+1]]
+	built     bool      // sigma, rel, order and the jobs' plans hold that plan
+	completed bool      // a job of this cluster finished since that plan
 
 	sigma []int         // σ(n, t) after the placed jobs (no backfill, greedy)
 	rel   []release     // releases of placed jobs, sorted by time
@@ -243,9 +245,16 @@ func (p *planner) plan() error {
 		return 0
 	})
 	rest := p.jobs
+	keepAt, kept := 0, 0 // the last plan's jobs kept: order[keepAt : keepAt+kept]
 	if old, ok := p.extendable(); ok {
+		keepAt, kept = p.goneLead(), old
 		p.advance()
 		rest = p.jobs[old:]
+	} else if m, c, ok := p.rewindable(); ok {
+		keepAt, kept = m, c
+		p.advance()
+		p.rewind(m, c)
+		rest = p.jobs[c:]
 	} else {
 		p.begin()
 		p.fixedSigma = append(p.fixedSigma[:0], p.sigma...)
@@ -255,10 +264,30 @@ func (p *planner) plan() error {
 			p.fixedTL.copyFrom(&p.tl)
 		}
 	}
+	// Shift the kept jobs' releases and offsets to the front.
+	if kept > 0 {
+		from := p.orderOff[keepAt]
+		p.orderRel = p.orderRel[:copy(p.orderRel, p.orderRel[from:p.orderOff[keepAt+kept]])]
+		for i := 0; i <= kept; i++ {
+			p.orderOff[i] = p.orderOff[keepAt+i] - from
+		}
+		p.orderOff = p.orderOff[:kept+1]
+	} else {
+		p.orderRel = p.orderRel[:0]
+		p.orderOff = append(p.orderOff[:0], 0)
+	}
 	for _, j := range rest {
 		if err := p.placeJob(j); err != nil {
 			return err
 		}
+		if st := s.planStart[j]; st != never {
+			end := st + p.rem(j)
+			w := s.inst.Jobs[j].PerWorker()
+			for _, sl := range s.planPlace[j] {
+				p.orderRel = append(p.orderRel, release{at: end, node: sl.Node, gpus: int32(int(sl.Workers) * w)})
+			}
+		}
+		p.orderOff = append(p.orderOff, len(p.orderRel))
 	}
 	p.order = append(p.order[:0], p.jobs...)
 	p.built = s.opts.Backfill == BackfillNone && !s.opts.alwaysReplan
