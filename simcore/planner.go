@@ -45,10 +45,13 @@ type planner struct {
 	res   []reservation // reservations (conservative, reference path)
 	tl    timelines     // reservations (conservative): per-node timelines
 	cache startCache    // resumable earliest-start sweeps on sigma, rel
-	free  []int         // scratch: σ(n, τ)
-	place []int         // scratch: workers per node
-	times []int64       // scratch: candidate times
-	batch []release     // scratch: one job's releases
+
+	blocked bool      // strict: a job of this plan could not start now
+	pending []int     // preemptive: GPUs per node of running jobs not yet walked
+	free    []int     // scratch: σ(n, τ)
+	place   []int     // scratch: workers per node
+	times   []int64   // scratch: candidate times
+	batch   []release // scratch: one job's releases
 
 	// Persistent, across operations: the GPUs each node gives to fixed
 	// jobs (running on their user cluster) and their releases sorted by
@@ -164,6 +167,7 @@ func (p *planner) begin() {
 	p.res = p.res[:0]
 	p.tl.reset(p.nodes)
 	p.cache.clear()
+	p.blocked = false
 	if s.opts.Backfill == BackfillConservative && !s.opts.alwaysReplan {
 		p.tl.loadFixed(s.now, p.fixedUse, p.fixedRels)
 		return
@@ -276,6 +280,9 @@ func (p *planner) plan() error {
 		p.orderRel = p.orderRel[:0]
 		p.orderOff = append(p.orderOff[:0], 0)
 	}
+	if s.opts.Backfill == BackfillPreemptive {
+		p.initPending()
+	}
 	for _, j := range rest {
 		if err := p.placeJob(j); err != nil {
 			return err
@@ -368,18 +375,28 @@ func (p *planner) placeJob(j int) error {
 	job := &s.inst.Jobs[j]
 	w, r := job.PerWorker(), job.Workers
 	var start int64
+	keep := false
 	switch s.opts.Backfill {
 	case BackfillConservative:
 		start = p.earliestReserved(w, r, p.rem(j))
 	case BackfillGreedy:
 		start = p.earliestNow(w, r)
+	case BackfillStrict:
+		start = p.startStrict(w, r)
+	case BackfillPreemptive:
+		start, keep = p.startPreemptive(j)
 	default:
 		start = p.earliest(w, r)
 	}
 	s.planStart[j] = start
 	s.planPlace[j] = s.planPlace[j][:0]
+	if keep {
+		s.planPlace[j] = append(s.planPlace[j], s.placement[j]...)
+		p.occupy(j, start, start+p.rem(j), s.planPlace[j])
+		return nil
+	}
 	if start == never {
-		if s.opts.Backfill == BackfillGreedy {
+		if s.opts.Backfill.startsNowOnly() {
 			return nil // waits for a later operation
 		}
 		return fmt.Errorf("simcore: instance %q: job %d (%d workers × %d GPUs) cannot be placed on cluster %d", s.inst.Name, job.ID, r, w, p.index)
