@@ -130,5 +130,6 @@ func (p *planner) startStrict(w, r int) int64 {
 func (s *sim) payOverhead(j int) {
 	if s.opts.Backfill == BackfillPreemptive {
 		s.rem[j] += s.opts.PreemptOverhead
+		s.staleKey(j)
 	}
 }

@@ -47,7 +47,8 @@ type sim struct {
 	planStart []int64  // S_j of the current plan
 	planPlace [][]Slot // planned placement
 	key       []float64
-	decided   []bool // an external scheduler planned the job at this operation
+	keyOn     []int32 // time-invariant rankings: the cluster key[j] is for (−1 none)
+	decided   []bool  // an external scheduler planned the job at this operation
 
 	// Heterogeneous instances (SPEC §12) only, nil otherwise: the duration
 	// of each job on each cluster (job-major, 0 = cannot run), each
@@ -171,6 +172,7 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options) 
 		}
 	}
 	s.initTypes()
+	s.initKeys()
 	return s
 }
 
