@@ -48,6 +48,7 @@ type planner struct {
 
 	blocked bool      // strict: a job of this plan could not start now
 	pending []int     // preemptive: GPUs per node of running jobs not yet walked
+	verify  []int     // rewindable: σ(·, t') after the fixed and verified jobs
 	free    []int     // scratch: σ(n, τ)
 	place   []int     // scratch: workers per node
 	times   []int64   // scratch: candidate times

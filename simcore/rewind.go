@@ -33,8 +33,12 @@ func (p *planner) goneLead() int {
 // ranking whose plan the last plan built already holds, when the rest of
 // that plan can be undone: (i) the finished or fixed jobs of the old order
 // form a prefix of it (as for extendable) and none is in the undone tail;
-// (ii) if a job of this cluster finished since, none of the c kept jobs is
-// running (it is placed again now, where σ may differ).
+// (ii) if a job of this cluster finished since, each running job among
+// the c is placed again now exactly where it runs. A rebuild would place
+// it at t' on σ(·, t') after the fixed jobs and the jobs ranked before it
+// (which may differ from σ at the last plan's time), so the rule is
+// checked by placing it on that state: if its placer puts it on the same
+// nodes, the state after it is the rebuild's and the kept plan continues.
 func (p *planner) rewindable() (m, c int, ok bool) {
 	s := p.s
 	if !p.built {
@@ -42,9 +46,22 @@ func (p *planner) rewindable() (m, c int, ok bool) {
 	}
 	m = p.goneLead()
 	kept := p.order[m:]
+	if p.completed {
+		p.verify = p.verify[:0]
+		for n := range p.nodes {
+			p.verify = append(p.verify, p.g-p.fixedUse[n])
+		}
+	}
 	for c < len(kept) && c < len(p.jobs) && kept[c] == p.jobs[c] {
-		if p.completed && s.state[kept[c]] == running {
-			break
+		if p.completed {
+			j := kept[c]
+			if s.state[j] == running && !p.placedAgainSame(j) {
+				break
+			}
+			w := s.inst.Jobs[j].PerWorker()
+			for _, sl := range s.planPlace[j] {
+				p.verify[sl.Node] -= int(sl.Workers) * w
+			}
 		}
 		c++
 	}
@@ -64,6 +81,9 @@ func (p *planner) rewindable() (m, c int, ok bool) {
 // capacity grew.
 func (p *planner) rewind(m, c int) {
 	p.batch = append(p.batch[:0], p.orderRel[p.orderOff[m+c]:]...)
+	if len(p.batch) == 0 {
+		return // nothing to undo; the start cache stays valid
+	}
 	for _, r := range p.batch {
 		p.sigma[r.node] += int(r.gpus)
 	}
@@ -110,4 +130,33 @@ func (p *planner) rewind(m, c int) {
 		p.rel = out
 	}
 	p.cache.clear()
+}
+
+// placedAgainSame reports whether running job j, placed now on σ(·, t')
+// held in p.verify, would start now on exactly its current nodes.
+func (p *planner) placedAgainSame(j int) bool {
+	s := p.s
+	job := &s.inst.Jobs[j]
+	w, r := job.PerWorker(), job.Workers
+	count := 0
+	for _, f := range p.verify {
+		count += fits(f, w)
+	}
+	if count < r {
+		return false
+	}
+	copy(p.free, p.verify)
+	clear(p.place)
+	s.list.Placer.Place(p.free, w, r, p.place)
+	k := 0
+	for n, x := range p.place {
+		if x == 0 {
+			continue
+		}
+		if k >= len(s.planPlace[j]) || s.planPlace[j][k] != (Slot{Node: int32(n), Workers: int32(x)}) {
+			return false
+		}
+		k++
+	}
+	return k == len(s.planPlace[j])
 }
