@@ -12,15 +12,16 @@ import (
 	"github.com/evogp/evogp/simcore"
 )
 
-// diffModes are every backfill mode under both triggers.
+// diffModes are every backfill mode under both triggers, and the
+// preemptive mode with an overhead.
 func diffModes() []simcore.Options {
 	var out []simcore.Options
-	for _, b := range []simcore.Backfill{simcore.BackfillNone, simcore.BackfillConservative, simcore.BackfillGreedy} {
+	for _, b := range []simcore.Backfill{simcore.BackfillNone, simcore.BackfillConservative, simcore.BackfillGreedy, simcore.BackfillStrict, simcore.BackfillPreemptive} {
 		for _, tr := range []simcore.Trigger{simcore.TriggerArrival, simcore.TriggerArrivalCompletion} {
 			out = append(out, simcore.Options{Trigger: tr, Backfill: b, RecordSegments: true})
 		}
 	}
-	return out
+	return append(out, simcore.Options{Backfill: simcore.BackfillPreemptive, PreemptOverhead: 11, RecordSegments: true})
 }
 
 // diffSchedulers are every ranking under MCT and the user allocator, both
@@ -57,8 +58,10 @@ func assertSameAsReference(t *testing.T, inst *simcore.Instance, sched simcore.S
 		if err != nil {
 			t.Fatalf("%s %s %+v: %v", inst.Name, sched.Name(), opts, err)
 		}
-		if err := simcore.CheckInvariants(inst, a); err != nil {
-			t.Fatalf("%s %s %+v: %v", inst.Name, sched.Name(), opts, err)
+		if opts.PreemptOverhead == 0 {
+			if err := simcore.CheckInvariants(inst, a); err != nil {
+				t.Fatalf("%s %s %+v: %v", inst.Name, sched.Name(), opts, err)
+			}
 		}
 		b, err := simcore.Simulate(context.Background(), inst, sched, simcore.WithAlwaysReplan(opts))
 		if err != nil {
