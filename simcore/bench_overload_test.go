@@ -96,8 +96,9 @@ func BenchmarkConservative(b *testing.B) {
 
 // BenchmarkPhillyWindow simulates the Philly window dataset named by
 // $EVOGP_PHILLY_WINDOW (made by `evogp data import philly --instance-span
-// 1464h`; skipped when unset) under tiresias in every backfill mode, and
-// under d − q·q.
+// 1464h`; skipped when unset) under tiresias in the reservation modes,
+// under d − q·q, and under the Helios-style strict FIFO and preemptive
+// SRTF (user allocator).
 func BenchmarkPhillyWindow(b *testing.B) {
 	dir := os.Getenv("EVOGP_PHILLY_WINDOW")
 	if dir == "" {
@@ -113,6 +114,14 @@ func BenchmarkPhillyWindow(b *testing.B) {
 		b.Fatal(err)
 	}
 	formula := simcore.NewListScheduler("d-q*q", simcore.MCT{}, dMinusQQ(), simcore.BestFit{})
+	fifo, err := simcore.ParseScheduler("user+fifo+bestfit", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	srtf, err := simcore.ParseScheduler("user+srtf+bestfit", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
 	for _, c := range []struct {
 		name  string
 		sched simcore.Scheduler
@@ -122,6 +131,8 @@ func BenchmarkPhillyWindow(b *testing.B) {
 		{"tiresias/conservative", tiresias, simcore.BackfillConservative},
 		{"tiresias/greedy", tiresias, simcore.BackfillGreedy},
 		{"d-q*q/none", formula, simcore.BackfillNone},
+		{"fifo/strict", fifo, simcore.BackfillStrict},
+		{"srtf/preemptive", srtf, simcore.BackfillPreemptive},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			benchCPU(b, func() {
