@@ -1,5 +1,7 @@
 package simcore
 
+import "math"
+
 // TimeInvariant is implemented by rankings whose Priority depends only on
 // the job's fixed fields, its cluster and its remaining work (Remaining):
 // not on Now, Queued or the cluster-state fields. A job's remaining work
@@ -59,4 +61,21 @@ func (s *sim) staleKey(j int) {
 	if s.keyOn != nil {
 		s.keyOn[j] = -1
 	}
+}
+
+// rankCmp is the ranking key order (f, a_j, id) with NaN last, as a
+// three-way comparison (rankLess in one call).
+func (s *sim) rankCmp(a, b int) int {
+	ka, kb := s.key[a], s.key[b]
+	if ka != kb && !(math.IsNaN(ka) && math.IsNaN(kb)) {
+		if lessKey(ka, kb) {
+			return -1
+		}
+		return 1
+	}
+	ja, jb := &s.inst.Jobs[a], &s.inst.Jobs[b]
+	if ja.Arrival != jb.Arrival {
+		return cmpInt64(ja.Arrival, jb.Arrival)
+	}
+	return cmpInt64(ja.ID, jb.ID)
 }

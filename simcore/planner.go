@@ -240,15 +240,7 @@ func (p *planner) plan() error {
 		return nil
 	}
 	s := p.s
-	slices.SortFunc(p.jobs, func(a, b int) int {
-		if s.rankLess(a, b) {
-			return -1
-		}
-		if s.rankLess(b, a) {
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(p.jobs, s.rankCmp)
 	rest := p.jobs
 	keepAt, kept := 0, 0 // the last plan's jobs kept: order[keepAt : keepAt+kept]
 	if old, ok := p.extendable(); ok {

@@ -25,9 +25,17 @@ type startCache struct {
 }
 
 type startEntry struct {
-	w, r int
-	at   int64 // no candidate τ < at fits r workers of w GPUs
-	snap []int // σ(n, at)
+	w, r  int
+	at    int64 // no candidate τ < at fits r workers of w GPUs
+	snap  []int // σ(n, at)
+	count int   // Σ_n ⌊max(0, snap[n])/w⌋
+}
+
+func (e *startEntry) recount() {
+	e.count = 0
+	for _, f := range e.snap {
+		e.count += fits(f, e.w)
+	}
 }
 
 func (c *startCache) clear() { c.used = 0 }
@@ -41,6 +49,7 @@ func (c *startCache) lookup(w, r int, now int64, sigma []int) *startEntry {
 			if e.at < now {
 				e.at = now
 				copy(e.snap, sigma)
+				e.recount()
 			}
 			return e
 		}
@@ -52,6 +61,7 @@ func (c *startCache) lookup(w, r int, now int64, sigma []int) *startEntry {
 	c.used++
 	e.w, e.r, e.at = w, r, now
 	e.snap = append(e.snap[:0], sigma...)
+	e.recount()
 	return e
 }
 
@@ -59,7 +69,9 @@ func (c *startCache) lookup(w, r int, now int64, sigma []int) *startEntry {
 func (c *startCache) occupied(node int32, gpus int, end int64) {
 	for i := range c.entries[:c.used] {
 		if e := &c.entries[i]; end > e.at {
+			old := e.snap[node]
 			e.snap[node] -= gpus
+			e.count += fits(e.snap[node], e.w) - fits(old, e.w)
 		}
 	}
 }
@@ -68,10 +80,7 @@ func (c *startCache) occupied(node int32, gpus int, end int64) {
 // same τ, with σ(·, τ) left in p.free.
 func (p *planner) earliestCached(w, r int) int64 {
 	e := p.cache.lookup(w, r, p.s.now, p.sigma)
-	count := 0
-	for _, f := range e.snap {
-		count += fits(f, w)
-	}
+	count := e.count
 	if count < r {
 		i := sort.Search(len(p.rel), func(i int) bool { return p.rel[i].at > e.at })
 		for i < len(p.rel) && count < r {
@@ -84,6 +93,7 @@ func (p *planner) earliestCached(w, r int) int64 {
 			}
 			e.at = at
 		}
+		e.count = count
 		if count < r {
 			return never
 		}
