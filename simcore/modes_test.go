@@ -233,3 +233,37 @@ func TestModeErrors(t *testing.T) {
 		}
 	}
 }
+
+// The new modes on heterogeneous instances (a duration per GPU type), half
+// of them with duration estimates: invariants hold with work counted in
+// fractions.
+func TestModesHeterogeneousInvariants(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 6))
+	types := []string{"k80", "p100", "v100"}
+	for i := range 200 {
+		inst := smallRandomInstance(rng, fmt.Sprintf("hetero-%d", i))
+		for c := range inst.Clusters {
+			inst.Clusters[c].GPUType = types[rng.IntN(len(types))]
+		}
+		for k := range inst.Jobs {
+			inst.Jobs[k].TypeDurations = map[string]int64{}
+			for _, ty := range types {
+				inst.Jobs[k].TypeDurations[ty] = 1 + int64(rng.IntN(200))
+			}
+			if i%2 == 1 {
+				inst.Jobs[k].Estimate = 1 + int64(rng.IntN(300))
+			}
+		}
+		for _, spec := range []string{"mct+srtf+bestfit", "user+fifo+roundrobin", "tiresias"} {
+			for _, bf := range []simcore.Backfill{simcore.BackfillStrict, simcore.BackfillPreemptive} {
+				res, err := simcore.Simulate(context.Background(), inst, mustParse(t, spec), simcore.Options{Backfill: bf, RecordSegments: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := simcore.CheckInvariants(inst, res); err != nil {
+					t.Fatalf("%s %s %v: %v", inst.Name, spec, bf, err)
+				}
+			}
+		}
+	}
+}
