@@ -2,10 +2,13 @@ package configs
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/evogp/evogp/datasets"
 )
 
 func TestEmbeddedConfigsLoad(t *testing.T) {
@@ -46,6 +49,23 @@ func TestOverride(t *testing.T) {
 		if _, err := c.Override(bad); err == nil {
 			t.Errorf("%s: want error", bad)
 		}
+	}
+}
+
+func TestGeneratorSettings(t *testing.T) {
+	c, err := Load("load")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := c.Generator.Settings()
+	if s.Arrivals != datasets.ArrivalsUniform || s.Interval != 120 || s.GPUsPerNode != c.Generator.GPUsPerNode {
+		t.Fatalf("settings not copied: %+v", s)
+	}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if got := Default().Generator.Settings(); !reflect.DeepEqual(got, datasets.PaperSettings()) {
+		t.Fatalf("the default generator %+v differs from datasets.PaperSettings %+v", got, datasets.PaperSettings())
 	}
 }
 
@@ -138,4 +158,80 @@ func FuzzOverride(f *testing.F) {
 			t.Fatalf("%q gave an invalid config: %v", a, err)
 		}
 	})
+}
+
+// Lists of names stay strings ("f" and "n" are not booleans) and "[]"
+// empties a list.
+func TestOverrideNameLists(t *testing.T) {
+	c, err := Default().Override("gp.terminals=d,f,n,e", "gp.seed_formulas=g * d,0 - q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(c.GP.Terminals, " ") != "d f n e" || len(c.GP.SeedFormulas) != 2 || c.GP.SeedFormulas[1] != "0 - q" {
+		t.Errorf("got terminals %q, seeds %q", c.GP.Terminals, c.GP.SeedFormulas)
+	}
+	if c, err = c.Override("gp.seed_formulas=[]"); err != nil || len(c.GP.SeedFormulas) != 0 {
+		t.Errorf("[] gave %q, %v", c.GP.SeedFormulas, err)
+	}
+}
+
+func TestHeteroOverrides(t *testing.T) {
+	c, err := Load("hetero-heavy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := c.Override("generator.jobs=400", "generator.deadlines.fraction=0.5", "generator.deadlines.slack=1,3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := got.Generator; g.Jobs != 400 || g.Deadlines.Fraction != 0.5 || g.Deadlines.Slack != [2]float64{1, 3} || len(g.Types) != 3 || g.Types[2].Nodes != 20 {
+		t.Fatalf("%+v", got.Generator)
+	}
+	if _, err := c.Override("generator.types=a"); err == nil || !strings.Contains(err.Error(), "list of sections") {
+		t.Fatalf("generator.types override: %v", err)
+	}
+	if _, err := c.Override("generator.deadlines.fraction=2"); err == nil || !strings.Contains(err.Error(), "generator.deadlines.fraction") {
+		t.Fatalf("fraction 2: %v", err)
+	}
+}
+
+// The evo section holds SPEC §11's defaults; the paper config initialises
+// at random; its keys are overridable and checked.
+func TestEVOSection(t *testing.T) {
+	d := Default().EVO
+	if d != (EVO{Population: 100, Generations: 200, Mutation: 0.1, Stall: 0, Budget: 0, Init: "seeded", Workers: 1}) {
+		t.Errorf("default evo section %+v is not SPEC §11's", d)
+	}
+	q, _ := Load("quick")
+	if q.EVO.Init != "seeded" {
+		t.Errorf("quick: evo.init = %q, want the default seeded", q.EVO.Init)
+	}
+	p, _ := Load("paper")
+	if p.EVO.Init != "random" || p.EVO.Population != 100 || p.EVO.Generations != 200 {
+		t.Errorf("paper: evo = %+v, want init random with the paper's population and generations", p.EVO)
+	}
+	got, err := q.Override("evo.population=20", "evo.generations=5", "evo.mutation=0.3", "evo.stall=2", "evo.budget=50", "evo.init=random", "evo.workers=4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.EVO != (EVO{Population: 20, Generations: 5, Mutation: 0.3, Stall: 2, Budget: 50, Init: "random", Workers: 4}) {
+		t.Errorf("overrides not applied: %+v", got.EVO)
+	}
+	for _, c := range []struct{ in, want string }{
+		{"evo.population=1", "evo.population = 1: must be ≥ 2"},
+		{"evo.generations=-1", "evo.generations = -1: must be ≥ 0"},
+		{"evo.mutation=1.5", "evo.mutation = 1.5: must be in [0, 1]"},
+		{"evo.stall=-3", "evo.stall = -3: must be ≥ 0"},
+		{"evo.budget=50", "evo.budget = 50: must be 0 (off) or at least the population (100)"},
+		{"evo.init=greedy", `evo.init = "greedy": want seeded or random`},
+		{"evo.workers=-1", "evo.workers = -1: must be ≥ 0"},
+		{"evo.popsize=10", `unknown key "evo.popsize"`},
+	} {
+		if _, err := q.Override(c.in); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: err = %v, want %q", c.in, err, c.want)
+		}
+	}
+	if _, err := Parse("x.yaml", []byte("evo:\n  populaton: 3\n")); err == nil || !strings.Contains(err.Error(), "populaton") {
+		t.Errorf("unknown evo key in YAML: err = %v", err)
+	}
 }

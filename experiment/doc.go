@@ -6,12 +6,15 @@
 // records they write. The command layer (cmd/evogp) only parses flags,
 // calls these functions and prints their results.
 //
-// Schedulers are opaque here: a Policy holds a simcore.Scheduler obtained
-// from simcore.ParseScheduler (a learned formula enters as the "formula"
-// ranking of the extra map) and passes it to simcore.Simulate; nothing reads
-// or sets its fields. Simulator options come from a config's sim and
-// objective sections through learn.SimOptions, the one translation of a
-// config into simcore.Options.
+// Schedulers are opaque here: a Policy holds a simcore.Scheduler built by
+// PolicyBuilder through simcore.NewRegistry().Parse (a learned formula
+// enters as the "formula" ranking, the evo allocator's parameters as the
+// section "evo", from the config's evo.* keys and seed via EVOParams) and
+// passes it to simcore.Simulate; nothing sets its fields, and only
+// EVOPairs reads a list scheduler's composition, to pair each EVO
+// scheduler with its MCT counterpart for paper Fig. 11b. Simulator
+// options come from a config's sim and objective sections through
+// learn.SimOptions, the one translation of a config into simcore.Options.
 //
 // Output directories are built with atomicio.WriteDir: they appear complete
 // or not at all. A directory written by evogp holds MarkerFile, and only

@@ -3,7 +3,9 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/datasets"
@@ -47,6 +49,11 @@ type EvalSettings struct {
 	Figures  FigureOptions
 	Workers  int    // simulations in parallel, 0 = all cores
 	Out      string // output directory
+	// OpsOut, if set, is where the EVO operation log goes (ops.parquet
+	// schema, Parquet or CSV by extension). A path inside Out is written
+	// with the directory, and the directory then also gets the
+	// time-per-operation figure (paper Fig. 12).
+	OpsOut string
 	// Force allows replacing an earlier evogp output directory at Out.
 	Force      bool
 	Progress   progress.Options
@@ -67,6 +74,9 @@ type EvalManifest struct {
 	Trigger    string   `json:"trigger"`
 	Backfill   string   `json:"backfill"`
 	TimeUnit   string   `json:"time_unit"`
+	// EVOPairs pairs every EVO scheduler with its MCT counterpart (paper
+	// Fig. 11b).
+	EVOPairs []reports.EVOPair `json:"evo_pairs,omitempty"`
 }
 
 // EvalResult says what Eval wrote.
@@ -96,6 +106,11 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 	if err := CheckOutDir(s.Out, s.Force); err != nil {
 		return EvalResult{}, err
 	}
+	opsIn, err := opsInside(s.Out, s.OpsOut)
+	if err != nil {
+		return EvalResult{}, err
+	}
+	opts.RecordOps = s.OpsOut != ""
 	ds, err := datasets.Read(s.Dataset)
 	if err != nil {
 		return EvalResult{}, err
@@ -119,6 +134,7 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 		for _, r := range res {
 			t.Results = append(t.Results, ResultRow(r, p.Label, 0))
 			t.Jobs = append(t.Jobs, JobRows(r, p.Label)...)
+			t.Ops = append(t.Ops, OpsRows(r, p.Label)...)
 		}
 	}
 	prog.Finish()
@@ -129,6 +145,12 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 		Reference: s.Figures.Reference, Instance: s.Figures.Instance, Objective: o.Kind,
 		Weights: fmt.Sprintf("%v,%v,%v", o.Weights[0], o.Weights[1], o.Weights[2]),
 		Omega:   o.Omega, Trigger: s.Sim.Sim.Trigger, Backfill: s.Sim.Sim.Backfill, TimeUnit: s.TimeUnit,
+		EVOPairs: EVOPairs(s.Policies),
+	}
+	t.EVOPairs = man.EVOPairs
+	ops := t.Ops
+	if opsIn == "" {
+		t.Ops = nil // drawn only where the log is kept
 	}
 	files, err := t.Render(s.Figures)
 	if err != nil {
@@ -141,6 +163,14 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 		if err := reports.WriteJobs(filepath.Join(tmp, "jobs.parquet"), t.Jobs); err != nil {
 			return err
 		}
+		if opsIn != "" {
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(tmp, opsIn)), 0o755); err != nil {
+				return err
+			}
+			if err := reports.WriteOps(filepath.Join(tmp, opsIn), ops); err != nil {
+				return err
+			}
+		}
 		if err := files.Write(tmp); err != nil {
 			return err
 		}
@@ -152,11 +182,49 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 	if err != nil {
 		return EvalResult{}, err
 	}
-	return EvalResult{Instances: len(ds.Instances), Files: files.Names()}, nil
+	if s.OpsOut != "" && opsIn == "" {
+		if err := reports.WriteOps(s.OpsOut, ops); err != nil {
+			return EvalResult{}, err
+		}
+	}
+	names := files.Names()
+	if opsIn != "" {
+		names = append(names, opsIn)
+	}
+	return EvalResult{Instances: len(ds.Instances), Files: names}, nil
 }
 
 // policyRows is one placeholder row per policy label, so that a reference
 // can be checked before anything is simulated.
+// opsInside returns the path of opsOut relative to the output directory
+// out when it lies inside it ("" otherwise), and rejects a log path that
+// is the directory itself or one of the files eval writes there.
+func opsInside(out, opsOut string) (string, error) {
+	if opsOut == "" {
+		return "", nil
+	}
+	if ext := strings.ToLower(filepath.Ext(opsOut)); ext != ".parquet" && ext != ".csv" {
+		return "", fmt.Errorf("--ops-out %s: want a .parquet or .csv file", opsOut)
+	}
+	ao, err := filepath.Abs(out)
+	if err != nil {
+		return "", err
+	}
+	ap, err := filepath.Abs(opsOut)
+	if err != nil {
+		return "", err
+	}
+	rel, err := filepath.Rel(ao, ap)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", nil
+	}
+	switch rel {
+	case ".", "results.parquet", "jobs.parquet", "summary.csv", MarkerFile, ProvenanceFile:
+		return "", fmt.Errorf("--ops-out %s: would overwrite %s of the output directory", opsOut, rel)
+	}
+	return rel, nil
+}
+
 func policyRows(ps []Policy) []reports.ResultRow {
 	rows := make([]reports.ResultRow, len(ps))
 	for i, p := range ps {

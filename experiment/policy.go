@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/simcore"
@@ -23,8 +24,8 @@ const FormulaScheduler = "mct+formula+bestfit"
 func Baselines() []string { return simcore.Baselines() }
 
 // Policy is a scheduler under the label it has in result tables. The
-// scheduler itself is opaque: it was built by simcore.ParseScheduler and is
-// only ever passed to simcore.Simulate.
+// scheduler itself is opaque: it was built by PolicyBuilder (through
+// simcore's registry) and is only ever passed to simcore.Simulate.
 type Policy struct {
 	Label  string `json:"label"`
 	Spec   string `json:"spec"`              // the entry as given
@@ -34,49 +35,126 @@ type Policy struct {
 	// gp.time_unit for a run directory or a best.json beside its
 	// config.yaml unless the caller fixes it; otherwise the caller's.
 	TimeUnit string `json:"time_unit,omitempty"`
-	sched    simcore.Scheduler
+	// EVO records the evo allocator's parameters of a scheduler that uses
+	// it (nil otherwise), so that a manifest says what produced its
+	// results.
+	EVO   *EVORecord `json:"evo,omitempty"`
+	sched simcore.Scheduler
 }
 
-// NewPolicy resolves a scheduler spec (a named scheduler or
+// PolicyBuilder builds policies from scheduler specs with the run's policy
+// parameters. It is the one place where evogp turns a spec into a
+// scheduler: every spec goes through simcore.NewRegistry().Parse with the
+// learned formula (if any) as the extra ranking "formula" and the EVO
+// parameters as the section "evo", so evo+fifo+bestfit, evo-srsf and
+// evo-gp=RUN/best.json all run with the configured evo.* values.
+type PolicyBuilder struct {
+	// Seconds is the caller's unit of d and q inside formulas.
+	Seconds bool
+	// Explicit makes Seconds override a learner run's own gp.time_unit.
+	Explicit bool
+	// EVO are the parameters of the evo allocator (EVOParams of a config).
+	EVO simcore.EVOParams
+}
+
+// DefaultPolicyBuilder builds with SPEC §11's default EVO parameters
+// (seed 1) and the given formula unit.
+func DefaultPolicyBuilder(seconds bool) PolicyBuilder {
+	return PolicyBuilder{Seconds: seconds, EVO: simcore.DefaultEVOParams()}
+}
+
+// EVOParams translates a config's evo section and run seed into the evo
+// allocator's parameters (SPEC §11): operation k of a simulation draws
+// from a generator seeded by (cfg.Seed, k).
+func EVOParams(cfg configs.Config) simcore.EVOParams { return learn.EVOParams(cfg) }
+
+// parse resolves spec with simcore's registry, the builder's EVO
+// parameters and the extra rankings.
+func (b PolicyBuilder) parse(spec string, rankings map[string]simcore.Ranking) (simcore.Scheduler, error) {
+	return parseScheduler(spec, simcore.Params{Rankings: rankings, Sections: map[string]any{"evo": b.EVO}})
+}
+
+// usesFormula reports whether spec resolves only with a "formula" ranking
+// (gp, evo-gp, mct+formula+bestfit, ...). It is a question about the
+// spec's shape, so it is asked with the default parameters: invalid EVO
+// parameters must not turn evo-gp=RUN into MCT-GP.
+func usesFormula(spec string) bool {
+	d := DefaultPolicyBuilder(false)
+	if _, err := d.parse(spec, nil); err == nil {
+		return false
+	}
+	_, err := d.parse(spec, map[string]simcore.Ranking{"formula": simcore.FIFO{}})
+	return err == nil
+}
+
+// EVORecord is the part of simcore.EVOParams that determines results: all
+// but the worker count.
+type EVORecord struct {
+	Population  int     `json:"population"`
+	Generations int     `json:"generations"`
+	Mutation    float64 `json:"mutation"`
+	Stall       int     `json:"stall"`
+	Budget      int     `json:"budget"`
+	Init        string  `json:"init"`
+	Seed        uint64  `json:"seed"`
+}
+
+// withEVO records b's EVO parameters in p when p's scheduler uses the evo
+// allocator.
+func (b PolicyBuilder) withEVO(p Policy) Policy {
+	if alloc, _ := allocation(p); alloc == "evo" {
+		e := b.EVO
+		p.EVO = &EVORecord{Population: e.Population, Generations: e.Generations, Mutation: e.Mutation,
+			Stall: e.Stall, Budget: e.Budget, Init: e.Init, Seed: e.Seed}
+	}
+	return p
+}
+
+// NewPolicy is PolicyBuilder.Policy with the default EVO parameters.
+func NewPolicy(spec, formula string, seconds bool) (Policy, error) {
+	return DefaultPolicyBuilder(seconds).Policy(spec, formula)
+}
+
+// Policy resolves a scheduler spec (a named scheduler or
 // ALLOCATOR+RANKING+PLACER) and an optional priority formula over d, q, u,
 // g. A formula is the ranking named "formula", so it needs a spec that
-// uses that ranking (for example mct+formula+bestfit); giving one with a
-// spec that has its own ranking is an error, as is a formula spec without
-// a formula. seconds selects the unit of d and q inside the formula (SPEC
-// §2). The policy's label and name are the spec, lower-cased, followed by
-// the formula in brackets when there is one.
+// uses that ranking (for example mct+formula+bestfit or evo-gp); giving
+// one with a spec that has its own ranking is an error, as is a formula
+// spec without a formula. b.Seconds selects the unit of d and q inside the
+// formula (SPEC §2). The policy's label and name are the spec,
+// lower-cased, followed by the formula in brackets when there is one.
 //
 // The scheduler stays opaque: whether a spec uses the formula ranking is
-// decided by simcore.ParseScheduler itself, by resolving the spec without
-// the "formula" ranking.
-func NewPolicy(spec, formula string, seconds bool) (Policy, error) {
+// decided by the registry itself, by resolving the spec without the
+// "formula" ranking.
+func (b PolicyBuilder) Policy(spec, formula string) (Policy, error) {
 	name := strings.ToLower(strings.TrimSpace(spec))
-	own, ownErr := simcore.ParseScheduler(spec, nil)
+	own, ownErr := b.parse(spec, nil)
 	if formula == "" {
 		if ownErr != nil {
-			if _, err := simcore.ParseScheduler(spec, map[string]simcore.Ranking{"formula": simcore.FIFO{}}); err == nil {
+			if usesFormula(spec) {
 				return Policy{}, fmt.Errorf("scheduler %q uses a formula ranking: give it with --priority", spec)
 			}
 			return Policy{}, ownErr
 		}
-		return Policy{Label: name, Spec: spec, Name: name, sched: own}, nil
+		return b.withEVO(Policy{Label: name, Spec: spec, Name: name, sched: own}), nil
 	}
 	if ownErr == nil {
 		return Policy{}, fmt.Errorf("scheduler %q has its own ranking, so a priority formula would be ignored or replace it silently; "+
-			"use a scheduler whose ranking is formula, such as %s", spec, FormulaScheduler)
+			"use a scheduler whose ranking is formula, such as %s or evo-gp", spec, FormulaScheduler)
 	}
 	tree, err := expr.Parse(formula)
 	if err != nil {
 		return Policy{}, fmt.Errorf("priority %q: %w", formula, err)
 	}
-	return treePolicy(spec, tree, seconds)
+	return b.treePolicy(spec, tree, b.Seconds)
 }
 
 // treePolicy is the policy spec (whose ranking is formula) with tree as
 // the formula ranking.
-func treePolicy(spec string, tree *expr.Tree, seconds bool) (Policy, error) {
+func (b PolicyBuilder) treePolicy(spec string, tree *expr.Tree, seconds bool) (Policy, error) {
 	name := strings.ToLower(strings.TrimSpace(spec))
-	sched, err := simcore.ParseScheduler(spec, map[string]simcore.Ranking{"formula": learn.NewFormulaRanking(tree, seconds)})
+	sched, err := b.parse(spec, map[string]simcore.Ranking{"formula": learn.NewFormulaRanking(tree, seconds)})
 	if err != nil {
 		return Policy{}, err
 	}
@@ -85,18 +163,28 @@ func treePolicy(spec string, tree *expr.Tree, seconds bool) (Policy, error) {
 	if seconds {
 		unit = "seconds"
 	}
-	return Policy{Label: name, Spec: spec, Name: name, Source: tree.String(), TimeUnit: unit, sched: sched}, nil
+	return b.withEVO(Policy{Label: name, Spec: spec, Name: name, Source: tree.String(), TimeUnit: unit, sched: sched}), nil
 }
 
-// ParsePolicies resolves a comma-separated list of scheduler entries. An
-// entry is a scheduler name (spark, liquid, tiresias, lyra), an
-// ALLOCATOR+RANKING+PLACER combination, or LABEL=SOURCE where SOURCE is a
-// best.json, a run directory holding best.json, or a formula over d, q, u,
-// g; LABEL=SOURCE runs FormulaScheduler with the formula. Labels must be
-// unique. seconds is the caller's time unit for formulas; unless explicit
-// is set, a learner run's own gp.time_unit takes precedence for its
-// formula.
+// ParsePolicies is PolicyBuilder.Policies with the default EVO parameters.
 func ParsePolicies(list string, seconds, explicit bool) ([]Policy, error) {
+	b := DefaultPolicyBuilder(seconds)
+	b.Explicit = explicit
+	return b.Policies(list)
+}
+
+// Policies resolves a comma-separated list of scheduler entries. An
+// entry is a scheduler name (spark, liquid, tiresias, lyra, evo-fifo,
+// evo-srsf, ...), an ALLOCATOR+RANKING+PLACER combination, or
+// LABEL=SOURCE where SOURCE is a best.json, a run directory holding
+// best.json, or a formula over d, q, u, g. LABEL=SOURCE runs the formula
+// under the scheduler LABEL names when LABEL is itself a spec whose
+// ranking is formula (gp = mct+formula+bestfit, evo-gp =
+// evo+formula+bestfit, evo+formula+roundrobin, ...), and under
+// FormulaScheduler (MCT-GP) for any other label. Labels must be unique.
+// b.Seconds is the caller's time unit for formulas; unless b.Explicit is
+// set, a learner run's own gp.time_unit takes precedence for its formula.
+func (b PolicyBuilder) Policies(list string) ([]Policy, error) {
 	var out []Policy
 	seen := map[string]bool{}
 	for _, entry := range strings.Split(list, ",") {
@@ -115,16 +203,20 @@ func ParsePolicies(list string, seconds, explicit bool) ([]Policy, error) {
 			if err != nil {
 				return nil, fmt.Errorf("scheduler %s: %w", label, err)
 			}
-			sec := seconds
-			if runSeconds != nil && !explicit {
-				sec = *runSeconds
+			fb := b
+			if runSeconds != nil && !b.Explicit {
+				fb.Seconds = *runSeconds
 			}
-			if p, err = NewPolicy(FormulaScheduler, formula, sec); err != nil {
+			spec := FormulaScheduler
+			if usesFormula(label) {
+				spec = label
+			}
+			if p, err = fb.Policy(spec, formula); err != nil {
 				return nil, err
 			}
 			p.Label, p.Source = label, formula
 		} else {
-			if p, err = NewPolicy(entry, "", seconds); err != nil {
+			if p, err = b.Policy(entry, ""); err != nil {
 				return nil, err
 			}
 			p.Label = entry

@@ -24,6 +24,8 @@ type Tables struct {
 	Baselines   []reports.ResultRow      // baselines.parquet of a sweep
 	Points      []reports.RunGenerations // points/*/generations.parquet of a sweep
 	Pressure    []reports.PressureRow
+	Ops         []reports.OpsRow  // an EVO operation log (ops.parquet)
+	EVOPairs    []reports.EVOPair // EVO schedulers and their MCT counterparts in Results
 }
 
 // FigureOptions choose what Tables.Render draws.
@@ -135,6 +137,16 @@ func (t Tables) Render(o FigureOptions) (Files, error) {
 			return nil, err
 		}
 	}
+	if len(t.Results) > 0 && len(t.EVOPairs) > 0 {
+		if err := addFig(reports.EVORankingPlot(t.Results, t.EVOPairs)); err != nil {
+			return nil, err
+		}
+	}
+	if len(t.Ops) > 0 {
+		if err := addFig(reports.OpsTimePlot(t.Ops)); err != nil {
+			return nil, err
+		}
+	}
 	if len(t.Jobs) > 0 {
 		inst := o.Instance
 		if inst == "" {
@@ -195,6 +207,29 @@ func ManifestDefaults(dir string) (reference, instance string, err error) {
 	return m.Reference, m.Instance, nil
 }
 
+// OpsFile is the name under which evogp report finds an EVO operation log
+// in a directory (eval --ops-out DIR/ops.parquet puts it there).
+const OpsFile = "ops.parquet"
+
+// manifestPairs returns the EVO/MCT pairs an eval directory's MarkerFile
+// records (none when dir has no marker or the marker has none).
+func manifestPairs(dir string) ([]reports.EVOPair, error) {
+	b, err := os.ReadFile(filepath.Join(dir, MarkerFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
+	var m struct {
+		EVOPairs []reports.EVOPair `json:"evo_pairs"`
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("report %s: %s is not valid JSON: %w", dir, MarkerFile, err)
+	}
+	return m.EVOPairs, nil
+}
+
 // ReadTables reads every known table present in dir; it is an error if
 // there is none.
 func ReadTables(dir string) (Tables, error) {
@@ -225,6 +260,7 @@ func ReadTables(dir string) (Tables, error) {
 		{"sweep.parquet", func(p string) (err error) { t.Sweep, err = reports.ReadSweep(p); return }},
 		{"baselines.parquet", func(p string) (err error) { t.Baselines, err = reports.ReadResults(p); return }},
 		{"pressure.parquet", func(p string) (err error) { t.Pressure, err = reports.ReadPressure(p); return }},
+		{OpsFile, func(p string) (err error) { t.Ops, err = reports.ReadOps(p); return }},
 	}
 	for _, s := range steps {
 		if err := read(s.name, s.load); err != nil {
@@ -249,6 +285,13 @@ func ReadTables(dir string) (Tables, error) {
 			}
 			t.Points = append(t.Points, reports.RunGenerations{Label: label, Rows: rows})
 		}
+	}
+	if len(t.Results) > 0 {
+		pairs, err := manifestPairs(dir)
+		if err != nil {
+			return t, err
+		}
+		t.EVOPairs = pairs
 	}
 	if found == 0 {
 		names := make([]string, len(steps))

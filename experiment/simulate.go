@@ -55,30 +55,50 @@ func JobRows(r simcore.Result, scheduler string) []reports.JobRow {
 	return rows
 }
 
+// SimulateOutput holds the tables of one policy simulated on a dataset.
+type SimulateOutput struct {
+	Results []reports.ResultRow
+	Jobs    []reports.JobRow // with SimulateTables' withJobs
+	Ops     []reports.OpsRow // with withOps: the EVO operation log
+}
+
 // SimulateRows simulates the policy on every instance and returns one
 // result row per instance and, if withJobs, the per-job rows, both
 // labelled with the policy's label.
 func SimulateRows(ctx context.Context, insts []simcore.Instance, p Policy, sim SimSettings, workers int, withJobs bool, po progress.Options) ([]reports.ResultRow, []reports.JobRow, error) {
+	out, err := SimulateTables(ctx, insts, p, sim, workers, withJobs, false, po)
+	return out.Results, out.Jobs, err
+}
+
+// SimulateTables simulates the policy on every instance and returns one
+// result row per instance, and, if asked, the per-job rows and the EVO
+// operation log (one row per operation of an evo allocator; empty for
+// other schedulers), all labelled with the policy's label and in instance
+// order.
+func SimulateTables(ctx context.Context, insts []simcore.Instance, p Policy, sim SimSettings, workers int, withJobs, withOps bool, po progress.Options) (SimulateOutput, error) {
 	if workers < 0 {
-		return nil, nil, fmt.Errorf("workers = %d: must be ≥ 0 (0 = all cores)", workers)
+		return SimulateOutput{}, fmt.Errorf("workers = %d: must be ≥ 0 (0 = all cores)", workers)
 	}
 	opts, err := sim.Options()
 	if err != nil {
-		return nil, nil, err
+		return SimulateOutput{}, err
 	}
+	opts.RecordOps = withOps
 	prog := progress.New("simulate", len(insts), po)
 	results, err := SimulateAll(ctx, insts, p, opts, workers, prog)
 	prog.Finish()
 	if err != nil {
-		return nil, nil, err
+		return SimulateOutput{}, err
 	}
-	rows := make([]reports.ResultRow, len(results))
-	var jobs []reports.JobRow
+	out := SimulateOutput{Results: make([]reports.ResultRow, len(results))}
 	for i, r := range results {
-		rows[i] = ResultRow(r, p.Label, 0)
+		out.Results[i] = ResultRow(r, p.Label, 0)
 		if withJobs {
-			jobs = append(jobs, JobRows(r, p.Label)...)
+			out.Jobs = append(out.Jobs, JobRows(r, p.Label)...)
+		}
+		if withOps {
+			out.Ops = append(out.Ops, OpsRows(r, p.Label)...)
 		}
 	}
-	return rows, jobs, nil
+	return out, nil
 }

@@ -383,14 +383,15 @@ func evaluatePoint(ctx context.Context, cfg configs.Config, best *expr.Tree) ([]
 	if err != nil {
 		return nil, err
 	}
-	gp, err := treePolicy(FormulaScheduler, best, cfg.GP.TimeUnit == "seconds")
+	b := PolicyBuilder{EVO: EVOParams(cfg)}
+	gp, err := b.treePolicy(FormulaScheduler, best, cfg.GP.TimeUnit == "seconds")
 	if err != nil {
 		return nil, err
 	}
 	gp.Label = "gp"
 	policies := []Policy{gp}
-	for _, b := range Baselines() {
-		p, err := NewPolicy(b, "", false)
+	for _, name := range Baselines() {
+		p, err := b.Policy(name, "")
 		if err != nil {
 			return nil, err
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/simcore"
 )
 
 // BenchmarkEvaluate measures candidate simulations per second on the quick
@@ -40,7 +41,7 @@ func BenchmarkEvaluate(b *testing.B) {
 		pop = append(pop, scored{tree: t, hash: t.Hash()})
 	}
 	subset := sampleSubset(rng, len(train), cfg.GP.Subset)
-	base, err := newEvaluator(train, val, opts, false, cfg.GP.Workers)
+	base, err := newEvaluator(train, val, opts, false, cfg.GP.Workers, "mct", "bestfit", simcore.DefaultEVOParams())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -43,6 +43,7 @@ type SchedulerStats struct {
 	Instances int // rows of this scheduler
 
 	CQAvg, CQMax, Util, Objective, AvgJCT, MaxQT, Makespan, TotalTardiness Stat
+	DeadlineMisses                                                         Stat
 
 	// Normalized is the mean over instances i of O_s,i / O_ref,i, over the
 	// instances where the reference ran and O_ref,i > 0.
@@ -132,6 +133,7 @@ func Summarize(rows []ResultRow, opts SummaryOptions) (Summary, error) {
 			MaxQT:          col(func(r ResultRow) float64 { return r.MaxQT }),
 			Makespan:       col(func(r ResultRow) float64 { return r.Makespan }),
 			TotalTardiness: col(func(r ResultRow) float64 { return r.TotalTardiness }),
+			DeadlineMisses: col(func(r ResultRow) float64 { return float64(r.DeadlineMisses) }),
 			Wins:           rk.wins[s],
 			MeanRank:       math.NaN(),
 			RankCounts:     rk.counts[s],

@@ -36,8 +36,26 @@ func WriteSummaryMarkdown(w io.Writer, s Summary) error {
 			mdEscape(r.Scheduler), r.Instances, pm(r.Objective), pm(r.Normalized), pm(r.CQAvg), pm(r.CQMax),
 			pm(r.Util), pm(r.AvgJCT), pm(r.MaxQT), pm(r.Makespan), num(r.Wins), num(r.MeanRank), test, p)
 	}
+	if hasDeadlines(s) {
+		b.WriteString("\nDeadlines (jobs with a deadline are late when they finish after it):\n\n")
+		b.WriteString("| scheduler | total tardiness (h) | deadline misses | avg_jct (h) | makespan (h) |\n|---|---:|---:|---:|---:|\n")
+		for _, r := range s.Schedulers {
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", mdEscape(r.Scheduler), pm(r.TotalTardiness), pm(r.DeadlineMisses), pm(r.AvgJCT), pm(r.Makespan))
+		}
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// hasDeadlines reports whether some scheduler was ever late: the
+// deadline table is shown only for workloads where deadlines matter.
+func hasDeadlines(s Summary) bool {
+	for _, r := range s.Schedulers {
+		if r.TotalTardiness.Mean > 0 || r.DeadlineMisses.Mean > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // pm formats a Stat as "mean ± sd" with 4 significant digits.

@@ -21,6 +21,7 @@ func (e *BoundExceeded) Error() string {
 type doneStats struct {
 	sumUQ, maxUQ float64 // hours
 	sumJCT, maxQ float64 // hours
+	tard         float64 // hours
 }
 
 func (d *doneStats) add(s *sim, j int) {
@@ -31,6 +32,7 @@ func (d *doneStats) add(s *sim, j int) {
 	d.maxUQ = math.Max(d.maxUQ, uq)
 	d.sumJCT += Hours(s.finish[j] - job.Arrival)
 	d.maxQ = math.Max(d.maxQ, q)
+	d.tard += Hours(int64(tardiness(job, s.finish[j])))
 }
 
 // lowerBound is a lower bound, at the current operation time t, of the
@@ -45,10 +47,12 @@ func (d *doneStats) add(s *sim, j int) {
 // with W an upper bound of the work Σ g_j d_j (exact on homogeneous
 // instances; the largest per-type duration otherwise) and C the capacity.
 // For Eq. 16: avg JCT ≥ (Σ_done JCT_j + Σ_active (t − a_j + rem_j) +
-// Σ_future d_min,j) / |J| and max q ≥ the largest q so far.
+// Σ_future d_min,j) / |J| and max q ≥ the largest q so far; for the
+// deadline objective, each job's tardiness is at least that of its
+// earliest possible finish.
 func (s *sim) lowerBound() float64 {
 	n := float64(len(s.inst.Jobs))
-	sumUQ, maxUQ, sumJCT, maxQ := s.done.sumUQ, s.done.maxUQ, s.done.sumJCT, s.done.maxQ
+	sumUQ, maxUQ, sumJCT, maxQ, tard := s.done.sumUQ, s.done.maxUQ, s.done.sumJCT, s.done.maxQ, s.done.tard
 	for _, j := range s.active {
 		job := &s.inst.Jobs[j]
 		q := Hours(s.queued(j))
@@ -61,11 +65,18 @@ func (s *sim) lowerBound() float64 {
 			rem = s.minTrueRem(j)
 		}
 		sumJCT += Hours(s.now - job.Arrival + rem)
+		tard += Hours(int64(tardiness(job, s.now+rem)))
 	}
 	obj := s.opts.Objective
-	if obj.Kind == SingleCluster {
+	if obj.Kind != MultiCluster {
 		for _, j := range s.order[s.next:] {
-			sumJCT += Hours(s.minTrueRem(j))
+			job := &s.inst.Jobs[j]
+			d := s.minTrueRem(j)
+			sumJCT += Hours(d)
+			tard += Hours(int64(tardiness(job, job.Arrival+d)))
+		}
+		if obj.Kind == DeadlineAware {
+			return obj.Omega*sumJCT/n + (1-obj.Omega)*tard/n
 		}
 		return obj.Omega*sumJCT/n + (1-obj.Omega)*maxQ
 	}

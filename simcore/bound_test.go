@@ -58,3 +58,60 @@ func TestStopAboveBoundIsValid(t *testing.T) {
 	}
 	t.Logf("%d early stops", stops)
 }
+
+// The deadline objective is ω·avg JCT + (1−ω)·mean tardiness, by hand: two
+// jobs, JCT 1 h and 3 h, tardiness 0 and 2 h → 0.5·2 + 0.5·1 = 1.5.
+func TestDeadlineObjective(t *testing.T) {
+	m := Metrics{Jobs: 2, AvgJCT: 2, TotalTardiness: 2}
+	if v := (Objective{Kind: DeadlineAware, Omega: 0.5}).Value(m); v != 1.5 {
+		t.Fatalf("deadline objective %v, want 1.5", v)
+	}
+	if k, err := ParseObjectiveKind("deadline"); err != nil || k != DeadlineAware {
+		t.Fatal(k, err)
+	}
+	if _, err := ParseObjectiveKind("both"); err == nil {
+		t.Fatal("unknown kind accepted")
+	}
+}
+
+// The bound stays valid under the deadline objective on instances with
+// deadlines.
+func TestStopAboveDeadlineBound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(139, 149))
+	stops := 0
+	for i := range 100 {
+		inst := randomInstance(rng, fmt.Sprintf("dl-%d", i))
+		for k := range inst.Jobs {
+			if rng.IntN(2) == 0 {
+				inst.Jobs[k].Deadline = inst.Jobs[k].Arrival + inst.Jobs[k].Duration + int64(rng.IntN(300))
+			}
+		}
+		for _, spec := range allSchedulerSpecs() {
+			opts := Options{Objective: Objective{Kind: DeadlineAware, Omega: 0.3}}
+			full, err := Simulate(context.Background(), inst, schedulerFor(t, spec), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := full.Metrics.Objective
+			for _, f := range []float64{1, 0.7, 0.4} {
+				opts.StopAbove = o * f
+				if opts.StopAbove <= 0 {
+					continue
+				}
+				_, err := Simulate(context.Background(), inst, schedulerFor(t, spec), opts)
+				var be *BoundExceeded
+				if errors.As(err, &be) {
+					stops++
+					if f == 1 || be.LowerBound > o*(1+1e-9)+1e-12 {
+						t.Fatalf("%s %s: bound %v, final %v (f=%v)", inst.Name, spec, be.LowerBound, o, f)
+					}
+				} else if err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if stops == 0 {
+		t.Fatal("never stopped")
+	}
+}

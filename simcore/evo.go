@@ -91,6 +91,7 @@ type clusterEval struct {
 	maxQ         float64 // max q_j^(t)
 	maxF         int64   // max F_j
 	work         float64 // Σ g_j·rem_j
+	tard         float64 // Σ max(0, F_j − deadline_j) over jobs with a deadline
 	jobs         int
 }
 
@@ -101,6 +102,7 @@ func (c *clusterEval) merge(o clusterEval) {
 	c.maxQ = max(c.maxQ, o.maxQ)
 	c.maxF = max(c.maxF, o.maxF)
 	c.work += o.work
+	c.tard += o.tard
 	c.jobs += o.jobs
 }
 
@@ -205,6 +207,7 @@ func newEVOOp(s *sim, p EVOParams, js []int) *evoOp {
 		b.maxQ = max(b.maxQ, q)
 		b.maxF = max(b.maxF, f)
 		b.work += float64(job.GPUs) * float64(rem)
+		b.tard += tardiness(job, f)
 		b.jobs++
 	}
 	op.workers = s.whatIfs(max(1, p.Workers))
@@ -339,8 +342,11 @@ func (op *evoOp) fitness(ks []setKey) float64 {
 		return 0
 	}
 	obj := op.s.opts.Objective
-	if obj.Kind == SingleCluster {
+	switch obj.Kind {
+	case SingleCluster:
 		return obj.Omega*Hours(1)*tot.sumJCT/float64(tot.jobs) + (1-obj.Omega)*Hours(1)*tot.maxQ
+	case DeadlineAware:
+		return obj.Omega*Hours(1)*tot.sumJCT/float64(tot.jobs) + (1-obj.Omega)*Hours(1)*tot.tard/float64(tot.jobs)
 	}
 	util := 1.0
 	if span := tot.maxF - op.s.now; span > 0 {
@@ -637,6 +643,7 @@ func (w *whatIf) plan(p int, members []int) (clusterEval, error) {
 		c.maxQ = max(c.maxQ, q)
 		c.maxF = max(c.maxF, f)
 		c.work += float64(job.GPUs) * float64(rem)
+		c.tard += tardiness(job, f)
 		c.jobs++
 	}
 	return c, nil
@@ -649,4 +656,12 @@ func (w *whatIf) key(p, j int) {
 		s.key[j] = s.priority(j, p)
 		w.keyAt[p][j] = s.ops
 	}
+}
+
+// tardiness is max(0, f − deadline) in seconds, 0 without a deadline.
+func tardiness(job *Job, f int64) float64 {
+	if job.Deadline <= 0 || f <= job.Deadline {
+		return 0
+	}
+	return float64(f - job.Deadline)
 }

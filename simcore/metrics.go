@@ -27,7 +27,26 @@ const (
 	MultiCluster ObjectiveKind = iota
 	// SingleCluster is Eq. 16: ω·avg_jct + (1−ω)·max_qt.
 	SingleCluster
+	// DeadlineAware is ω·avg_jct + (1−ω)·mean tardiness (hours; the
+	// tardiness of a job without a deadline is 0): the trade-off of
+	// deadline-aware scheduling on heterogeneous GPUs (SPEC §12), not an
+	// equation of the EVO-GP paper.
+	DeadlineAware
 )
+
+// ParseObjectiveKind reads "multi" (Eq. 5), "single" (Eq. 16) or
+// "deadline".
+func ParseObjectiveKind(s string) (ObjectiveKind, error) {
+	switch s {
+	case "", "multi":
+		return MultiCluster, nil
+	case "single":
+		return SingleCluster, nil
+	case "deadline":
+		return DeadlineAware, nil
+	}
+	return 0, fmt.Errorf("unknown objective kind %q: want multi (Eq. 5), single (Eq. 16) or deadline", s)
+}
 
 // Objective is a scalar objective over Metrics (smaller is better).
 type Objective struct {
@@ -43,8 +62,15 @@ func DefaultObjective() Objective {
 
 // Value evaluates the objective on m.
 func (o Objective) Value(m Metrics) float64 {
-	if o.Kind == SingleCluster {
+	switch o.Kind {
+	case SingleCluster:
 		return o.Omega*m.AvgJCT + (1-o.Omega)*m.MaxQT
+	case DeadlineAware:
+		mean := 0.0
+		if m.Jobs > 0 {
+			mean = m.TotalTardiness / float64(m.Jobs)
+		}
+		return o.Omega*m.AvgJCT + (1-o.Omega)*mean
 	}
 	return o.Weights[0]*m.CQAvg + o.Weights[1]*m.CQMax + o.Weights[2]*(1-m.Util)
 }
@@ -56,7 +82,7 @@ func (o Objective) Validate() error {
 			return fmt.Errorf("objective weight ω%d = %v: must be a finite number ≥ 0", i+1, w)
 		}
 	}
-	if o.Kind == SingleCluster && !(o.Omega >= 0 && o.Omega <= 1) {
+	if o.Kind != MultiCluster && !(o.Omega >= 0 && o.Omega <= 1) {
 		return fmt.Errorf("objective omega = %v: must be in [0, 1]", o.Omega)
 	}
 	return nil

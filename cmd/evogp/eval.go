@@ -6,6 +6,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/reports"
@@ -21,16 +22,24 @@ func evalCommand() *cli.Command {
 		UsageText: "evogp eval --dataset DIR --out DIR [--schedulers LIST] [options]\n\n" +
 			"Examples:\n" +
 			"   evogp eval --dataset data/test --out out/eval\n" +
-			"   evogp eval --dataset data/test --schedulers spark,liquid,tiresias,lyra,gp=runs/quick/best.json,mine=\"g*d+q\" --out out/eval --format png,svg,pdf",
-		Description: "Each entry of --schedulers is a scheduler name (spark, liquid, tiresias, lyra),\n" +
-			"an ALLOCATOR+RANKING+PLACER combination, or LABEL=SOURCE where SOURCE is a best.json,\n" +
-			"a run directory holding best.json, or a formula over d, q, u, g; LABEL=SOURCE runs\n" +
-			"MCT + the formula + best fit; a learner run's formula reads d and q in that run's\n" +
+			"   evogp eval --dataset data/test --schedulers spark,liquid,tiresias,lyra,gp=runs/quick/best.json,mine=\"g*d+q\" --out out/eval --format png,svg,pdf\n" +
+			"   evogp eval --dataset data/test --schedulers liquid,tiresias,lyra,gp=runs/quick,evo-fifo,evo-srsf,evo-lyra,evo-gp=runs/quick \\\n" +
+			"        --evo-population 20 --evo-generations 20 --ops-out out/eval/ops.parquet --out out/eval",
+		Description: "Each entry of --schedulers is a scheduler name (spark, liquid, tiresias, lyra, evo-fifo,\n" +
+			"evo-srsf, evo-lyra, ...), an ALLOCATOR+RANKING+PLACER combination (allocators user|mct|evo), or\n" +
+			"LABEL=SOURCE where SOURCE is a best.json, a run directory holding best.json, or a formula over\n" +
+			"d, q, u, g. LABEL=SOURCE runs the formula under LABEL when LABEL is a scheduler whose ranking is\n" +
+			"formula (gp = MCT + formula + best fit, evo-gp = EVO + formula + best fit, evo+formula+roundrobin,\n" +
+			"...), and under MCT + formula + best fit for any other label; a learner run's formula reads d and q in that run's\n" +
 			"gp.time_unit (from its config.yaml) unless --time-unit is given.\n" +
 			"The output directory gets results.parquet, jobs.parquet,\n" +
 			"summary.md, summary.csv, the figures and " + markerFile + "; it is built in a temporary\n" +
 			"directory and appears complete or not at all. An existing output directory is replaced\n" +
-			"only if it was written by evogp (has " + markerFile + ") and --force is given.",
+			"only if it was written by evogp (has " + markerFile + ") and --force is given.\n" +
+			"The evo allocator takes the --evo-* flags and --seed. With EVO schedulers and their MCT counterparts\n" +
+			"(evo-fifo and liquid, evo-srsf and tiresias, evo-lyra and lyra, evo-gp=R and gp=R, ...) eval draws\n" +
+			"evo_rankings (paper Fig. 11b). --ops-out FILE writes the EVO operation log; with FILE = OUT/ops.parquet\n" +
+			"it is part of the output directory, which then also gets evo_op_time (paper Fig. 12).",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "dataset", Required: true, Usage: "dataset directory (Parquet or CSV)"},
 			&cli.StringFlag{Name: "out", Required: true, Usage: "output directory"},
@@ -41,7 +50,8 @@ func evalCommand() *cli.Command {
 			&cli.IntFlag{Name: "workers", Usage: "simulations in parallel (0 = all cores)"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
 			&cli.BoolFlag{Name: "force", Usage: "replace an earlier evogp output directory at --out"},
-		}, simFlags()...),
+			&cli.StringFlag{Name: "ops-out", Usage: "write the EVO operation log to PATH (.parquet or .csv; OUT/ops.parquet keeps it in the output directory)"},
+		}, append(simFlags(), evoFlags(true)...)...),
 		Action: runEval,
 	}
 }
@@ -79,7 +89,11 @@ func runEval(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	policies, err := experiment.ParsePolicies(c.String("schedulers"), seconds, c.IsSet("time-unit"))
+	b, err := policyBuilder(c, configs.Default(), false, seconds, c.IsSet("time-unit"))
+	if err != nil {
+		return err
+	}
+	policies, err := b.Policies(c.String("schedulers"))
 	if err != nil {
 		return err
 	}
@@ -87,7 +101,7 @@ func runEval(c *cli.Context) error {
 		Dataset: c.String("dataset"), Policies: policies, Sim: sim, TimeUnit: c.String("time-unit"),
 		Figures: experiment.FigureOptions{Formats: formats, Instance: c.String("instance"),
 			Reference: c.String("reference"), RequireReference: c.IsSet("reference")},
-		Workers: c.Int("workers"), Out: c.String("out"), Force: c.Bool("force"),
+		Workers: c.Int("workers"), Out: c.String("out"), OpsOut: c.String("ops-out"), Force: c.Bool("force"),
 		Progress:   progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")},
 		Provenance: provenance(c),
 	})

@@ -19,7 +19,8 @@ func pressureCommand() *cli.Command {
 		UsageText: "evogp pressure --out DIR [--config load] [--schedulers LIST] [--intervals 60,120,...] [--seeds N] [--jobs N] [options]\n\n" +
 			"Examples:\n" +
 			"   evogp pressure --config load --out out/pressure\n" +
-			"   evogp pressure --config load --schedulers spark,liquid,tiresias,lyra,gp=runs/quick --seeds 3 --out out/pressure",
+			"   evogp pressure --config load --schedulers spark,liquid,tiresias,lyra,gp=runs/quick --seeds 3 --out out/pressure\n" +
+			"   evogp pressure --config load --schedulers liquid,tiresias,evo-fifo,evo-srsf --evo-generations 50 --out out/ablation   # Fig. 11a",
 		Description: "Uses the config's pressure section (paper §IV-D: clusters × nodes of the generator's\n" +
 			"GPUs per node, uniform arrivals). For every interval Δ and seed k = 1..seeds one instance\n" +
 			"is generated with the Table II generator (one job every Δ seconds for the whole instance,\n" +
@@ -29,7 +30,9 @@ func pressureCommand() *cli.Command {
 			"below are given. The output\n" +
 			"directory gets pressure.parquet, the pressure figure and " + markerFile + "; an earlier evogp\n" +
 			"output directory is replaced only with --force.\n" +
-			"Scheduler entries are as in evogp eval.",
+			"Scheduler entries are as in evogp eval. The evo allocator takes the config's evo section (and its\n" +
+			"seed), each key overridden by its --evo-* flag when given; with EVO schedulers beside their MCT\n" +
+			"counterparts the pressure figure is the allocation ablation of paper Fig. 11a.",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "config", Value: "load", Usage: "embedded config name or YAML file"},
 			&cli.StringFlag{Name: "out", Required: true, Usage: "output directory"},
@@ -41,7 +44,7 @@ func pressureCommand() *cli.Command {
 			&cli.IntFlag{Name: "workers", Usage: "simulations in parallel (0 = all cores)"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
 			&cli.BoolFlag{Name: "force", Usage: "replace an earlier evogp output directory at --out"},
-		}, simFlags()...),
+		}, append(simFlags(), evoFlags(false)...)...),
 		Action: runPressure,
 	}
 }
@@ -93,7 +96,11 @@ func runPressure(c *cli.Context) error {
 	if c.IsSet("jobs") {
 		cfg.Pressure.Jobs = c.Int("jobs")
 	}
-	policies, err := experiment.ParsePolicies(c.String("schedulers"), seconds, c.IsSet("time-unit"))
+	b, err := policyBuilder(c, cfg, true, seconds, c.IsSet("time-unit"))
+	if err != nil {
+		return err
+	}
+	policies, err := b.Policies(c.String("schedulers"))
 	if err != nil {
 		return err
 	}

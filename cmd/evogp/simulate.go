@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/internal/progress"
@@ -21,7 +22,7 @@ func simFlags() []cli.Flag {
 		&cli.StringFlag{Name: "trigger", Value: "arrival", Usage: "when operations run: arrival | arrival+completion"},
 		&cli.StringFlag{Name: "backfill", Value: "none", Usage: "none (Eq. 13 reservations) | conservative | greedy | strict (greedy with head-of-line blocking) | preemptive (greedy; higher-ranked jobs preempt running ones, e.g. SRTF)"},
 		&cli.StringFlag{Name: "weights", Value: "1,1,1", Usage: "ω1,ω2,ω3 of Eq. 5"},
-		&cli.StringFlag{Name: "objective", Value: "multi", Usage: "multi (Eq. 5) | single (Eq. 16)"},
+		&cli.StringFlag{Name: "objective", Value: "multi", Usage: "multi (Eq. 5) | single (Eq. 16) | deadline (ω·avg JCT + (1−ω)·mean tardiness)"},
 		&cli.Float64Flag{Name: "omega", Value: 0.5, Usage: "ω of Eq. 16 (single-cluster objective)"},
 		&cli.StringFlag{Name: "time-unit", Value: "hours", Usage: "unit of d and q inside formulas: hours | seconds"},
 	}
@@ -78,9 +79,12 @@ func simulateCommand() *cli.Command {
 			"Examples:\n" +
 			"   evogp simulate --dataset data/train --scheduler tiresias\n" +
 			"   evogp simulate --dataset data/train --scheduler mct+formula+bestfit --priority \"g*d\" --json\n" +
-			"   evogp simulate --dataset data/train --scheduler user+fifo+roundrobin --trigger arrival+completion --jobs-out jobs.csv",
-		Description: "Schedulers: spark, liquid, tiresias, lyra, or ALLOCATOR+RANKING+PLACER with allocators user|mct,\n" +
-			"rankings fifo|srsf|lyra|sjf|srtf|formula and placers bestfit|roundrobin.\n" +
+			"   evogp simulate --dataset data/train --scheduler user+fifo+roundrobin --trigger arrival+completion --jobs-out jobs.csv\n" +
+			"   evogp simulate --dataset data/test --scheduler evo-srsf --evo-population 20 --evo-generations 20 --ops-out ops.parquet",
+		Description: "Schedulers: spark, liquid, tiresias, lyra, gp, evo-gp, evo-fifo, evo-srsf, evo-lyra, evo-sjf, evo-srtf,\n" +
+			"or ALLOCATOR+RANKING+PLACER with allocators user|mct|evo, rankings fifo|srsf|lyra|sjf|srtf|formula\n" +
+			"and placers bestfit|roundrobin. The evo allocator (SPEC §11) takes the --evo-* flags and --seed;\n" +
+			"--ops-out writes its per-operation log (columns in docs/RESULTS.md).\n" +
 			"Metrics are in hours (util is a fraction); per-job outputs are in seconds.",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "dataset", Required: true, Usage: "dataset directory (Parquet or CSV)"},
@@ -89,9 +93,10 @@ func simulateCommand() *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per instance"},
 			&cli.StringFlag{Name: "jobs-out", Usage: "write per-job results to PATH (.csv or .parquet)"},
 			&cli.StringFlag{Name: "summary-out", Usage: "write the metric table to PATH (.csv or .parquet)"},
+			&cli.StringFlag{Name: "ops-out", Usage: "write the EVO operation log (one row per evo operation) to PATH (.parquet or .csv)"},
 			&cli.IntFlag{Name: "workers", Usage: "instances simulated in parallel (0 = all cores)"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
-		}, append(simFlags(), estimatesFlags()...)...),
+		}, append(append(simFlags(), evoFlags(true)...), estimatesFlags()...)...),
 		Action: runSimulate,
 	}
 }
@@ -105,7 +110,11 @@ func runSimulate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := experiment.NewPolicy(c.String("scheduler"), c.String("priority"), seconds)
+	b, err := policyBuilder(c, configs.Default(), false, seconds, true)
+	if err != nil {
+		return err
+	}
+	p, err := b.Policy(c.String("scheduler"), c.String("priority"))
 	if err != nil {
 		return err
 	}
@@ -116,13 +125,19 @@ func runSimulate(c *cli.Context) error {
 	if err := applyEstimates(c, ds.Instances); err != nil {
 		return err
 	}
-	rows, jobs, err := experiment.SimulateRows(c.Context, ds.Instances, p, sim, c.Int("workers"), c.String("jobs-out") != "",
+	out, err := experiment.SimulateTables(c.Context, ds.Instances, p, sim, c.Int("workers"), c.String("jobs-out") != "", c.String("ops-out") != "",
 		progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")})
 	if err != nil {
 		return err
 	}
+	rows := out.Results
 	if p := c.String("jobs-out"); p != "" {
-		if err := reports.WriteJobs(p, jobs); err != nil {
+		if err := reports.WriteJobs(p, out.Jobs); err != nil {
+			return err
+		}
+	}
+	if p := c.String("ops-out"); p != "" {
+		if err := reports.WriteOps(p, out.Ops); err != nil {
 			return err
 		}
 	}
