@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -93,7 +94,7 @@ type Data struct {
 // Sim holds simulator options.
 type Sim struct {
 	Trigger  string `yaml:"trigger"`  // arrival | arrival+completion
-	Backfill string `yaml:"backfill"` // none | conservative | greedy
+	Backfill string `yaml:"backfill"` // none | conservative | greedy | strict | preemptive
 }
 
 // Objective selects Eq. 5 (multi) or Eq. 16 (single).
@@ -272,7 +273,7 @@ func (c Config) Validate() error {
 		{!(g.DurationScale > 0) || math.IsInf(g.DurationScale, 0), fmt.Sprintf("generator.duration_scale = %v: must be > 0", g.DurationScale)},
 		{c.Data.Train < 0 || c.Data.Validation < 0 || c.Data.Test < 0, "data: sizes must be ≥ 0"},
 		{c.Sim.Trigger != "arrival" && c.Sim.Trigger != "arrival+completion", fmt.Sprintf("sim.trigger = %q: must be arrival or arrival+completion", c.Sim.Trigger)},
-		{c.Sim.Backfill != "none" && c.Sim.Backfill != "conservative" && c.Sim.Backfill != "greedy", fmt.Sprintf("sim.backfill = %q: must be none, conservative or greedy", c.Sim.Backfill)},
+		{!slices.Contains([]string{"none", "conservative", "greedy", "strict", "preemptive"}, c.Sim.Backfill), fmt.Sprintf("sim.backfill = %q: must be none, conservative, greedy, strict or preemptive", c.Sim.Backfill)},
 		{c.Objective.Kind != "multi" && c.Objective.Kind != "single" && c.Objective.Kind != "deadline", fmt.Sprintf("objective.kind = %q: must be multi, single or deadline", c.Objective.Kind)},
 		{!(c.Objective.Omega >= 0 && c.Objective.Omega <= 1), fmt.Sprintf("objective.omega = %v: must be in [0, 1]", c.Objective.Omega)},
 		{c.GP.Population < 2, fmt.Sprintf("gp.population = %d: must be ≥ 2", c.GP.Population)},

@@ -29,7 +29,7 @@ func (a *Allocation) RemainingOn(i, p int) int64 { return a.s.remOn(i, p) }
 // FinishOn is the finish time job i would get if added now to the plan of
 // cluster p, ranked among that cluster's jobs (never if it cannot be placed).
 func (a *Allocation) FinishOn(i, p int) (int64, error) {
-	a.s.key[i] = a.s.priority(i, p)
+	a.s.setKey(i, p)
 	return a.s.clusters[p].finishIfAdded(i)
 }
 
@@ -45,7 +45,7 @@ func (a *Allocation) Assign(i, p int) {
 		s.clusters[old].remove(i)
 	}
 	s.assign(i, p)
-	s.key[i] = s.priority(i, p)
+	s.setKey(i, p)
 	s.clusters[p].add(i)
 }
 

@@ -64,4 +64,13 @@
 // O(k·(N + R + r·N)) with R ≤ number of unfinished jobs on that cluster.
 // Finished jobs are never visited again: the per-operation cost depends only
 // on the unfinished jobs.
+//
+// Three refinements keep long (overloaded) queues cheap, all exact against
+// replanning everything: the sweep of a worker shape (w, r) resumes from
+// its last answer on the same plan state (startcache.go); a reordered
+// queue is re-placed only from its first changed rank (rewind.go); and
+// rankings that declare TimeInvariant have each waiting job's key computed
+// once per cluster (keys.go). Conservative backfilling keeps per-node
+// reservation timelines with a sliding-window maximum (timeline.go); the
+// strict and preemptive side-by-side modes are in modes.go.
 package simcore

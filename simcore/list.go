@@ -71,7 +71,7 @@ func (ls *ListScheduler) operation(s *sim) error {
 		}
 		fixed := s.fixed[j]
 		if !fixed {
-			s.key[j] = s.priority(j, c)
+			s.setKey(j, c)
 		}
 		if p := s.clusters[c]; p.changed {
 			if fixed {

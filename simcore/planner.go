@@ -34,17 +34,25 @@ type planner struct {
 	changed bool  // fixed or jobs changed since the plan was built
 
 	// For extending the last plan built instead of rebuilding it.
-	order     []int // the ranked Js jobs of the last plan built
-	built     bool  // sigma, rel, order and the jobs' plans hold that plan
-	completed bool  // a job of this cluster finished since that plan
+	order     []int     // the ranked Js jobs of the last plan built
+	orderRel  []release // their releases, job by job
+	orderOff  []int     // job i of order has orderRel[orderOff[i]:orderOff[i+1]]
+	built     bool      // sigma, rel, order and the jobs' plans hold that plan
+	completed bool      // a job of this cluster finished since that plan
 
 	sigma []int         // σ(n, t) after the placed jobs (no backfill, greedy)
 	rel   []release     // releases of placed jobs, sorted by time
-	res   []reservation // reservations (conservative)
-	free  []int         // scratch: σ(n, τ)
-	place []int         // scratch: workers per node
-	times []int64       // scratch: candidate times
-	batch []release     // scratch: one job's releases
+	res   []reservation // reservations (conservative, reference path)
+	tl    timelines     // reservations (conservative): per-node timelines
+	cache startCache    // resumable earliest-start sweeps on sigma, rel
+
+	blocked bool      // strict: a job of this plan could not start now
+	pending []int     // preemptive: GPUs per node of running jobs not yet walked
+	verify  []int     // rewindable: σ(·, t') after the fixed and verified jobs
+	free    []int     // scratch: σ(n, τ)
+	place   []int     // scratch: workers per node
+	times   []int64   // scratch: candidate times
+	batch   []release // scratch: one job's releases
 
 	// Persistent, across operations: the GPUs each node gives to fixed
 	// jobs (running on their user cluster) and their releases sorted by
@@ -57,9 +65,12 @@ type planner struct {
 	fixedSigma  []int
 	fixedRel    []release
 	fixedRes    []reservation
+	fixedTL     timelines
 	prefixSigma []int
 	prefixRel   []release
 	prefixRes   []reservation
+	prefixTL    timelines
+	prefixCache startCache
 }
 
 func newPlanner(s *sim, index int, c Cluster) *planner {
@@ -155,6 +166,13 @@ func (p *planner) begin() {
 	s := p.s
 	p.rel = p.rel[:0]
 	p.res = p.res[:0]
+	p.tl.reset(p.nodes)
+	p.cache.clear()
+	p.blocked = false
+	if s.opts.Backfill == BackfillConservative && !s.opts.alwaysReplan {
+		p.tl.loadFixed(s.now, p.fixedUse, p.fixedRels)
+		return
+	}
 	if s.opts.Backfill != BackfillConservative && !s.opts.alwaysReplan {
 		for n := range p.sigma {
 			p.sigma[n] = p.g - p.fixedUse[n]
@@ -173,7 +191,7 @@ func (p *planner) begin() {
 		for _, sl := range s.placement[j] {
 			gpus := int32(int(sl.Workers) * w)
 			if s.opts.Backfill == BackfillConservative {
-				p.res = append(p.res, reservation{from: s.now, to: end, node: sl.Node, gpus: gpus})
+				p.reserve(s.now, end, sl.Node, gpus)
 				continue
 			}
 			p.sigma[sl.Node] -= int(gpus)
@@ -189,7 +207,7 @@ func (p *planner) occupy(j int, from, end int64, slots []Slot) {
 	w := p.s.inst.Jobs[j].PerWorker()
 	if p.s.opts.Backfill == BackfillConservative {
 		for _, sl := range slots {
-			p.res = append(p.res, reservation{from: from, to: end, node: sl.Node, gpus: int32(int(sl.Workers) * w)})
+			p.reserve(from, end, sl.Node, int32(int(sl.Workers)*w))
 		}
 		return
 	}
@@ -197,10 +215,22 @@ func (p *planner) occupy(j int, from, end int64, slots []Slot) {
 	for _, sl := range slots {
 		gpus := int32(int(sl.Workers) * w)
 		p.sigma[sl.Node] -= int(gpus)
+		p.cache.occupied(sl.Node, int(gpus), end)
 		p.batch = append(p.batch, release{at: end, node: sl.Node, gpus: gpus})
 	}
 	i := sort.Search(len(p.rel), func(i int) bool { return p.rel[i].at > end })
 	p.rel = slices.Insert(p.rel, i, p.batch...)
+}
+
+// reserve records a conservative reservation of gpus GPUs on node over
+// [from, to): in the per-node timelines, or in the flat list the reference
+// path (the tests' replan-all mode) rescans.
+func (p *planner) reserve(from, to int64, node, gpus int32) {
+	if p.s.opts.alwaysReplan {
+		p.res = append(p.res, reservation{from: from, to: to, node: node, gpus: gpus})
+		return
+	}
+	p.tl.add(int(node), from, to, gpus)
 }
 
 // plan ranks the cluster's schedulable jobs and places them in order,
@@ -210,29 +240,54 @@ func (p *planner) plan() error {
 		return nil
 	}
 	s := p.s
-	slices.SortFunc(p.jobs, func(a, b int) int {
-		if s.rankLess(a, b) {
-			return -1
-		}
-		if s.rankLess(b, a) {
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(p.jobs, s.rankCmp)
 	rest := p.jobs
+	keepAt, kept := 0, 0 // the last plan's jobs kept: order[keepAt : keepAt+kept]
 	if old, ok := p.extendable(); ok {
+		keepAt, kept = p.goneLead(), old
 		p.advance()
 		rest = p.jobs[old:]
+	} else if m, c, ok := p.rewindable(); ok {
+		keepAt, kept = m, c
+		p.advance()
+		p.rewind(m, c)
+		rest = p.jobs[c:]
 	} else {
 		p.begin()
 		p.fixedSigma = append(p.fixedSigma[:0], p.sigma...)
 		p.fixedRel = append(p.fixedRel[:0], p.rel...)
 		p.fixedRes = append(p.fixedRes[:0], p.res...)
+		if s.opts.Backfill == BackfillConservative {
+			p.fixedTL.copyFrom(&p.tl)
+		}
+	}
+	// Shift the kept jobs' releases and offsets to the front.
+	if kept > 0 {
+		from := p.orderOff[keepAt]
+		p.orderRel = p.orderRel[:copy(p.orderRel, p.orderRel[from:p.orderOff[keepAt+kept]])]
+		for i := 0; i <= kept; i++ {
+			p.orderOff[i] = p.orderOff[keepAt+i] - from
+		}
+		p.orderOff = p.orderOff[:kept+1]
+	} else {
+		p.orderRel = p.orderRel[:0]
+		p.orderOff = append(p.orderOff[:0], 0)
+	}
+	if s.opts.Backfill == BackfillPreemptive {
+		p.initPending()
 	}
 	for _, j := range rest {
 		if err := p.placeJob(j); err != nil {
 			return err
 		}
+		if st := s.planStart[j]; st != never {
+			end := st + p.rem(j)
+			w := s.inst.Jobs[j].PerWorker()
+			for _, sl := range s.planPlace[j] {
+				p.orderRel = append(p.orderRel, release{at: end, node: sl.Node, gpus: int32(int(sl.Workers) * w)})
+			}
+		}
+		p.orderOff = append(p.orderOff, len(p.orderRel))
 	}
 	p.order = append(p.order[:0], p.jobs...)
 	p.built = s.opts.Backfill == BackfillNone && !s.opts.alwaysReplan
@@ -313,18 +368,28 @@ func (p *planner) placeJob(j int) error {
 	job := &s.inst.Jobs[j]
 	w, r := job.PerWorker(), job.Workers
 	var start int64
+	keep := false
 	switch s.opts.Backfill {
 	case BackfillConservative:
 		start = p.earliestReserved(w, r, p.rem(j))
 	case BackfillGreedy:
 		start = p.earliestNow(w, r)
+	case BackfillStrict:
+		start = p.startStrict(w, r)
+	case BackfillPreemptive:
+		start, keep = p.startPreemptive(j)
 	default:
 		start = p.earliest(w, r)
 	}
 	s.planStart[j] = start
 	s.planPlace[j] = s.planPlace[j][:0]
+	if keep {
+		s.planPlace[j] = append(s.planPlace[j], s.placement[j]...)
+		p.occupy(j, start, start+p.rem(j), s.planPlace[j])
+		return nil
+	}
 	if start == never {
-		if s.opts.Backfill == BackfillGreedy {
+		if s.opts.Backfill.startsNowOnly() {
 			return nil // waits for a later operation
 		}
 		return fmt.Errorf("simcore: instance %q: job %d (%d workers × %d GPUs) cannot be placed on cluster %d", s.inst.Name, job.ID, r, w, p.index)
@@ -350,6 +415,9 @@ func fits(free int, w int) int {
 // earliest is Eq. 12–13: the first τ ∈ {t} ∪ {F_w} at which
 // Σ_n ⌊max(0, σ(n, τ))/w⌋ ≥ r. It leaves σ(·, τ) in p.free.
 func (p *planner) earliest(w, r int) int64 {
+	if !p.s.opts.alwaysReplan {
+		return p.earliestCached(w, r)
+	}
 	if w&(w-1) == 0 { // Table II demands are powers of two: shift, not divide
 		return p.earliestShift(uint(bits.TrailingZeros(uint(w))), r)
 	}
@@ -418,6 +486,15 @@ func (p *planner) earliestNow(w, r int) int64 {
 // whole of [τ, τ + d). It leaves the minimum free capacity per node over
 // that window in p.free.
 func (p *planner) earliestReserved(w, r int, d int64) int64 {
+	if !p.s.opts.alwaysReplan {
+		return p.tl.earliest(p.s.now, p.g, w, r, d, p.free)
+	}
+	return p.earliestReservedScan(w, r, d)
+}
+
+// earliestReservedScan is earliestReserved by rescanning every reservation
+// per node and candidate: the reference the timelines are tested against.
+func (p *planner) earliestReservedScan(w, r int, d int64) int64 {
 	now := p.s.now
 	p.times = append(p.times[:0], now)
 	for _, rv := range p.res {
@@ -480,14 +557,22 @@ func (p *planner) finishIfAdded(j int) (int64, error) {
 		p.sigma, p.prefixSigma = p.prefixSigma, p.sigma
 		p.rel, p.prefixRel = p.prefixRel, p.rel
 		p.res, p.prefixRes = p.prefixRes, p.res
+		p.tl, p.prefixTL = p.prefixTL, p.tl
 		defer func() {
 			p.sigma, p.prefixSigma = p.prefixSigma, p.sigma
 			p.rel, p.prefixRel = p.prefixRel, p.rel
 			p.res, p.prefixRes = p.prefixRes, p.res
+			p.tl, p.prefixTL = p.prefixTL, p.tl
+			p.cache, p.prefixCache = p.prefixCache, p.cache
 		}()
+		p.cache, p.prefixCache = p.prefixCache, p.cache
+		p.cache.clear()
 		p.sigma = append(p.sigma[:0], p.fixedSigma...)
 		p.rel = append(p.rel[:0], p.fixedRel...)
 		p.res = append(p.res[:0], p.fixedRes...)
+		if s.opts.Backfill == BackfillConservative {
+			p.tl.copyFrom(&p.fixedTL)
+		}
 		for _, o := range p.jobs[:k] {
 			if s.planStart[o] != never {
 				p.occupy(o, s.planStart[o], s.planStart[o]+p.rem(o), s.planPlace[o])

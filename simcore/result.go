@@ -23,6 +23,13 @@ const (
 	// BackfillGreedy: no reservations; at arrivals and completions start
 	// every ranked job that fits now.
 	BackfillGreedy
+	// BackfillStrict: greedy with head-of-line blocking: the walk stops
+	// at the first ranked job that does not fit now (modes.go).
+	BackfillStrict
+	// BackfillPreemptive: greedy over all unfinished jobs, running ones
+	// included; a higher-ranked job preempts lower-ranked running ones
+	// when idle GPUs do not suffice (modes.go).
+	BackfillPreemptive
 )
 
 // Options configure one simulation.
@@ -48,6 +55,10 @@ type Options struct {
 	// CheckPlans validates the built-in list scheduler's plans too, at
 	// every operation (other schedulers' plans are always validated).
 	CheckPlans bool
+	// PreemptOverhead is the checkpoint/restore cost, in seconds, added to
+	// a job's remaining time each time backfill preemptive preempts or
+	// moves it (homogeneous instances only).
+	PreemptOverhead int64
 
 	// alwaysReplan disables plan reuse across operations; tests use it to
 	// prove that reuse changes nothing.

@@ -226,7 +226,8 @@ func ParseTrigger(s string) (Trigger, error) {
 	return 0, fmt.Errorf("unknown trigger %q: want arrival or arrival+completion", s)
 }
 
-// ParseBackfill reads "none", "conservative" or "greedy".
+// ParseBackfill reads "none", "conservative", "greedy", "strict" or
+// "preemptive".
 func ParseBackfill(s string) (Backfill, error) {
 	switch s {
 	case "", "none":
@@ -235,6 +236,10 @@ func ParseBackfill(s string) (Backfill, error) {
 		return BackfillConservative, nil
 	case "greedy":
 		return BackfillGreedy, nil
+	case "strict":
+		return BackfillStrict, nil
+	case "preemptive":
+		return BackfillPreemptive, nil
 	}
-	return 0, fmt.Errorf("unknown backfill mode %q: want none, conservative or greedy", s)
+	return 0, fmt.Errorf("unknown backfill mode %q: want none, conservative, greedy, strict or preemptive", s)
 }

@@ -47,7 +47,8 @@ type sim struct {
 	planStart []int64  // S_j of the current plan
 	planPlace [][]Slot // planned placement
 	key       []float64
-	decided   []bool // an external scheduler planned the job at this operation
+	keyOn     []int32 // time-invariant rankings: the cluster key[j] is for (−1 none)
+	decided   []bool  // an external scheduler planned the job at this operation
 
 	// Heterogeneous instances (SPEC §12) only, nil otherwise: the duration
 	// of each job on each cluster (job-major, 0 = cannot run), each
@@ -99,6 +100,9 @@ func Simulate(ctx context.Context, inst *Instance, sched Scheduler, opts Options
 		}
 	}
 	if err := inst.Validate(); err != nil {
+		return Result{}, err
+	}
+	if err := checkMode(inst, sched, opts); err != nil {
 		return Result{}, err
 	}
 	if opts.Objective == (Objective{}) {
@@ -168,6 +172,7 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options) 
 		}
 	}
 	s.initTypes()
+	s.initKeys()
 	return s
 }
 
@@ -183,7 +188,7 @@ func cmpInt64(a, b int64) int {
 
 // run executes scheduling operations until every job is done.
 func (s *sim) run() error {
-	greedy := s.opts.Backfill == BackfillGreedy && s.list != nil
+	greedy := s.opts.Backfill.startsNowOnly() && s.list != nil
 	completions := s.opts.Trigger == TriggerArrivalCompletion || greedy || s.estimated
 	if ct, ok := s.sched.(CompletionTriggered); ok && ct.OnCompletions() {
 		completions = true
@@ -356,6 +361,7 @@ func (s *sim) execute(t, tNext int64) {
 					s.clusters[s.assigned[j]].changed = true
 					s.clusters[s.runOn[j]].changed = true
 					s.migrates[j]++
+					s.payOverhead(j)
 					s.closeSegment(j, t)
 					s.segStart[j] = t
 					s.placement[j] = append(s.placement[j][:0], s.planPlace[j]...)
@@ -366,6 +372,7 @@ func (s *sim) execute(t, tNext int64) {
 				s.clusters[s.runOn[j]].changed = true
 				s.closeSegment(j, t)
 				s.preempts[j]++
+				s.payOverhead(j)
 				s.state[j] = queued
 				if st < startBy {
 					s.start(j, st)
@@ -407,7 +414,7 @@ func (s *sim) start(j int, at int64) {
 	}
 	s.placement[j] = append(s.placement[j][:0], s.planPlace[j]...)
 	s.runOn[j] = s.assigned[j]
-	if s.assigned[j] == s.inst.Jobs[j].Cluster {
+	if s.assigned[j] == s.inst.Jobs[j].Cluster && s.opts.Backfill != BackfillPreemptive {
 		c := s.clusters[s.assigned[j]]
 		c.changed = true // j joins Jn
 		c.addFixed(j, at)

@@ -1,0 +1,162 @@
+package simcore
+
+import (
+	"cmp"
+	"slices"
+)
+
+// Incremental re-planning (no backfilling, Eq. 13).
+//
+// Under Eq. 13 a job's plan depends only on the jobs ranked before it, so
+// when a ranking whose keys move with q or t reorders a cluster's queue,
+// the jobs before the first changed rank keep their plan. rewindable finds
+// that rank c on the last plan built; rewind removes the plan's tail (the
+// old jobs from rank c on) from the carried state — their GPUs go back to
+// σ and their releases leave the sorted release list in one merge pass —
+// and plan places the new ranking from rank c on. This is the state a
+// rebuild would reach after the first c jobs, by the argument of
+// extendable applied to the prefix; the tests compare it with rebuilding
+// every plan (WithAlwaysReplan).
+
+// goneLead is the number of leading jobs of the last plan's order that
+// have since finished or become fixed.
+func (p *planner) goneLead() int {
+	s := p.s
+	m := 0
+	for m < len(p.order) && (s.state[p.order[m]] == done || s.isFixed(p.order[m])) {
+		m++
+	}
+	return m
+}
+
+// rewindable returns the number c ≥ 1 of leading jobs of the fresh
+// ranking whose plan the last plan built already holds, when the rest of
+// that plan can be undone: (i) the finished or fixed jobs of the old order
+// form a prefix of it (as for extendable) and none is in the undone tail;
+// (ii) if a job of this cluster finished since, each running job among
+// the c is placed again now exactly where it runs. A rebuild would place
+// it at t' on σ(·, t') after the fixed jobs and the jobs ranked before it
+// (which may differ from σ at the last plan's time), so the rule is
+// checked by placing it on that state: if its placer puts it on the same
+// nodes, the state after it is the rebuild's and the kept plan continues.
+func (p *planner) rewindable() (m, c int, ok bool) {
+	s := p.s
+	if !p.built {
+		return 0, 0, false
+	}
+	m = p.goneLead()
+	kept := p.order[m:]
+	if p.completed {
+		p.verify = p.verify[:0]
+		for n := range p.nodes {
+			p.verify = append(p.verify, p.g-p.fixedUse[n])
+		}
+	}
+	for c < len(kept) && c < len(p.jobs) && kept[c] == p.jobs[c] {
+		if p.completed {
+			j := kept[c]
+			if s.state[j] == running && !p.placedAgainSame(j) {
+				break
+			}
+			w := s.inst.Jobs[j].PerWorker()
+			for _, sl := range s.planPlace[j] {
+				p.verify[sl.Node] -= int(sl.Workers) * w
+			}
+		}
+		c++
+	}
+	if c == 0 {
+		return 0, 0, false
+	}
+	for _, j := range kept[c:] {
+		if s.state[j] == done || s.isFixed(j) {
+			return 0, 0, false
+		}
+	}
+	return m, c, true
+}
+
+// rewind undoes the old order's jobs from m+c on: their GPUs return to σ
+// from t and their releases are removed. The start cache is cleared, since
+// capacity grew.
+func (p *planner) rewind(m, c int) {
+	p.batch = append(p.batch[:0], p.orderRel[p.orderOff[m+c]:]...)
+	if len(p.batch) == 0 {
+		return // nothing to undo; the start cache stays valid
+	}
+	for _, r := range p.batch {
+		p.sigma[r.node] += int(r.gpus)
+	}
+	if len(p.batch) > 0 {
+		cmpRel := func(a, b release) int {
+			if c := cmp.Compare(a.at, b.at); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(a.node, b.node); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.gpus, b.gpus)
+		}
+		slices.SortFunc(p.batch, cmpRel)
+		// Remove each batch entry once from rel. Both are sorted by time;
+		// within one time rel is in no particular order, so match within
+		// the group (groups are small: releases sharing one second).
+		out := p.rel[:0]
+		b := 0
+		for i := 0; i < len(p.rel); {
+			at := p.rel[i].at
+			k := i
+			for k < len(p.rel) && p.rel[k].at == at {
+				k++
+			}
+			for b < len(p.batch) && p.batch[b].at < at {
+				b++ // not present: cannot happen for a consistent state
+			}
+			e := b
+			for e < len(p.batch) && p.batch[e].at == at {
+				e++
+			}
+			group := p.batch[b:e]
+			for _, r := range p.rel[i:k] {
+				if x := slices.IndexFunc(group, func(q release) bool { return q.node == r.node && q.gpus == r.gpus }); x >= 0 {
+					group[x].gpus = -1 // used
+					continue
+				}
+				out = append(out, r)
+			}
+			b = e
+			i = k
+		}
+		p.rel = out
+	}
+	p.cache.clear()
+}
+
+// placedAgainSame reports whether running job j, placed now on σ(·, t')
+// held in p.verify, would start now on exactly its current nodes.
+func (p *planner) placedAgainSame(j int) bool {
+	s := p.s
+	job := &s.inst.Jobs[j]
+	w, r := job.PerWorker(), job.Workers
+	count := 0
+	for _, f := range p.verify {
+		count += fits(f, w)
+	}
+	if count < r {
+		return false
+	}
+	copy(p.free, p.verify)
+	clear(p.place)
+	s.list.Placer.Place(p.free, w, r, p.place)
+	k := 0
+	for n, x := range p.place {
+		if x == 0 {
+			continue
+		}
+		if k >= len(s.planPlace[j]) || s.planPlace[j][k] != (Slot{Node: int32(n), Workers: int32(x)}) {
+			return false
+		}
+		k++
+	}
+	return k == len(s.planPlace[j])
+}

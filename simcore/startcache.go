@@ -1,0 +1,103 @@
+package simcore
+
+import "sort"
+
+// startCache remembers, per worker shape (w, r), how far the earliest-start
+// sweep of Eqs. 12–13 got on a planner's current state, so the next query
+// of the same shape resumes there instead of sweeping every release again.
+//
+// Under Eq. 13 a placement at t only lowers σ(n, τ) (for τ < its finish)
+// and moving the operation time forward leaves σ(·, τ) unchanged for
+// τ ≥ t, so count_w(τ) = Σ_n ⌊max(0, σ(n, τ))/w⌋ never grows while a
+// state is extended. Hence if no candidate before at fitted r workers
+// once, none does later: at stays a lower bound on the earliest start, and
+// the sweep may resume from σ(·, at), which the cache keeps up to date as
+// jobs are placed (a job finishing after at holds its GPUs at at). The
+// result is exactly the full sweep's. A rebuilt state (begin, or the
+// prefix state of an MCT what-if) starts with an empty cache.
+//
+// Cost: a query is O(N) plus the releases between at and the answer; a
+// placement is O(K · slots) for K cached shapes. Over one state the
+// sweeps of one shape visit each release at most once.
+type startCache struct {
+	entries []startEntry
+	used    int
+}
+
+type startEntry struct {
+	w, r  int
+	at    int64 // no candidate τ < at fits r workers of w GPUs
+	snap  []int // σ(n, at)
+	count int   // Σ_n ⌊max(0, snap[n])/w⌋
+}
+
+func (e *startEntry) recount() {
+	e.count = 0
+	for _, f := range e.snap {
+		e.count += fits(f, e.w)
+	}
+}
+
+func (c *startCache) clear() { c.used = 0 }
+
+// lookup returns the entry of shape (w, r), creating one at now with
+// σ(·, now) = sigma if there is none or if its time has passed.
+func (c *startCache) lookup(w, r int, now int64, sigma []int) *startEntry {
+	for i := range c.entries[:c.used] {
+		e := &c.entries[i]
+		if e.w == w && e.r == r {
+			if e.at < now {
+				e.at = now
+				copy(e.snap, sigma)
+				e.recount()
+			}
+			return e
+		}
+	}
+	if c.used == len(c.entries) {
+		c.entries = append(c.entries, startEntry{snap: make([]int, len(sigma))})
+	}
+	e := &c.entries[c.used]
+	c.used++
+	e.w, e.r, e.at = w, r, now
+	e.snap = append(e.snap[:0], sigma...)
+	e.recount()
+	return e
+}
+
+// occupied records a placement holding gpus GPUs of node from t to end.
+func (c *startCache) occupied(node int32, gpus int, end int64) {
+	for i := range c.entries[:c.used] {
+		if e := &c.entries[i]; end > e.at {
+			old := e.snap[node]
+			e.snap[node] -= gpus
+			e.count += fits(e.snap[node], e.w) - fits(old, e.w)
+		}
+	}
+}
+
+// earliestCached is earliest (Eqs. 12–13) through the start cache: the
+// same τ, with σ(·, τ) left in p.free.
+func (p *planner) earliestCached(w, r int) int64 {
+	e := p.cache.lookup(w, r, p.s.now, p.sigma)
+	count := e.count
+	if count < r {
+		i := sort.Search(len(p.rel), func(i int) bool { return p.rel[i].at > e.at })
+		for i < len(p.rel) && count < r {
+			at := p.rel[i].at
+			for ; i < len(p.rel) && p.rel[i].at == at; i++ {
+				n := p.rel[i].node
+				old := e.snap[n]
+				e.snap[n] += int(p.rel[i].gpus)
+				count += fits(e.snap[n], w) - fits(old, w)
+			}
+			e.at = at
+		}
+		e.count = count
+		if count < r {
+			return never
+		}
+	}
+	copy(p.free, e.snap)
+	return e.at
+}
