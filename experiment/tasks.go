@@ -480,3 +480,11 @@ func Collect(ctx context.Context, dir string, prov Provenance) (kind string, err
 	}
 	return set.Kind, err
 }
+
+// mkdirFor makes the parent directory of path.
+func mkdirFor(path string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("mkdir: %w", err)
+	}
+	return nil
+}

@@ -41,7 +41,7 @@ func evalCommand() *cli.Command {
 			&cli.IntFlag{Name: "workers", Usage: "simulations in parallel (0 = all cores)"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
 			&cli.BoolFlag{Name: "force", Usage: "replace an earlier evogp output directory at --out"},
-		}, simFlags()...),
+		}, append(simFlags(), launcherFlags()...)...),
 		Action: runEval,
 	}
 }
@@ -83,14 +83,25 @@ func runEval(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	res, err := experiment.Eval(c.Context, experiment.EvalSettings{
+	launcher, err := checkLauncher(c)
+	if err != nil {
+		return err
+	}
+	settings := experiment.EvalSettings{
 		Dataset: c.String("dataset"), Policies: policies, Sim: sim, TimeUnit: c.String("time-unit"),
 		Figures: experiment.FigureOptions{Formats: formats, Instance: c.String("instance"),
 			Reference: c.String("reference"), RequireReference: c.IsSet("reference")},
 		Workers: c.Int("workers"), Out: c.String("out"), Force: c.Bool("force"),
 		Progress:   progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")},
 		Provenance: provenance(c),
-	})
+	}
+	if launcher != launcherLocal {
+		if _, err := experiment.PrepareEval(settings); err != nil {
+			return err
+		}
+		return launch(c, launcher, c.String("out"))
+	}
+	res, err := experiment.Eval(c.Context, settings)
 	if err != nil {
 		return err
 	}

@@ -40,7 +40,7 @@ func learnCommand() *cli.Command {
 			"key=value arguments override any config key (unknown keys are errors; values must have the\n" +
 			"key's type); flags may come before or after them. Ctrl-C stops after\n" +
 			"the current evaluation and keeps the checkpoint; --resume continues it to the same result.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "config", Value: "quick", Usage: "embedded config name (" + strings.Join(configs.Names(), ", ") + ") or YAML file"},
 			&cli.StringFlag{Name: "out", Usage: "run directory (default runs/<config>-<UTC time>)"},
 			&cli.StringFlag{Name: "train", Usage: "training dataset directory instead of generated instances"},
@@ -49,7 +49,7 @@ func learnCommand() *cli.Command {
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
 			&cli.BoolFlag{Name: "multirun", Aliases: []string{"m"}, Usage: "sweep: key=v1,v2 arguments span a cartesian product of runs (one run directory per point under --out)"},
 			&cli.IntFlag{Name: "jobs", Value: 1, Usage: "sweep points run side by side (each gets its share of the cores)"},
-		},
+		}, launcherFlags()...),
 		Action: runLearn,
 	}
 }
@@ -65,6 +65,9 @@ func runLearn(c *cli.Context) error {
 	}
 	if c.IsSet("jobs") {
 		return fmt.Errorf("learn: --jobs runs sweep points side by side and needs -m (a single run uses gp.workers=N)")
+	}
+	if c.IsSet("launcher") && c.String("launcher") != launcherLocal {
+		return fmt.Errorf("learn: --launcher %s runs the points of a sweep and needs -m", c.String("launcher"))
 	}
 	pr := progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")}
 	if dir := c.String("resume"); dir != "" {

@@ -131,6 +131,9 @@ func newApp() *cli.App {
 			estimateCommand(),
 			completionCommand(),
 			manCommand(),
+			taskCommand(),
+			statusCommand(),
+			collectCommand(),
 		},
 	}
 }
