@@ -2,7 +2,7 @@
 GO ?= go
 STATICCHECK_VERSION ?= v0.8.2
 
-.PHONY: build test test-short bench lint fuzz reproduce clean
+.PHONY: build test test-short test-slurm bench lint fuzz reproduce clean
 
 build:
 	$(GO) build -o bin/evogp ./cmd/evogp
@@ -12,6 +12,11 @@ test:
 
 test-short:
 	$(GO) test -short -count=1 ./...
+
+# The Slurm launcher on a real single-node Slurm (installs slurm and munge
+# from the distribution when missing; needs root). A few minutes.
+test-slurm:
+	scripts/slurm-test.sh
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 6 ./... | tee bench.txt
