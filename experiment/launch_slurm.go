@@ -89,21 +89,13 @@ func shellQuote(s string) string {
 // SlurmScript is the sbatch script of a task directory dir (absolute) of
 // n tasks run by the executable bin.
 func SlurmScript(dir, bin string, n int, o SlurmOptions) string {
-	k := o.Throttle
-	if k <= 0 {
-		k = DefaultThrottle
-	}
-	all := make([]int, n)
-	for i := range all {
-		all[i] = i
-	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "#!/bin/bash\n")
-	fmt.Fprintf(&b, "# evogp: %d tasks of %s, one per array element (SPEC §15).\n", n, dir)
+	fmt.Fprintf(&b, "# evogp: the tasks 0..%d of %s, one per array element (SPEC §15).\n", n-1, dir)
 	fmt.Fprintf(&b, "# Each element runs task $SLURM_ARRAY_TASK_ID; a finished task exits at once and an\n")
 	fmt.Fprintf(&b, "# interrupted one resumes from its checkpoint, so requeueing loses nothing.\n")
 	fmt.Fprintf(&b, "#SBATCH --job-name=evogp-%s\n", filepath.Base(dir))
-	fmt.Fprintf(&b, "#SBATCH --array=%s\n", arraySpec(all, k))
+	fmt.Fprintf(&b, "#SBATCH --array=%s\n", scriptArray(n, o))
 	fmt.Fprintf(&b, "#SBATCH --output=%s\n", filepath.Join(dir, "logs", "task-%a.log"))
 	fmt.Fprintf(&b, "#SBATCH --open-mode=append\n")
 	fmt.Fprintf(&b, "#SBATCH --requeue\n")
@@ -211,6 +203,7 @@ func SubmitSlurm(ctx context.Context, dir string, indices []int, o SlurmOptions)
 	return sub, writeJSON(filepath.Join(abs, SlurmJobsFile), append(subs, sub))
 }
 
+// scriptArray is the --array of the whole directory: 0-(n−1)%K.
 func scriptArray(n int, o SlurmOptions) string {
 	k := o.Throttle
 	if k <= 0 {
