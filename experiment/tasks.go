@@ -417,9 +417,10 @@ func NotDone(st []TaskStatus) map[string][]int {
 	return out
 }
 
-// checkAllDone is an error naming the tasks of dir that are not done.
-func checkAllDone(dir string) (TaskSet, error) {
-	set, st, err := ReadStatus(dir)
+// checkAllDone is an error naming the tasks of dir that are not done
+// (their states as Status reports them).
+func checkAllDone(ctx context.Context, dir string) (TaskSet, error) {
+	set, st, _, err := Status(ctx, dir)
 	if err != nil {
 		return set, err
 	}
@@ -468,7 +469,7 @@ func IndexList(idx []int) string {
 // results.parquet, jobs.parquet, the summaries, figures and MarkerFile for
 // an eval. Every task must be done. kind is the directory's task kind.
 func Collect(ctx context.Context, dir string, prov Provenance) (kind string, err error) {
-	set, err := checkAllDone(dir)
+	set, err := checkAllDone(ctx, dir)
 	if err != nil {
 		return set.Kind, err
 	}
