@@ -152,8 +152,11 @@ func SubmitSlurm(ctx context.Context, dir string, indices []int, o SlurmOptions)
 		}
 	}
 	script := filepath.Join(abs, SlurmScriptFile)
-	if err := os.MkdirAll(filepath.Dir(script), 0o755); err != nil {
-		return SlurmSubmission{}, fmt.Errorf("slurm: %w", err)
+	// Slurm does not create the directory of --output.
+	for _, d := range []string{filepath.Dir(script), filepath.Join(abs, "logs")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return SlurmSubmission{}, fmt.Errorf("slurm: %w", err)
+		}
 	}
 	if err := writeExecutable(script, SlurmScript(abs, bin, set.Count, o)); err != nil {
 		return SlurmSubmission{}, err

@@ -138,9 +138,6 @@ func writeTasks(dir string, set TaskSet, specs []TaskSpec) error {
 	if err := os.MkdirAll(filepath.Join(dir, TasksDir), 0o755); err != nil {
 		return fmt.Errorf("tasks: %w", err)
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "logs"), 0o755); err != nil {
-		return fmt.Errorf("tasks: %w", err)
-	}
 	for i, s := range specs {
 		if st, err := ReadTaskState(dir, i); err == nil && st.State == TaskDone {
 			continue
