@@ -209,10 +209,7 @@ func TestLauncherBadInput(t *testing.T) {
 			t.Errorf("evogp %s: %v, want an error with %q:\n%s", strings.Join(c.args, " "), err, c.want, out)
 		}
 	}
-	if !strings.Contains(func() string {
-		o, _ := runEnv(work, []string{"PATH=" + empty}, bin, append(sweep, "--out", "f", "--launcher", "slurm")...)
-		return o
-	}(), "--launcher local") {
+	if o, _ := runEnv(work, []string{"PATH=" + empty}, bin, append(sweep, "--out", "f", "--launcher", "slurm")...); !strings.Contains(o, "--launcher local") {
 		t.Error("the sbatch error does not name --launcher local")
 	}
 
