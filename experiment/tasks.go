@@ -10,8 +10,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/evogp/evogp/internal/atomicio"
@@ -96,6 +98,7 @@ type TaskState struct {
 	Host  string    `json:"host,omitempty"`
 	PID   int       `json:"pid,omitempty"`
 	Job   string    `json:"job,omitempty"` // the batch system's job id, if any
+	CPUs  int       `json:"cpus"`          // GOMAXPROCS of the task's process
 	Time  time.Time `json:"time"`
 	Error string    `json:"error,omitempty"`
 }
@@ -227,7 +230,7 @@ func ReadTaskState(dir string, i int) (TaskState, error) {
 }
 
 func writeTaskState(dir string, i int, state string, runErr error) error {
-	s := TaskState{State: state, PID: os.Getpid(), Time: time.Now().UTC(), Job: batchJobID()}
+	s := TaskState{State: state, PID: os.Getpid(), CPUs: runtime.GOMAXPROCS(0), Time: time.Now().UTC(), Job: batchJobID()}
 	s.Host, _ = os.Hostname()
 	if runErr != nil {
 		s.Error = runErr.Error()
@@ -381,6 +384,9 @@ func ReadStatus(dir string) (TaskSet, []TaskStatus, error) {
 			return set, nil, err
 		}
 		out[i] = TaskStatus{Index: i, State: st.State, Detail: st.Error, Job: st.Job}
+		if st.State == TaskRunning && st.Job == "" && processGone(st.Host, st.PID) {
+			out[i].State, out[i].Detail = TaskFailed, fmt.Sprintf("its process %d on %s is gone without finishing", st.PID, st.Host)
+		}
 		if st.State == TaskDone {
 			if spec, err := ReadTaskSpec(dir, i); err != nil || !outputsExist(dir, spec) {
 				out[i].State, out[i].Detail = TaskPending, "marked done but its outputs are missing"
@@ -388,6 +394,16 @@ func ReadStatus(dir string) (TaskSet, []TaskStatus, error) {
 		}
 	}
 	return set, out, nil
+}
+
+// processGone says whether the process pid of this host no longer
+// exists (false when host is another machine: it cannot be known here).
+func processGone(host string, pid int) bool {
+	if h, err := os.Hostname(); err != nil || h != host || pid <= 0 {
+		return false
+	}
+	err := syscall.Kill(pid, 0)
+	return errors.Is(err, syscall.ESRCH)
 }
 
 // TailLines is the last n lines of the file at path (nil if unreadable).

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -378,5 +379,27 @@ func TestEvalTasksMatchLocalEval(t *testing.T) {
 	s.Policies = pols[:1]
 	if _, err := PrepareEval(s); err == nil || !strings.Contains(err.Error(), "different eval command") {
 		t.Errorf("other eval: got %v", err)
+	}
+}
+
+// A task left "running" by a process of this host that no longer exists
+// (killed without a chance to record it) is reported failed.
+func TestStatusStaleRunningIsFailed(t *testing.T) {
+	dir, _ := smokeSweep(t)
+	host, _ := os.Hostname()
+	cmd := exec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Skip("no true(1):", err)
+	}
+	b, _ := json.Marshal(TaskState{State: TaskRunning, Host: host, PID: cmd.Process.Pid})
+	os.WriteFile(taskStatePath(dir, 0), b, 0o644)
+	b, _ = json.Marshal(TaskState{State: TaskRunning, Host: host, PID: os.Getpid()})
+	os.WriteFile(taskStatePath(dir, 1), b, 0o644)
+	_, st, _, err := Status(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st[0].State != TaskFailed || !strings.Contains(st[0].Detail, "is gone") || st[1].State != TaskRunning {
+		t.Errorf("states %+v", st)
 	}
 }

@@ -160,6 +160,10 @@ func TestSlurmLauncherMatchesLocal(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "tradeoff.svg")); err != nil {
 		t.Errorf("report on the collected sweep: %v", err)
 	}
+	// Each task ran with $SLURM_CPUS_PER_TASK = 1 cores (this machine may have more).
+	if b, _ := os.ReadFile(filepath.Join(dir, "tasks", "0000.state")); !strings.Contains(string(b), `"cpus": 1,`) || !strings.Contains(string(b), `"job": "slurm:100_0"`) {
+		t.Errorf("task 0 state: %s", b)
+	}
 	// A task run again by hand is a no-op.
 	if out := mustRunEnv(t, work, nil, bin, "task", "run", "slurm", "--index", "3"); !strings.Contains(out, "task 3 of slurm: already done") {
 		t.Errorf("task run again: %s", out)
