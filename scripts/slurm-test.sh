@@ -30,13 +30,16 @@ fi
 
 # --- a private single-node cluster -------------------------------------------
 W=$(mktemp -d /tmp/evogp-slurm-test.XXXXXX)
-PIDS=()
 cleanup() {
 	set +e
+	local pids=()
 	for f in "$W/slurmd.pid" "$W/slurmctld.pid" "$W/munged.pid"; do
-		[ -s "$f" ] && kill "$(cat "$f")" 2>/dev/null
+		[ -s "$f" ] && pids+=("$(cat "$f")")
 	done
-	sleep 1
+	for p in "${pids[@]}"; do
+		kill "$p" 2>/dev/null
+		for _ in $(seq 40); do kill -0 "$p" 2>/dev/null || break; sleep 0.25; done
+	done
 	if [ "${KEEP:-}" = "" ]; then rm -rf "$W"; else echo "kept $W"; fi
 }
 trap cleanup EXIT
@@ -100,6 +103,12 @@ for i in $(seq 60); do
 	sleep 0.5
 done
 sinfo
+
+# --- the Go test against this cluster (it skips where no cluster runs) --------
+say "go test -run TestRealSlurm ./cmd/evogp"
+go test -count=1 -run '^TestRealSlurm$' -v ./cmd/evogp | tee "$W/gotest.txt"
+grep -q -- '--- PASS: TestRealSlurm' "$W/gotest.txt" || die "TestRealSlurm did not pass"
+while [ -n "$(squeue -h -t pending,running,completing -o %i)" ]; do sleep 0.5; done
 
 # --- the sweep, locally and through Slurm ------------------------------------
 say "building evogp"
