@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/evogp/evogp/datasets"
 )
 
 //go:embed *.yaml
@@ -46,6 +48,35 @@ type Generator struct {
 	Interval      float64 `yaml:"interval"`       // uniform inter-arrival Δ (s), arrivals=uniform
 	MinDuration   int64   `yaml:"min_duration"`   // floor for drawn durations (s), ≥ 1
 	DurationScale float64 `yaml:"duration_scale"` // multiplies every type's mean duration
+
+	// Heterogeneous GPU types and deadlines (SPEC §12); see datasets.GenSettings.
+	Jobs        int                   `yaml:"jobs"`        // jobs per instance (0 = jobs_per_node × N_p)
+	MaxGPUs     int                   `yaml:"max_gpus"`    // keep Table II types with ≤ this many GPUs (0 = all)
+	Types       []datasets.GenType    `yaml:"types"`       // one cluster per GPU type
+	Throughputs string                `yaml:"throughputs"` // throughput matrix CSV, read at generation time
+	Deadlines   datasets.GenDeadlines `yaml:"deadlines"`   // {fraction, slack: [lo, hi]}
+}
+
+// Settings is the generator section as the datasets package takes it.
+func (g Generator) Settings() datasets.GenSettings {
+	return datasets.GenSettings{
+		Clusters:      g.Clusters,
+		Nodes:         g.Nodes,
+		GPUsPerNode:   g.GPUsPerNode,
+		JobsPerNode:   g.JobsPerNode,
+		Priorities:    g.Priorities,
+		LoadMin:       g.LoadMin,
+		LoadMax:       g.LoadMax,
+		Arrivals:      g.Arrivals,
+		Interval:      g.Interval,
+		MinDuration:   g.MinDuration,
+		DurationScale: g.DurationScale,
+		Jobs:          g.Jobs,
+		MaxGPUs:       g.MaxGPUs,
+		Types:         g.Types,
+		Throughputs:   g.Throughputs,
+		Deadlines:     g.Deadlines,
+	}
 }
 
 // Data sizes the generated splits.
@@ -86,6 +117,31 @@ type GP struct {
 	Constants    bool    `yaml:"constants"`     // ephemeral random constants
 	HallOfFame   int     `yaml:"hall_of_fame"`
 	Workers      int     `yaml:"workers"` // 0 = all cores
+	// Terminals is the terminal set (SPEC §8): names from expr's catalogue,
+	// default the paper's [d, q, u, g].
+	Terminals []string `yaml:"terminals"`
+	// Allocator and Placer form the candidate scheduler
+	// allocator+formula+placer that fitness is measured under (default
+	// mct, bestfit).
+	Allocator string `yaml:"allocator"`
+	Placer    string `yaml:"placer"`
+	// SeedFormulas are formulas (e.g. the baselines' rankings "g * d" for
+	// SRSF, "0 - a" for FIFO) put into the initial population in place of
+	// its first members; empty in the paper.
+	SeedFormulas []string `yaml:"seed_formulas"`
+	// Dedup is the diversity rule of survival: "none" (the paper: the n
+	// best, duplicates allowed) or "behaviour" (at most one member per
+	// phenotype — the ranking decisions on a fixed sample of scheduling
+	// operations — while enough distinct phenotypes exist).
+	Dedup string `yaml:"dedup"`
+	// DedupSample is the number of sampled scheduling operations that
+	// define a phenotype (with dedup: behaviour, and for the "ranks like a
+	// baseline" warning).
+	DedupSample int `yaml:"dedup_sample"`
+	// ValidateEvery k: the best individual is scored on the validation set
+	// every k generations (and at the last), for the convergence plot and
+	// best.json only — it never influences selection. 0 = never.
+	ValidateEvery int `yaml:"validate_every"`
 }
 
 // Pressure is the load-pressure study (paper §IV-D).
@@ -175,6 +231,8 @@ func Default() Config {
 			Population: 512, Generations: 100, Mutation: 0.1, Crossover: 0.9,
 			Tournament: 7, Subset: 3, InitDepth: [2]int{2, 6}, MaxDepth: 7,
 			InternalProb: 0.9, TimeUnit: "hours", HallOfFame: 10,
+			Terminals: []string{"d", "q", "u", "g"}, Allocator: "mct", Placer: "bestfit",
+			SeedFormulas: []string{}, Dedup: "none", DedupSample: 64, ValidateEvery: 10,
 		},
 		Pressure: Pressure{Clusters: 5, Nodes: 40, Intervals: []float64{60, 120, 180, 240, 300, 360}, Jobs: 1000, Seeds: 5},
 	}
@@ -193,7 +251,7 @@ func (c Config) Validate() error {
 		{!(g.JobsPerNode > 0) || math.IsInf(g.JobsPerNode, 0), fmt.Sprintf("generator.jobs_per_node = %v: must be > 0", g.JobsPerNode)},
 		{g.Priorities[0] < 1 || g.Priorities[1] < g.Priorities[0], fmt.Sprintf("generator.priorities = %v: need 1 ≤ min ≤ max", g.Priorities)},
 		{!(g.LoadMin > 0) || g.LoadMax < g.LoadMin || math.IsInf(g.LoadMax, 0), fmt.Sprintf("generator.load_min/load_max = %v/%v: need 0 < min ≤ max", g.LoadMin, g.LoadMax)},
-		{g.Arrivals != "poisson" && g.Arrivals != "uniform", fmt.Sprintf("generator.arrivals = %q: must be poisson or uniform", g.Arrivals)},
+		{g.Arrivals != "poisson" && g.Arrivals != "uniform" && g.Arrivals != "batch", fmt.Sprintf("generator.arrivals = %q: must be poisson, uniform or batch", g.Arrivals)},
 		{g.Arrivals == "uniform" && !(g.Interval > 0), fmt.Sprintf("generator.interval = %v: must be > 0 with uniform arrivals", g.Interval)},
 		{g.MinDuration < 1, fmt.Sprintf("generator.min_duration = %d: must be ≥ 1", g.MinDuration)},
 		{!(g.DurationScale > 0) || math.IsInf(g.DurationScale, 0), fmt.Sprintf("generator.duration_scale = %v: must be > 0", g.DurationScale)},
@@ -214,12 +272,20 @@ func (c Config) Validate() error {
 		{c.GP.TimeUnit != "hours" && c.GP.TimeUnit != "seconds", fmt.Sprintf("gp.time_unit = %q: must be hours or seconds", c.GP.TimeUnit)},
 		{c.GP.HallOfFame < 1, fmt.Sprintf("gp.hall_of_fame = %d: must be ≥ 1", c.GP.HallOfFame)},
 		{c.GP.Workers < 0, fmt.Sprintf("gp.workers = %d: must be ≥ 0", c.GP.Workers)},
+		{len(c.GP.Terminals) == 0, "gp.terminals: must list at least one terminal"},
+		{c.GP.Allocator == "" || c.GP.Placer == "", "gp.allocator and gp.placer must be set"},
+		{c.GP.Dedup != "none" && c.GP.Dedup != "behaviour", fmt.Sprintf("gp.dedup = %q: must be none or behaviour", c.GP.Dedup)},
+		{c.GP.ValidateEvery < 0, fmt.Sprintf("gp.validate_every = %d: must be ≥ 0", c.GP.ValidateEvery)},
+		{c.GP.DedupSample < 1, fmt.Sprintf("gp.dedup_sample = %d: must be ≥ 1", c.GP.DedupSample)},
 		{c.Pressure.Clusters < 1 || c.Pressure.Nodes < 1 || c.Pressure.Jobs < 1 || c.Pressure.Seeds < 1, "pressure: clusters, nodes, jobs and seeds must be ≥ 1"},
 	}
 	for _, ch := range checks {
 		if ch.bad {
 			return errors.New(ch.msg)
 		}
+	}
+	if err := g.Settings().Validate(); err != nil {
+		return err
 	}
 	for i, w := range c.Objective.Weights {
 		if w < 0 || math.IsNaN(w) || math.IsInf(w, 0) {
@@ -279,6 +345,9 @@ func Keys() []string {
 				walk(f.Type, prefix+name+".")
 				continue
 			}
+			if isSectionList(f.Type) {
+				continue // set in YAML only (see set)
+			}
 			out = append(out, prefix+name)
 		}
 	}
@@ -322,7 +391,16 @@ func (c *Config) set(key, val string) error {
 		}
 		return fmt.Errorf("key %q is a section, not a value (its keys: %s)", key, strings.Join(keys, ", "))
 	}
+	if isSectionList(v.Type()) {
+		return fmt.Errorf("key %q is a list of sections: set it in a YAML config file", key)
+	}
 	return setValue(v, key, val)
+}
+
+// isSectionList reports whether t is a list of sections (such as
+// generator.types), which a key=value override cannot express.
+func isSectionList(t reflect.Type) bool {
+	return t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Struct
 }
 
 // setValue parses val as v's type.
@@ -336,6 +414,10 @@ func setValue(v reflect.Value, key, val string) error {
 		items := strings.Split(list, ",")
 		elem := typeName(v.Type().Elem())
 		if strings.TrimSpace(list) == "" {
+			if v.Kind() == reflect.Slice && (strings.TrimSpace(val) == "[]" || strings.TrimSpace(val) == "") {
+				v.Set(reflect.MakeSlice(v.Type(), 0, 0)) // "[]" or nothing: the empty list
+				return nil
+			}
 			return fmt.Errorf("%s wants a comma-separated list of %ss, got %q", key, elem, val)
 		}
 		if v.Kind() == reflect.Array && len(items) != v.Len() {

@@ -2,10 +2,13 @@ package configs
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/evogp/evogp/datasets"
 )
 
 func TestEmbeddedConfigsLoad(t *testing.T) {
@@ -46,6 +49,23 @@ func TestOverride(t *testing.T) {
 		if _, err := c.Override(bad); err == nil {
 			t.Errorf("%s: want error", bad)
 		}
+	}
+}
+
+func TestGeneratorSettings(t *testing.T) {
+	c, err := Load("load")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := c.Generator.Settings()
+	if s.Arrivals != datasets.ArrivalsUniform || s.Interval != 120 || s.GPUsPerNode != c.Generator.GPUsPerNode {
+		t.Fatalf("settings not copied: %+v", s)
+	}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if got := Default().Generator.Settings(); !reflect.DeepEqual(got, datasets.PaperSettings()) {
+		t.Fatalf("the default generator %+v differs from datasets.PaperSettings %+v", got, datasets.PaperSettings())
 	}
 }
 
@@ -138,4 +158,39 @@ func FuzzOverride(f *testing.F) {
 			t.Fatalf("%q gave an invalid config: %v", a, err)
 		}
 	})
+}
+
+// Lists of names stay strings ("f" and "n" are not booleans) and "[]"
+// empties a list.
+func TestOverrideNameLists(t *testing.T) {
+	c, err := Default().Override("gp.terminals=d,f,n,e", "gp.seed_formulas=g * d,0 - q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(c.GP.Terminals, " ") != "d f n e" || len(c.GP.SeedFormulas) != 2 || c.GP.SeedFormulas[1] != "0 - q" {
+		t.Errorf("got terminals %q, seeds %q", c.GP.Terminals, c.GP.SeedFormulas)
+	}
+	if c, err = c.Override("gp.seed_formulas=[]"); err != nil || len(c.GP.SeedFormulas) != 0 {
+		t.Errorf("[] gave %q, %v", c.GP.SeedFormulas, err)
+	}
+}
+
+func TestHeteroOverrides(t *testing.T) {
+	c, err := Load("hetero-heavy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := c.Override("generator.jobs=400", "generator.deadlines.fraction=0.5", "generator.deadlines.slack=1,3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := got.Generator; g.Jobs != 400 || g.Deadlines.Fraction != 0.5 || g.Deadlines.Slack != [2]float64{1, 3} || len(g.Types) != 3 || g.Types[2].Nodes != 20 {
+		t.Fatalf("%+v", got.Generator)
+	}
+	if _, err := c.Override("generator.types=a"); err == nil || !strings.Contains(err.Error(), "list of sections") {
+		t.Fatalf("generator.types override: %v", err)
+	}
+	if _, err := c.Override("generator.deadlines.fraction=2"); err == nil || !strings.Contains(err.Error(), "generator.deadlines.fraction") {
+		t.Fatalf("fraction 2: %v", err)
+	}
 }

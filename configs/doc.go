@@ -2,6 +2,8 @@
 // the embedded named configs (paper, quick, smoke, ...), strict YAML loading
 // (unknown keys are errors), key=value overrides and range validation.
 //
-// configs imports no other evogp package; commands translate a Config into
-// the settings types of datasets, simcore and learn.
+// configs imports datasets only (Generator.Settings returns the generator
+// settings as datasets.GenSettings; datasets does not import configs);
+// commands translate the rest of a Config into the settings types of
+// simcore and learn.
 package configs

@@ -124,6 +124,9 @@ func Write(dir string, ds *Dataset, format string) error {
 		if err := checkBounds(in); err != nil {
 			return fmt.Errorf("write dataset %s: %w", dir, err)
 		}
+		if err := checkTypeDurations(in); err != nil {
+			return fmt.Errorf("write dataset %s: %w", dir, err)
+		}
 		meta.Clusters += len(in.Clusters)
 		meta.Jobs += len(in.Jobs)
 	}
@@ -146,6 +149,17 @@ func Write(dir string, ds *Dataset, format string) error {
 			return writeJ(w, ds.Instances)
 		}); err != nil {
 			return fmt.Errorf("write %s: %w", final(JobsTable+"."+format), err)
+		}
+		if hasTypeDurations(ds.Instances) {
+			writeD := writeDurationsCSV
+			if format == FormatParquet {
+				writeD = writeDurationsParquet
+			}
+			if err := atomicio.WriteFile(filepath.Join(tmp, DurationsTable+"."+format), func(w io.Writer) error {
+				return writeD(w, ds.Instances)
+			}); err != nil {
+				return fmt.Errorf("write %s: %w", final(DurationsTable+"."+format), err)
+			}
 		}
 		return atomicio.WriteBytes(filepath.Join(tmp, MetaFile), metaYAML)
 	})
@@ -243,6 +257,19 @@ func Read(dir string) (*Dataset, error) {
 		err = readJobsCSV(jpath, b)
 	} else {
 		err = readJobsParquet(jpath, b)
+	}
+	if err != nil {
+		return nil, err
+	}
+	dpath, err := optionalTablePath(dir, DurationsTable)
+	if err != nil {
+		return nil, err
+	}
+	switch filepath.Ext(dpath) {
+	case ".csv":
+		err = readDurationsCSV(dpath, b)
+	case ".parquet":
+		err = readDurationsParquet(dpath, b)
 	}
 	if err != nil {
 		return nil, err

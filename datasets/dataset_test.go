@@ -62,7 +62,7 @@ func TestRoundTrip(t *testing.T) {
 			jobs += len(in.Jobs)
 		}
 		if m.Format != format || m.Split != "train" || m.Instances != len(ds.Instances) || m.Jobs != jobs ||
-			m.Seed == nil || *m.Seed != 5 || m.Generator == nil || *m.Generator != smallSettings() {
+			m.Seed == nil || *m.Seed != 5 || m.Generator == nil || !reflect.DeepEqual(*m.Generator, smallSettings()) {
 			t.Fatalf("%s: meta not preserved: %+v", format, m)
 		}
 		if ds.Meta.Format != "" || ds.Meta.Instances != 0 {

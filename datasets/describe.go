@@ -24,6 +24,87 @@ type Summary struct {
 	// (jobs by user cluster); NaN when no cluster's is defined.
 	ClusterLoad float64     `json:"-"`
 	Types       []TypeCount `json:"types"` // job-type mix, most frequent first
+
+	// Heterogeneity and deadlines (SPEC §12).
+	GPUTypes  []TypeGPUs `json:"gpu_types,omitempty"` // GPUs per non-empty gpu_type, by name
+	Deadlines int        `json:"deadlines"`           // jobs with a deadline
+	// Speed is the spread over jobs of the ratio slowest/fastest duration
+	// among the instance's GPU types the job can run on (1 = no speed
+	// difference), for the jobs with per-type durations; nil without.
+	Speed  *Spread   `json:"speed_ratio,omitempty"`
+	ratios []float64 // the per-job ratios, for Totals
+}
+
+// TypeGPUs is the number of GPUs of one GPU type.
+type TypeGPUs struct {
+	Type string `json:"type"`
+	GPUs int    `json:"gpus"`
+}
+
+// Spread summarises a sample: its size, minimum, median and maximum.
+type Spread struct {
+	N      int     `json:"n"`
+	Min    float64 `json:"min"`
+	Median float64 `json:"median"`
+	Max    float64 `json:"max"`
+}
+
+// DeadlineFraction is the fraction of jobs that have a deadline (0 when
+// there are no jobs).
+func (s Summary) DeadlineFraction() float64 {
+	if s.Jobs == 0 {
+		return 0
+	}
+	return float64(s.Deadlines) / float64(s.Jobs)
+}
+
+// spreadOf is the Spread of xs (nil when empty); xs is sorted in place.
+func spreadOf(xs []float64) *Spread {
+	if len(xs) == 0 {
+		return nil
+	}
+	slices.Sort(xs)
+	n := len(xs)
+	med := xs[n/2]
+	if n%2 == 0 {
+		med = (xs[n/2-1] + xs[n/2]) / 2
+	}
+	return &Spread{N: n, Min: xs[0], Median: med, Max: xs[n-1]}
+}
+
+// speedRatio is max_p d_{j,p} / min_p d_{j,p} over the instance's GPU types
+// on which job j can run; ok is false when j has no per-type durations.
+func speedRatio(j simcore.Job, types []string) (float64, bool) {
+	if len(j.TypeDurations) == 0 {
+		return 0, false
+	}
+	var lo, hi int64
+	for _, t := range types {
+		d := j.DurationOn(t)
+		if d <= 0 {
+			continue
+		}
+		if lo == 0 || d < lo {
+			lo = d
+		}
+		hi = max(hi, d)
+	}
+	if lo == 0 {
+		return 0, false
+	}
+	return float64(hi) / float64(lo), true
+}
+
+func addTypeGPUs(acc []TypeGPUs, typ string, gpus int) []TypeGPUs {
+	for i := range acc {
+		if acc[i].Type == typ {
+			acc[i].GPUs += gpus
+			return acc
+		}
+	}
+	acc = append(acc, TypeGPUs{Type: typ, GPUs: gpus})
+	slices.SortFunc(acc, func(a, b TypeGPUs) int { return cmp.Compare(a.Type, b.Type) })
+	return acc
 }
 
 // TypeCount is the number of jobs of one (workers, gpus) type.
@@ -74,13 +155,30 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 // over the longest span.
 //
 // Types lists every (workers, gpus) type present, by count descending, then
-// workers and gpus ascending.
+// workers and gpus ascending. GPUTypes, Deadlines and Speed describe the
+// heterogeneity and deadlines of SPEC §12.
 func Describe(inst simcore.Instance) Summary {
 	s := Summary{Instance: inst.Name, Clusters: len(inst.Clusters), Jobs: len(inst.Jobs)}
+	var types []string
 	for _, c := range inst.Clusters {
 		s.Nodes += c.Nodes
 		s.GPUs += c.GPUs()
+		if c.GPUType != "" {
+			s.GPUTypes = addTypeGPUs(s.GPUTypes, c.GPUType, c.GPUs())
+		}
+		if !slices.Contains(types, c.GPUType) {
+			types = append(types, c.GPUType)
+		}
 	}
+	for _, j := range inst.Jobs {
+		if j.Deadline != 0 {
+			s.Deadlines++
+		}
+		if r, ok := speedRatio(j, types); ok {
+			s.ratios = append(s.ratios, r)
+		}
+	}
+	s.Speed = spreadOf(slices.Clone(s.ratios))
 	type key struct{ w, g int }
 	counts := map[key]int{}
 	var gpuSeconds float64
@@ -173,7 +271,13 @@ func Totals(ss []Summary) Summary {
 		for _, tc := range s.Types {
 			counts[[2]int{tc.Workers, tc.GPUs}] += tc.Jobs
 		}
+		for _, g := range s.GPUTypes {
+			t.GPUTypes = addTypeGPUs(t.GPUTypes, g.Type, g.GPUs)
+		}
+		t.Deadlines += s.Deadlines
+		t.ratios = append(t.ratios, s.ratios...)
 	}
+	t.Speed = spreadOf(slices.Clone(t.ratios))
 	t.Load = offeredLoad(demand, offered)
 	var cl float64
 	var ncl int

@@ -92,3 +92,34 @@ func TestDescribeGeneratedLoad(t *testing.T) {
 		t.Logf("mean cluster load %.3f", mean)
 	}
 }
+
+func TestDescribeHetero(t *testing.T) {
+	in := simcore.Instance{Name: "h",
+		Clusters: []simcore.Cluster{{Nodes: 2, GPUsPerNode: 1, GPUType: "V100"}, {Nodes: 3, GPUsPerNode: 1, GPUType: "K80"}, {Nodes: 1, GPUsPerNode: 1, GPUType: "V100"}},
+		Jobs: []simcore.Job{
+			{ID: 0, Duration: 10, Workers: 1, GPUs: 1, Priority: 1, Deadline: 50, TypeDurations: map[string]int64{"V100": 10, "K80": 30}},
+			{ID: 1, Duration: 10, Workers: 1, GPUs: 1, Priority: 1, TypeDurations: map[string]int64{"V100": 10, "K80": 0}},
+			{ID: 2, Duration: 8, Workers: 1, GPUs: 1, Priority: 1, TypeDurations: map[string]int64{"K80": 16}},
+			{ID: 3, Duration: 8, Workers: 1, GPUs: 1, Priority: 1},
+		}}
+	s := Describe(in)
+	// Ratios: job 0 30/10 = 3; job 1 runs on V100 only: 1; job 2 K80 16,
+	// V100 falls back to 8: 2; job 3 has no per-type durations.
+	if !reflect.DeepEqual(s.GPUTypes, []TypeGPUs{{"K80", 3}, {"V100", 3}}) {
+		t.Fatalf("gpu types %+v", s.GPUTypes)
+	}
+	if s.Speed == nil || *s.Speed != (Spread{N: 3, Min: 1, Median: 2, Max: 3}) {
+		t.Fatalf("speed %+v", s.Speed)
+	}
+	if s.Deadlines != 1 || s.DeadlineFraction() != 0.25 {
+		t.Fatalf("deadlines %d", s.Deadlines)
+	}
+	tot := Totals([]Summary{s, s})
+	if tot.Deadlines != 2 || tot.Speed.N != 6 || tot.Speed.Median != 2 || !reflect.DeepEqual(tot.GPUTypes, []TypeGPUs{{"K80", 6}, {"V100", 6}}) {
+		t.Fatalf("totals %+v", tot)
+	}
+	b, _ := json.Marshal(s)
+	if !strings.Contains(string(b), `"speed_ratio":{"n":3,"min":1,"median":2,"max":3}`) || !strings.Contains(string(b), `"deadlines":1`) {
+		t.Fatalf("json %s", b)
+	}
+}

@@ -21,7 +21,8 @@
 // distinct generator seed per split so that splits drawn from one config
 // seed never share instances.
 //
-// The package imports simcore (the instance model it produces),
-// internal/atomicio (atomic output) and configs (to read generator settings
-// from an experiment config); never learn, reports or expr.
+// The package imports simcore (the instance model it produces) and
+// internal/* (atomic output, trace-file helpers); never configs (which
+// imports it: configs.Generator.Settings gives a GenSettings), learn,
+// reports or expr.
 package datasets

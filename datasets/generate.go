@@ -10,7 +10,6 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -68,6 +67,7 @@ func (t JobType) fitsOn(c simcore.Cluster) bool {
 const (
 	ArrivalsPoisson = "poisson" // exponential inter-arrival gaps of rate λ_p
 	ArrivalsUniform = "uniform" // a fixed inter-arrival interval Δ (paper §IV-D)
+	ArrivalsBatch   = "batch"   // every job arrives at 0 (Hydra's batch submissions)
 )
 
 // maxTime bounds every time (arrival, duration, deadline, in seconds) that
@@ -95,30 +95,37 @@ type GenSettings struct {
 	Interval      float64 `yaml:"interval"`       // Δ in seconds, arrivals = uniform
 	MinDuration   int64   `yaml:"min_duration"`   // durations are at least this (s), ≥ 1
 	DurationScale float64 `yaml:"duration_scale"` // multiplies every type's mean duration
-}
 
-// GenSettingsFrom copies the generator section of an experiment config.
-func GenSettingsFrom(g configs.Generator) GenSettings {
-	return GenSettings{
-		Clusters:      g.Clusters,
-		Nodes:         g.Nodes,
-		GPUsPerNode:   g.GPUsPerNode,
-		JobsPerNode:   g.JobsPerNode,
-		Priorities:    g.Priorities,
-		LoadMin:       g.LoadMin,
-		LoadMax:       g.LoadMax,
-		Arrivals:      g.Arrivals,
-		Interval:      g.Interval,
-		MinDuration:   g.MinDuration,
-		DurationScale: g.DurationScale,
-	}
+	// Heterogeneity and deadlines (SPEC §12); all off by default.
+
+	// Jobs, when > 0, is the number of jobs per instance, shared among the
+	// clusters in proportion to their GPUs (⌊Jobs·G_p/ΣG⌋, the remainder
+	// one each to the first clusters); 0 = JobsPerNode × N_p per cluster.
+	Jobs int `yaml:"jobs,omitempty"`
+	// MaxGPUs, when > 0, keeps only the Table II types with at most this
+	// many GPUs (1: single-GPU jobs, Hydra's model).
+	MaxGPUs int `yaml:"max_gpus,omitempty"`
+	// Types, when set, makes the instance heterogeneous: one cluster per
+	// type, of the type's nodes (GPUsPerNode GPUs each; Clusters and Nodes
+	// are then unused), and per-type durations from the throughput matrix.
+	Types []GenType `yaml:"types,omitempty"`
+	// Throughputs is the path of the throughput matrix CSV (read at
+	// generation time; see ReadThroughputs). Required with Types.
+	Throughputs string `yaml:"throughputs,omitempty"`
+	// Deadlines gives a fraction of the jobs a deadline.
+	Deadlines GenDeadlines `yaml:"deadlines,omitempty"`
 }
 
 // PaperSettings is the paper's generator (SPEC §7): 2–26 clusters of 10–100
 // nodes of 8 GPUs, 10 × N_p jobs per cluster, priorities 1–3, λ_p ~
-// U[λ_max/4, λ_max], Poisson arrivals, durations at least 1 s.
+// U[λ_max/4, λ_max], Poisson arrivals, durations at least 1 s. (The
+// configs package's defaults are the same; a test there checks it.)
 func PaperSettings() GenSettings {
-	return GenSettingsFrom(configs.Default().Generator)
+	return GenSettings{
+		Clusters: [2]int{2, 26}, Nodes: [2]int{10, 100}, GPUsPerNode: 8,
+		JobsPerNode: 10, Priorities: [2]int{1, 3}, LoadMin: 0.25, LoadMax: 1,
+		Arrivals: ArrivalsPoisson, MinDuration: 1, DurationScale: 1,
+	}
 }
 
 func finitePositive(x float64) bool { return x > 0 && !math.IsInf(x, 0) }
@@ -138,16 +145,73 @@ func (s GenSettings) Validate() error {
 		return fmt.Errorf("generator.priorities = %v: need 1 ≤ min ≤ max", s.Priorities)
 	case !finitePositive(s.LoadMin) || !(s.LoadMax >= s.LoadMin) || math.IsInf(s.LoadMax, 0):
 		return fmt.Errorf("generator.load_min/load_max = %v/%v: need 0 < min ≤ max", s.LoadMin, s.LoadMax)
-	case s.Arrivals != ArrivalsPoisson && s.Arrivals != ArrivalsUniform:
-		return fmt.Errorf("generator.arrivals = %q: must be %s or %s", s.Arrivals, ArrivalsPoisson, ArrivalsUniform)
+	case s.Arrivals != ArrivalsPoisson && s.Arrivals != ArrivalsUniform && s.Arrivals != ArrivalsBatch:
+		return fmt.Errorf("generator.arrivals = %q: must be %s, %s or %s", s.Arrivals, ArrivalsPoisson, ArrivalsUniform, ArrivalsBatch)
 	case s.Arrivals == ArrivalsUniform && !finitePositive(s.Interval):
 		return fmt.Errorf("generator.interval = %v: must be > 0 with uniform arrivals", s.Interval)
 	case s.MinDuration < 1 || s.MinDuration > maxTime:
 		return fmt.Errorf("generator.min_duration = %d: must be in 1..%d", s.MinDuration, maxTime)
 	case !finitePositive(s.DurationScale):
 		return fmt.Errorf("generator.duration_scale = %v: must be > 0", s.DurationScale)
+	case s.Jobs < 0 || int64(s.Jobs) > maxCount:
+		return fmt.Errorf("generator.jobs = %d: must be in 0..%d", s.Jobs, maxCount)
+	case s.MaxGPUs < 0:
+		return fmt.Errorf("generator.max_gpus = %d: must be ≥ 0", s.MaxGPUs)
 	}
-	return nil
+	if err := validateTypes(s.Types, s.Throughputs); err != nil {
+		return err
+	}
+	return s.Deadlines.validate()
+}
+
+// jobTypes is Table II, without the types above MaxGPUs when it is set.
+func (s GenSettings) jobTypes() []JobType {
+	all := JobTypes()
+	if s.MaxGPUs > 0 {
+		all = slices.DeleteFunc(all, func(t JobType) bool { return t.GPUs > s.MaxGPUs })
+	}
+	return all
+}
+
+// jobCounts is the number of jobs of each cluster (see Jobs).
+func (s GenSettings) jobCounts(cs []simcore.Cluster) []int {
+	out := make([]int, len(cs))
+	if s.Jobs == 0 {
+		for p, c := range cs {
+			out[p] = s.jobsFor(c.Nodes)
+		}
+		return out
+	}
+	var total int64
+	for _, c := range cs {
+		total += int64(c.GPUs())
+	}
+	given := 0
+	for p, c := range cs {
+		out[p] = int(int64(s.Jobs) * int64(c.GPUs()) / total)
+		given += out[p]
+	}
+	for p := 0; given < s.Jobs; p = (p + 1) % len(cs) {
+		out[p]++
+		given++
+	}
+	return out
+}
+
+// loadThroughputs reads the throughput matrix when types are set.
+func (s GenSettings) loadThroughputs() (*Throughputs, []int, error) {
+	if len(s.Types) == 0 {
+		return nil, nil, nil
+	}
+	m, err := ReadThroughputs(s.Throughputs)
+	if err != nil {
+		return nil, nil, err
+	}
+	cols, err := m.columnsOf(s.Types)
+	if err != nil {
+		return nil, nil, err
+	}
+	return m, cols, nil
 }
 
 // jobsFor is the number of jobs generated for a cluster of n nodes:
@@ -242,6 +306,10 @@ func Generate(s GenSettings, seed uint64, n int) ([]simcore.Instance, error) {
 	if n < 0 {
 		return nil, fmt.Errorf("generate: %d instances requested", n)
 	}
+	m, cols, err := s.loadThroughputs()
+	if err != nil {
+		return nil, err
+	}
 	out := make([]simcore.Instance, n)
 	errs := make([]error, n)
 	workers := min(n, runtime.GOMAXPROCS(0))
@@ -250,7 +318,7 @@ func Generate(s GenSettings, seed uint64, n int) ([]simcore.Instance, error) {
 	for range workers {
 		wg.Go(func() {
 			for i := range next {
-				out[i], errs[i] = GenerateInstance(s, seed, i)
+				out[i], errs[i] = generateInstance(s, m, cols, seed, i)
 			}
 		})
 	}
@@ -292,19 +360,43 @@ func Generate(s GenSettings, seed uint64, n int) ([]simcore.Instance, error) {
 //  4. The jobs of all clusters are sorted by (arrival, cluster, k) and
 //     numbered 0..n−1 in that order, so job ids follow arrival order.
 //
-// Deadlines are 0 (none) and names empty.
+// Names are empty. Without the options of SPEC §12 deadlines are 0
+// (none); with them (generator.jobs, max_gpus, types, deadlines, and batch
+// arrivals):
+//
+//   - with Types, step 1 draws nothing: the clusters are the types, in
+//     order, each of its Nodes nodes of GPUsPerNode GPUs, gpu_type = Name;
+//   - MaxGPUs removes the larger Table II types before renormalising;
+//   - Jobs fixes the jobs per instance (see GenSettings.Jobs);
+//   - batch arrivals draw no gaps: every arrival is 0;
+//   - the per-type durations and deadlines come from a second stream of
+//     (seed, index) (see addExtras), so that no draw above changes.
 func GenerateInstance(s GenSettings, seed uint64, index int) (simcore.Instance, error) {
 	if err := s.Validate(); err != nil {
 		return simcore.Instance{}, err
 	}
+	m, cols, err := s.loadThroughputs()
+	if err != nil {
+		return simcore.Instance{}, err
+	}
+	return generateInstance(s, m, cols, seed, index)
+}
+
+func generateInstance(s GenSettings, m *Throughputs, cols []int, seed uint64, index int) (simcore.Instance, error) {
 	r := instanceRand(seed, index)
 	inst := simcore.Instance{Name: InstanceName(index)}
-	nc := s.Clusters[0] + r.IntN(s.Clusters[1]-s.Clusters[0]+1)
-	inst.Clusters = make([]simcore.Cluster, nc)
-	for p := range inst.Clusters {
-		inst.Clusters[p] = simcore.Cluster{
-			Nodes:       s.Nodes[0] + r.IntN(s.Nodes[1]-s.Nodes[0]+1),
-			GPUsPerNode: s.GPUsPerNode,
+	if len(s.Types) > 0 {
+		for _, t := range s.Types {
+			inst.Clusters = append(inst.Clusters, simcore.Cluster{Nodes: t.Nodes, GPUsPerNode: s.GPUsPerNode, GPUType: t.Name})
+		}
+	} else {
+		nc := s.Clusters[0] + r.IntN(s.Clusters[1]-s.Clusters[0]+1)
+		inst.Clusters = make([]simcore.Cluster, nc)
+		for p := range inst.Clusters {
+			inst.Clusters[p] = simcore.Cluster{
+				Nodes:       s.Nodes[0] + r.IntN(s.Nodes[1]-s.Nodes[0]+1),
+				GPUsPerNode: s.GPUsPerNode,
+			}
 		}
 	}
 	type drawn struct {
@@ -312,7 +404,8 @@ func GenerateInstance(s GenSettings, seed uint64, index int) (simcore.Instance, 
 		k   int
 	}
 	var jobs []drawn
-	all := JobTypes()
+	all := s.jobTypes()
+	counts := s.jobCounts(inst.Clusters)
 	for p, c := range inst.Clusters {
 		mix, err := mixFor(all, c, s.DurationScale)
 		if err != nil {
@@ -321,7 +414,7 @@ func GenerateInstance(s GenSettings, seed uint64, index int) (simcore.Instance, 
 		lmax := float64(c.GPUs()) / mix.edg
 		lambda := lmax * (s.LoadMin + (s.LoadMax-s.LoadMin)*r.Float64())
 		t := 0.0
-		for k := range s.jobsFor(c.Nodes) {
+		for k := range counts[p] {
 			typ := mix.draw(r)
 			x := r.ExpFloat64() * typ.MeanHours * 3600 * s.DurationScale
 			d := max(s.MinDuration, floorTime(x))
@@ -356,6 +449,7 @@ func GenerateInstance(s GenSettings, seed uint64, index int) (simcore.Instance, 
 		d.job.ID = int64(i)
 		inst.Jobs[i] = d.job
 	}
+	addExtras(&inst, s, m, cols, seed, index)
 	if err := inst.Validate(); err != nil {
 		return simcore.Instance{}, fmt.Errorf("generator produced an invalid instance (a bug): %w", err)
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -37,20 +36,6 @@ func TestJobTypesTableII(t *testing.T) {
 	ts[0].Workers = 99
 	if JobTypes()[0].Workers != 1 {
 		t.Error("JobTypes shares its slice between calls")
-	}
-}
-
-func TestGenSettingsFromConfig(t *testing.T) {
-	c, err := configs.Load("load")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := GenSettingsFrom(c.Generator)
-	if s.Arrivals != ArrivalsUniform || s.Interval != 120 || s.GPUsPerNode != c.Generator.GPUsPerNode {
-		t.Fatalf("settings not copied: %+v", s)
-	}
-	if err := s.Validate(); err != nil {
-		t.Fatal(err)
 	}
 }
 

@@ -51,10 +51,10 @@ type Policy struct {
 // the "formula" ranking.
 func NewPolicy(spec, formula string, seconds bool) (Policy, error) {
 	name := strings.ToLower(strings.TrimSpace(spec))
-	own, ownErr := simcore.ParseScheduler(spec, nil)
+	own, ownErr := parseScheduler(spec, nil)
 	if formula == "" {
 		if ownErr != nil {
-			if _, err := simcore.ParseScheduler(spec, map[string]simcore.Ranking{"formula": simcore.FIFO{}}); err == nil {
+			if _, err := parseScheduler(spec, map[string]simcore.Ranking{"formula": simcore.FIFO{}}); err == nil {
 				return Policy{}, fmt.Errorf("scheduler %q uses a formula ranking: give it with --priority", spec)
 			}
 			return Policy{}, ownErr
@@ -76,7 +76,7 @@ func NewPolicy(spec, formula string, seconds bool) (Policy, error) {
 // the formula ranking.
 func treePolicy(spec string, tree *expr.Tree, seconds bool) (Policy, error) {
 	name := strings.ToLower(strings.TrimSpace(spec))
-	sched, err := simcore.ParseScheduler(spec, map[string]simcore.Ranking{"formula": learn.NewFormulaRanking(tree, seconds)})
+	sched, err := parseScheduler(spec, map[string]simcore.Ranking{"formula": learn.NewFormulaRanking(tree, seconds)})
 	if err != nil {
 		return Policy{}, err
 	}

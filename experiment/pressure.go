@@ -22,7 +22,7 @@ type PressureInstance struct {
 
 // genSettings is the Table II generator setting of a config.
 func genSettings(cfg configs.Config) datasets.GenSettings {
-	return datasets.GenSettingsFrom(cfg.Generator)
+	return cfg.Generator.Settings()
 }
 
 // pressureSettings returns the generator settings of the load-pressure

@@ -61,47 +61,53 @@ func Compile(t *Tree) *Program {
 // Len is the number of instructions (equal to the tree's Size).
 func (p *Program) Len() int { return len(p.code) }
 
-// Eval computes the program's value at (d, q, u, g). It does not allocate
-// for programs compiled from trees of depth < 32 and is safe for concurrent
-// use.
+// Eval computes the program's value at (d, q, u, g), every other terminal
+// being 0. It does not allocate for programs compiled from trees of depth
+// < 32 and is safe for concurrent use.
 func (p *Program) Eval(d, q, u, g float64) float64 {
+	return p.EvalVars(&Vars{d, q, u, g})
+}
+
+// EvalVars computes the program's value with terminal op bound to
+// vars[op]. It does not allocate for programs compiled from trees of depth
+// < 32 and is safe for concurrent use.
+func (p *Program) EvalVars(vars *Vars) float64 {
 	if len(p.code) == 0 {
 		return math.NaN()
 	}
 	if p.stack <= inlineStack {
 		var st [inlineStack]float64
-		return run(p.code, st[:], d, q, u, g)
+		return run(p.code, st[:], vars)
 	}
-	return run(p.code, make([]float64, p.stack), d, q, u, g)
+	return run(p.code, make([]float64, p.stack), vars)
 }
 
 // run executes code with the operand stack st (len(st) ≥ the program's
 // stack need). The top of the stack lives in top; st[0:sp] holds the values
 // below it, st[0] being the garbage "top" before the first push.
-func run(code []instr, st []float64, d, q, u, g float64) float64 {
-	vars := [4]float64{d, q, u, g}
+func run(code []instr, st []float64, vars *Vars) float64 {
 	var top float64
 	sp := 0
 	for _, in := range code {
-		switch in.op {
-		case OpD, OpQ, OpU, OpG:
+		switch op := in.op; {
+		case op < OpConst:
 			st[sp] = top
 			sp++
-			top = vars[in.op&3]
-		case OpConst:
+			top = vars[op&(MaxVariables-1)]
+		case op == OpConst:
 			st[sp] = top
 			sp++
 			top = in.val
-		case OpAdd:
+		case op == OpAdd:
 			sp--
 			top = st[sp] + top
-		case OpSub:
+		case op == OpSub:
 			sp--
 			top = st[sp] - top
-		case OpMul:
+		case op == OpMul:
 			sp--
 			top = float64(st[sp] * top) // explicit rounding: forbids FMA fusion
-		case OpDiv:
+		default: // OpDiv
 			sp--
 			if top != 0 {
 				top = st[sp] / top

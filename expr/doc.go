@@ -5,14 +5,25 @@
 //
 // # Terminals and operators
 //
-// Leaves are the terminals
+// Leaves are terminals or, optionally, ephemeral constants (finite
+// float64). Terminals are data: the catalogue in terminals.go lists each
+// one's name, meaning and value bound, and Op(i) for i < NumVariables is
+// entry i. The paper's four come first,
 //
 //	d  remaining duration of the job
 //	q  queuing time of the job so far
 //	u  user priority
 //	g  GPU demand
 //
-// or, optionally, an ephemeral constant (a finite float64). Internal nodes are
+// followed by the extras of SPEC §8 and §12: a (time since arrival), r
+// (workers), w (GPUs per worker), f (free GPUs of the cluster), n (jobs
+// queued on the cluster), e (1 if the job fits now), s (slack) and v
+// (speed). A Terminals value is a set of them (the learner's gp.terminals;
+// the zero set means the paper's four); generators and mutation draw
+// leaves from a given set, and Tree.Terminals says which ones a formula
+// uses. Program.EvalVars takes every terminal's value in a Vars array and
+// is as fast as Eval. Adding a terminal is one catalogue entry; the caller
+// that evaluates formulas supplies its value. Internal nodes are
 // the binary operators + − × and protected division %. A smaller value means
 // the job is scheduled earlier (SPEC §5.2). The units of d and q are the
 // caller's business (the learn adapter passes hours by default, SPEC §2).

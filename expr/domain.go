@@ -15,11 +15,31 @@ type Bound struct {
 	LoStrict, HiStrict bool
 }
 
-// Domain describes the inputs (d, q, u, g) a priority function sees, one
-// Bound per terminal. SimplifyOn uses it to prove signs and ranges of
-// subtrees.
+// Domain describes the inputs a priority function sees, one Bound per
+// terminal: D, Q, U, G for the paper's four, and Extra for the others
+// (indexed by Op; an entry left nil takes the catalogue's Bound, see
+// Variable). SimplifyOn uses it to prove signs and ranges of subtrees.
 type Domain struct {
 	D, Q, U, G Bound
+	Extra      map[Op]Bound
+}
+
+// Bound returns the bound of terminal op in dom.
+func (dom Domain) Bound(op Op) Bound {
+	switch op {
+	case OpD:
+		return dom.D
+	case OpQ:
+		return dom.Q
+	case OpU:
+		return dom.U
+	case OpG:
+		return dom.G
+	}
+	if b, ok := dom.Extra[op]; ok {
+		return b
+	}
+	return catalogue[op].Bound
 }
 
 // DefaultDomain is the domain of the simulator's inputs (SPEC §2, §3):
@@ -30,7 +50,9 @@ type Domain struct {
 //	u ≥ 1        user priority (an integer ≥ 1)
 //	g ≥ 1        GPU demand (an integer ≥ 1)
 //
-// all finite and unbounded above.
+// all finite and unbounded above; the other terminals have the Bound of
+// their catalogue entry (a, f, n ≥ 0; r, w ≥ 1; e ∈ [0, 1]; v ∈ (0, 1]; s
+// unbounded).
 func DefaultDomain() Domain {
 	inf := math.Inf(1)
 	return Domain{
@@ -43,10 +65,11 @@ func DefaultDomain() Domain {
 
 // Validate reports a Bound that contains no finite float64.
 func (dom Domain) Validate() error {
-	for i, b := range [4]Bound{dom.D, dom.Q, dom.U, dom.G} {
+	for op := range Op(NumVariables) {
+		b := dom.Bound(op)
 		if _, ok := b.interval(); !ok {
 			return fmt.Errorf("expr: domain of %v: [%v, %v] (strict %v, %v) holds no finite value",
-				Op(i), b.Lo, b.Hi, b.LoStrict, b.HiStrict)
+				op, b.Lo, b.Hi, b.LoStrict, b.HiStrict)
 		}
 	}
 	return nil
@@ -148,9 +171,9 @@ func SimplifyOn(t *Tree, dom Domain) *Tree {
 	if t.Size() == 0 {
 		return &Tree{}
 	}
-	var vars [4]ival
-	for i, b := range [4]Bound{dom.D, dom.Q, dom.U, dom.G} {
-		vars[i], _ = b.interval()
+	var vars [NumVariables]ival
+	for op := range Op(NumVariables) {
+		vars[op], _ = dom.Bound(op).interval()
 	}
 	cur := t
 	for {
@@ -227,7 +250,7 @@ func isZero(p *pnode) bool { return p.op == OpConst && p.val == 0 }
 
 // simpOn simplifies p bottom-up on the domain whose terminal intervals are
 // vars, returning the new subtree and its interval.
-func simpOn(p *pnode, vars *[4]ival) (*pnode, ival) {
+func simpOn(p *pnode, vars *[NumVariables]ival) (*pnode, ival) {
 	var r ival
 	switch {
 	case p.op.IsTerminal():

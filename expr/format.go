@@ -20,7 +20,8 @@ func Formats() []string { return []string{"infix", "prefix", "latex", "go", "sym
 //	        \operatorname{pdiv}\left(a, b\right) so no reader mistakes it
 //	        for a/b, and × is \cdot
 //	go      gofmt'ed source of func priority(d, q, u, g float64) float64 that
-//	        computes exactly what Eval computes
+//	        computes exactly what Eval computes (one more parameter per
+//	        other terminal t uses, in catalogue order)
 //	sympy   SymPy text over the symbols d, q, u, g, protected division as
 //	        Piecewise((a, Eq(b, 0)), (a/b, True))
 //	json    the JSON encoding of MarshalJSON
@@ -313,7 +314,11 @@ func formatGo(t *Tree) (string, error) {
 	fmt.Fprintf(&b, "// priority computes %s\n", t.String())
 	b.WriteString("// (smaller = scheduled earlier), where a % b is protected division:\n")
 	b.WriteString("// a if b == 0, else a / b.\n")
-	b.WriteString("func priority(d, q, u, g float64) float64 {\n")
+	params := []string{"d", "q", "u", "g"}
+	for _, op := range t.Terminals().Minus(PaperTerminals).Ops() {
+		params = append(params, op.String())
+	}
+	b.WriteString("func priority(" + strings.Join(params, ", ") + " float64) float64 {\n")
 	if usesDiv {
 		b.WriteString("pdiv := func(a, b float64) float64 {\nif b == 0 {\nreturn a\n}\nreturn a / b\n}\n")
 	}

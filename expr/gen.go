@@ -24,8 +24,11 @@ type GenSettings struct {
 	// MinDepth and MaxDepth bound the depths ramped half-and-half cycles
 	// through (a leaf has depth 1). 0 means the default (2 and 6).
 	MinDepth, MaxDepth int
+	// Terminals is the terminal set leaves are drawn from; 0 means the
+	// paper's {d, q, u, g}.
+	Terminals Terminals
 	// Constants adds ephemeral random constants to the terminal set: a leaf
-	// is then a constant with probability 1/5.
+	// is then a constant with probability 1/(|Terminals| + 1).
 	Constants bool
 	// ConstMin and ConstMax bound the constants, drawn uniformly in
 	// [ConstMin, ConstMax] and rounded to ConstDigits decimals (so printed
@@ -75,24 +78,30 @@ func (s GenSettings) mustValid(who string) GenSettings {
 
 // leafSource draws random leaves.
 type leafSource struct {
+	vars       []Op // the terminal set, in catalogue order
 	constants  bool
 	cmin, cmax float64
 	digits     int
 }
 
 func (s GenSettings) leaves() leafSource {
-	return leafSource{constants: s.Constants, cmin: s.ConstMin, cmax: s.ConstMax, digits: s.ConstDigits}
+	return leafSource{vars: s.Terminals.Or(PaperTerminals).Ops(), constants: s.Constants, cmin: s.ConstMin, cmax: s.ConstMax, digits: s.ConstDigits}
 }
 
-// leaf draws a terminal uniformly from {d, q, u, g}, or, with constants on,
-// from {d, q, u, g, constant}.
-func (ls leafSource) leaf(rng *rand.Rand) node {
-	k := 4
+// kinds is the number of leaf kinds: the terminals, plus one for
+// constants.
+func (ls leafSource) kinds() int {
 	if ls.constants {
-		k = 5
+		return len(ls.vars) + 1
 	}
-	if i := rng.IntN(k); i < 4 {
-		return node{op: Op(i)}
+	return len(ls.vars)
+}
+
+// leaf draws uniformly from the terminal set, or, with constants on, from
+// the terminal set and "constant" (for {d, q, u, g}: one of 4 or 5 kinds).
+func (ls leafSource) leaf(rng *rand.Rand) node {
+	if i := rng.IntN(ls.kinds()); i < len(ls.vars) {
+		return node{op: ls.vars[i]}
 	}
 	return node{op: OpConst, val: ls.constant(rng)}
 }
@@ -141,8 +150,9 @@ func Full(rng *rand.Rand, depth int, s GenSettings) *Tree {
 // Grow returns a random tree of depth between 2 and depth (1 if depth is 1):
 // the root is an operator, and below it every node above the depth limit is
 // drawn uniformly from the whole primitive set (the four operators and the
-// four or five leaf kinds), so a branch stops early with probability
-// 4/8 (or 5/9) at each level; nodes at the limit are leaves. It panics if
+// leaf kinds: the terminals, plus constants when on), so a branch stops
+// early with probability L/(4+L) for L leaf kinds (4/8 or 5/9 for the
+// paper's set) at each level; nodes at the limit are leaves. It panics if
 // depth < 1.
 func Grow(rng *rand.Rand, depth int, s GenSettings) *Tree {
 	if depth < 1 {
@@ -154,10 +164,7 @@ func Grow(rng *rand.Rand, depth int, s GenSettings) *Tree {
 // grow appends a grown subtree of depth ≤ depth to nodes. With rootOp the
 // root is an operator whenever depth ≥ 2.
 func grow(rng *rand.Rand, depth int, ls leafSource, rootOp bool, nodes []node) []node {
-	leafKinds := 4
-	if ls.constants {
-		leafKinds = 5
-	}
+	leafKinds := ls.kinds()
 	var rec func(d int, forceOp bool)
 	rec = func(d int, forceOp bool) {
 		if d == 1 || (!forceOp && rng.IntN(4+leafKinds) < leafKinds) {

@@ -65,9 +65,9 @@ func (t *Tree) UnmarshalJSON(data []byte) error {
 		}
 		switch x := v.(type) {
 		case string:
-			op, ok := terminalByName(x)
+			op, ok := VariableByName(x)
 			if !ok {
-				return fmt.Errorf("expr: decoding tree at %s: unknown variable %q (want d, q, u or g)", path, x)
+				return fmt.Errorf("expr: decoding tree at %s: unknown variable %q (want one of %s)", path, x, variableNames())
 			}
 			nodes = append(nodes, node{op: op})
 			return nil
@@ -100,15 +100,6 @@ func (t *Tree) UnmarshalJSON(data []byte) error {
 	}
 	t.nodes = nodes
 	return nil
-}
-
-func terminalByName(s string) (Op, bool) {
-	for op := OpD; op <= OpG; op++ {
-		if op.String() == s {
-			return op, true
-		}
-	}
-	return 0, false
 }
 
 // operatorByName accepts "+", "-", "*", "%" and also "/" for protected

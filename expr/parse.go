@@ -169,17 +169,10 @@ func (p *parser) next() {
 		text := p.src[p.pos : p.pos+n]
 		advance(n)
 		p.tok = token{kind: tokVar, text: text, col: col}
-		switch text {
-		case "d":
-			p.tok.op = OpD
-		case "q":
-			p.tok.op = OpQ
-		case "u":
-			p.tok.op = OpU
-		case "g":
-			p.tok.op = OpG
-		default:
-			p.errorf("unknown variable %s (want d, q, u or g)", strconv.Quote(text))
+		if op, ok := VariableByName(text); ok {
+			p.tok.op = op
+		} else {
+			p.errorf("unknown variable %s (want one of %s)", strconv.Quote(text), variableNames())
 		}
 	default:
 		advance(w)

@@ -60,7 +60,7 @@ func (t *Tree) rawHash() uint64 {
 	)
 	h := uint64(offset)
 	for _, n := range t.nodes {
-		h = (h ^ uint64(n.op)) * prime
+		h = (h ^ hashCode(n.op)) * prime
 		if n.op == OpConst {
 			b := math.Float64bits(n.val)
 			for range 8 {
@@ -77,6 +77,21 @@ func (t *Tree) rawHash() uint64 {
 	h *= 0x94d049bb133111eb
 	h ^= h >> 31
 	return h
+}
+
+// hashCode is the byte that stands for op in Hash. It is fixed per kind, not
+// the Op value, so that hashes stay the same when terminals are added to the
+// catalogue: d, q, u, g are 0–3, a constant 4, + − × % 5–8 (the codes of the
+// original four-terminal encoding), and the other terminals 9, 10, … in
+// catalogue order.
+func hashCode(op Op) uint64 {
+	switch {
+	case op <= OpG:
+		return uint64(op)
+	case op.IsTerminal():
+		return 9 + uint64(op-OpG-1)
+	}
+	return 4 + uint64(op-OpConst)
 }
 
 // pnode is the pointer form used while simplifying.

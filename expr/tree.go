@@ -8,24 +8,30 @@ import (
 // Op is the kind of a tree node: a terminal, a constant or a binary operator.
 type Op uint8
 
-// The node kinds. The four terminals come first, in the order of the
-// arguments of Eval (d, q, u, g), so that a terminal's Op is its argument
-// index.
+// The node kinds. The terminals come first: Op(i) for i < NumVariables is
+// the i-th entry of the terminal catalogue (terminals.go). The paper's four
+// are named here, in the order of the arguments of Eval (d, q, u, g), so
+// that their Op is their argument index; the others are reached by name
+// (VariableByName) — a terminal is data, not a constant of this list.
 const (
-	OpD     Op = iota // remaining duration
-	OpQ               // queuing time so far
-	OpU               // user priority
-	OpG               // GPU demand
-	OpConst           // ephemeral constant (finite float64)
-	OpAdd             // a + b
-	OpSub             // a − b
-	OpMul             // a × b
-	OpDiv             // protected division: a if b == 0, else a / b
+	OpD Op = 0 // remaining duration
+	OpQ Op = 1 // queuing time so far
+	OpU Op = 2 // user priority
+	OpG Op = 3 // GPU demand
+)
+
+// The constant and operator kinds follow the terminals.
+const (
+	OpConst Op = NumVariables + iota // ephemeral constant (finite float64)
+	OpAdd                            // a + b
+	OpSub                            // a − b
+	OpMul                            // a × b
+	OpDiv                            // protected division: a if b == 0, else a / b
 	numOps
 )
 
-// IsTerminal reports whether o is one of d, q, u, g.
-func (o Op) IsTerminal() bool { return o <= OpG }
+// IsTerminal reports whether o is a terminal of the catalogue.
+func (o Op) IsTerminal() bool { return o < OpConst }
 
 // IsLeaf reports whether o has no operands (a terminal or a constant).
 func (o Op) IsLeaf() bool { return o <= OpConst }
@@ -33,18 +39,13 @@ func (o Op) IsLeaf() bool { return o <= OpConst }
 // IsBinary reports whether o is one of + − × %.
 func (o Op) IsBinary() bool { return o >= OpAdd && o < numOps }
 
-// String is the infix symbol of o: "d", "q", "u", "g", "const", "+", "-",
-// "*" or "%".
+// String is the infix symbol of o: a terminal's name ("d", "q", …),
+// "const", "+", "-", "*" or "%".
 func (o Op) String() string {
+	if o.IsTerminal() {
+		return catalogue[o].Name
+	}
 	switch o {
-	case OpD:
-		return "d"
-	case OpQ:
-		return "q"
-	case OpU:
-		return "u"
-	case OpG:
-		return "g"
 	case OpConst:
 		return "const"
 	case OpAdd:
@@ -77,8 +78,8 @@ type Tree struct {
 	nodes []node
 }
 
-// Terminal returns the one-leaf tree for the terminal op (OpD, OpQ, OpU or
-// OpG). It panics on any other op.
+// Terminal returns the one-leaf tree for the terminal op (OpD, OpQ, OpU,
+// OpG or any other catalogue entry). It panics on any other op.
 func Terminal(op Op) *Tree {
 	if !op.IsTerminal() {
 		panic(fmt.Sprintf("expr.Terminal: %v is not a terminal", op))
@@ -193,21 +194,25 @@ func (t *Tree) Uses(op Op) bool {
 	return false
 }
 
-// Eval computes the tree's value at (d, q, u, g) by walking it. It is the
-// reference semantics; Program.Eval computes the same values faster. An
-// empty tree evaluates to NaN.
+// Eval computes the tree's value at (d, q, u, g), every other terminal
+// being 0, by walking it. It is the reference semantics; Program.Eval
+// computes the same values faster. An empty tree evaluates to NaN.
 func (t *Tree) Eval(d, q, u, g float64) float64 {
+	return t.EvalVars(&Vars{d, q, u, g})
+}
+
+// EvalVars computes the tree's value with terminal op bound to vars[op].
+func (t *Tree) EvalVars(vars *Vars) float64 {
 	if t.Size() == 0 {
 		return math.NaN()
 	}
-	vars := [4]float64{d, q, u, g}
-	v, _ := evalAt(t.nodes, 0, &vars)
+	v, _ := evalAt(t.nodes, 0, vars)
 	return v
 }
 
 // evalAt evaluates the subtree starting at nodes[i] and returns its value
 // and the index just past it.
-func evalAt(nodes []node, i int, vars *[4]float64) (float64, int) {
+func evalAt(nodes []node, i int, vars *Vars) (float64, int) {
 	n := nodes[i]
 	switch {
 	case n.op.IsTerminal():

@@ -33,6 +33,9 @@ type VarSettings struct {
 	// constants, drawn as GenSettings does by default (uniform in [−1, 1],
 	// two decimals).
 	Constants bool
+	// Terminals is the terminal set new leaves are drawn from; 0 means the
+	// paper's {d, q, u, g}.
+	Terminals Terminals
 }
 
 func (s VarSettings) withDefaults() VarSettings {
@@ -70,7 +73,7 @@ func (s VarSettings) mustValid(who string) VarSettings {
 }
 
 func (s VarSettings) leaves() leafSource {
-	g := GenSettings{Constants: s.Constants}.withDefaults()
+	g := GenSettings{Constants: s.Constants, Terminals: s.Terminals}.withDefaults()
 	return g.leaves()
 }
 
@@ -188,6 +191,9 @@ func PointMutation(rng *rand.Rand, t *Tree, s VarSettings) *Tree {
 		return child
 	}
 	ls := s.leaves()
+	if !ls.constants && len(ls.vars) == 1 && ls.vars[0] == old.op {
+		return child // a single terminal and no constants: no other leaf exists
+	}
 	for {
 		n := ls.leaf(rng)
 		if n.op != old.op || (n.op == OpConst && n.val != old.val) {

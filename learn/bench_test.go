@@ -40,7 +40,7 @@ func BenchmarkEvaluate(b *testing.B) {
 		pop = append(pop, scored{tree: t, hash: t.Hash()})
 	}
 	subset := sampleSubset(rng, len(train), cfg.GP.Subset)
-	base, err := newEvaluator(train, val, opts, false, cfg.GP.Workers)
+	base, err := newEvaluator(train, val, opts, false, cfg.GP.Workers, "mct", "bestfit")
 	if err != nil {
 		b.Fatal(err)
 	}

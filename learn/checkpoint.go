@@ -24,7 +24,7 @@ const (
 	GenerationsFile = "generations.parquet"
 	HallFile        = "hall_of_fame.csv"
 	BestFile        = "best.json"
-	FormulaGoFile   = "formula.go"
+	FormulaGoFile   = "formula.go.txt" // not .go: a run directory must never be a Go package
 	FormulaTeXFile  = "formula.tex"
 	PlotName        = "convergence" // convergence.png and convergence.svg
 	CheckpointDir   = "checkpoint"
@@ -52,6 +52,7 @@ type checkpoint struct {
 	Population   []member        `json:"population"` // sorted best first
 	HallOfFame   []HallEntry     `json:"hall_of_fame"`
 	Rows         []GenerationRow `json:"rows"`
+	Curve        []CurvePoint    `json:"validation_curve"`
 	CacheEntries int             `json:"cache_entries"`
 }
 

@@ -1,8 +1,22 @@
 // Package learn trains scheduling priority functions by genetic programming
 // (SPEC §8, the paper's Algorithm 3): it breeds expr trees, scores each
-// candidate by simulating the scheduler mct + candidate + best fit on a
-// sampled subset of training instances, normalised by the SRSF baseline, and
-// exports the best simplified formula.
+// candidate by simulating the candidate scheduler (gp.allocator + candidate
+// + gp.placer, mct + · + best fit by default, built by
+// simcore.ParseScheduler) on a sampled subset of training instances,
+// normalised by the SRSF baseline, exports the best simplified formula, and
+// reports honestly how it does against every baseline on a held-out test
+// split.
+//
+// # Terminals
+//
+// A formula's leaves come from gp.terminals (default the paper's d, q, u,
+// g) — names of expr's terminal catalogue — plus ephemeral constants with
+// gp.constants. FormulaRanking maps each name to its value for a job
+// (features in formula.go: one line per terminal), computing only the
+// terminals the formula uses; it asks the engine for cluster state
+// (NeedsClusterState) only when the formula reads f, n, e or v. best.json
+// records the terminal set; ReadBest refuses a formula that uses a terminal
+// outside it, and a run refuses seed formulas outside gp.terminals.
 //
 // # Fitness
 //
@@ -31,10 +45,42 @@
 // gp.crossover (two children, c1 = p1 ⊗ p2 and c2 = p2 ⊗ p1), then subtree
 // mutation of both children with probability r = gp.mutation — evaluates
 // parents and offspring on the new D_sub, and keeps the n best (μ + λ).
-// After generation G the final population and the hall of fame are
-// evaluated on the validation set; the lowest validation score wins (ties:
-// smaller tree, then lower canonical hash), is simplified (expr.Simplify,
-// exact) and exported.
+// After generation G the final population and the hall of fame (the best
+// distinct trees by training score, gathered over all generations,
+// gp.hall_of_fame of them) are evaluated on the validation set; the lowest
+// validation score wins (ties: smaller tree, then lower canonical hash), is
+// simplified (expr.Simplify, exact) and exported.
+//
+// Options beyond the paper (each off in configs/paper.yaml):
+//
+//   - gp.seed_formulas: formulas (e.g. the baselines' rankings g * d for
+//     SRSF, 0 - a for FIFO, 0 - w for Lyra) replace the first members of
+//     the initial population.
+//   - gp.dedup: behaviour — survival keeps, in (fitness, hash) order, the
+//     first member of each phenotype, and fills with the next best only if
+//     fewer than n phenotypes exist. A phenotype is the order the ranking
+//     puts jobs in (by priority, then arrival and id, as the engine does)
+//     on each of gp.dedup_sample scheduling decisions recorded while SRSF
+//     runs on the training instances, hashed.
+//   - gp.subset: larger training subsets per generation (the same subset
+//     for parents and offspring, as in the paper).
+//   - gp.validate_every k: the best individual's validation score every k
+//     generations, for the convergence plot and best.json only (it never
+//     influences selection).
+//
+// # Honest reporting
+//
+// A finished run scores the chosen formula on the held-out test split
+// (LoadTest: data.test_dir, or data.test instances generated from the
+// seed's "test" split) against every named baseline (simcore.Baselines),
+// the constant priority 0 and SRSF, with mean objective, mean normalised
+// objective, wins, mean rank, and better/tied/worse counts and a paired
+// Wilcoxon signed-rank test against the best baseline (ScoreOnTest). The
+// headline (Headline) compares with the best baseline on validation and on
+// test. Warnings says when the formula is constant on the simulator's
+// inputs (expr.SimplifyOn) or orders every sampled validation decision
+// exactly like a reference ranking (fifo, srsf, lyra, sjf, srtf). All of
+// it is in best.json.
 //
 // Depth overflow is delegated to expr's operators: Crossover and
 // SubtreeMutation only choose points that keep the child within
@@ -77,8 +123,11 @@
 // the result. A process killed outright (SIGKILL, power loss) leaves the
 // temporary ".NAME.tmp-*" sibling with its last checkpoint; Resume works on
 // that directory too (rename it first to keep the name). Files: config.yaml, generations.parquet,
-// hall_of_fame.csv, best.json, formula.go, formula.tex, convergence.png,
-// convergence.svg, checkpoint/.
+// hall_of_fame.csv, best.json, formula.go.txt (Go source; not named .go so
+// that a run directory inside a module is never a Go package), formula.tex,
+// convergence.png, convergence.svg (mean normalised objective per training
+// instance, best and median, the best individual's validation score and the
+// best baseline's validation level), checkpoint/.
 //
 // # Dependencies
 //
@@ -86,12 +135,9 @@
 // simcore.Ranking; it defines the units the formula sees (d and q in hours by
 // default, SPEC §2).
 //
-// learn imports expr, simcore, datasets and configs (plus internal/atomicio
-// and internal/progress), and reports for exactly two things: its
-// GenerationRow table type with WriteGenerations (so generations.parquet is
-// the table reports reads, validated by the same code) and ConvergencePlot
-// (convergence.png/.svg). reports imports no evogp package but
-// internal/atomicio and never simulates, so the edge adds no cycle and keeps
-// one definition of the table and the figure. Neither expr nor simcore
-// imports learn.
+// learn imports expr, simcore, datasets and configs, plus the small shared
+// helpers internal/atomicio, internal/parallel, internal/progress,
+// internal/stats (the Wilcoxon test) and internal/runlog (the generation
+// table and the convergence figure, which reports also uses). It does not
+// import reports (TestImports). Neither expr nor simcore imports learn.
 package learn

@@ -37,28 +37,40 @@ type evaluator struct {
 	baseTrain    []float64 // O_SRSF,i of every training instance
 	baseVal      []float64 // … and validation instance
 	srsf         simcore.Scheduler
+	alloc, place string // the candidate scheduler is alloc+formula+place
 	cache        map[cacheKey]float64
 	log          []cacheEntry // every entry in insertion order (checkpointed)
 	onSimulation func()       // test hook: called before each candidate simulation
 }
 
-func newEvaluator(train, val []simcore.Instance, opts simcore.Options, seconds bool, workers int) (*evaluator, error) {
+func newEvaluator(train, val []simcore.Instance, opts simcore.Options, seconds bool, workers int, alloc, place string) (*evaluator, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	srsf, err := simcore.ParseScheduler("mct+srsf+bestfit", nil)
-	if err != nil {
-		return nil, err
-	}
-	return &evaluator{
+	e := &evaluator{
 		train: train, val: val, opts: opts, seconds: seconds, workers: workers,
-		srsf: srsf, cache: map[cacheKey]float64{},
-	}, nil
+		alloc: alloc, place: place, cache: map[cacheKey]float64{},
+	}
+	srsf, err := simcore.ParseScheduler(alloc+"+srsf+"+place, nil)
+	if err != nil {
+		return nil, fmt.Errorf("gp.allocator/gp.placer: %w", err)
+	}
+	e.srsf = srsf
+	if _, err := e.candidate(simcore.SRSF{}); err != nil {
+		return nil, fmt.Errorf("gp.allocator/gp.placer: %w", err)
+	}
+	return e, nil
 }
 
-// candidate is the scheduler mct + f + best fit for a priority function f.
-func candidate(r simcore.Ranking) simcore.Scheduler {
-	return simcore.NewListScheduler("gp", simcore.MCT{}, r, simcore.BestFit{})
+// candidateSpec is the scheduler spec of a candidate ranking registered as
+// "formula": gp.allocator + formula + gp.placer (mct+formula+bestfit by
+// default).
+func candidateSpec(alloc, place string) string { return alloc + "+formula+" + place }
+
+// candidate is the scheduler alloc + r + place for a priority function r,
+// built by simcore.ParseScheduler.
+func (e *evaluator) candidate(r simcore.Ranking) (simcore.Scheduler, error) {
+	return simcore.ParseScheduler(candidateSpec(e.alloc, e.place), map[string]simcore.Ranking{"formula": r})
 }
 
 // task is one simulation: a scheduler on one instance.
@@ -127,6 +139,7 @@ type scored struct {
 	tree    *expr.Tree
 	hash    uint64
 	fitness float64
+	pheno   uint64 // behaviour on the sampled decisions (gp.dedup: behaviour), else 0
 }
 
 // batchStats counts the terms of one fitness batch: evals simulations run,
@@ -146,7 +159,7 @@ func (e *evaluator) fitness(ctx context.Context, pop []scored, subset []int) (ba
 	var tasks []task
 	var keys []cacheKey
 	pending := map[cacheKey]int{}
-	progs := map[uint64]simcore.Ranking{}
+	progs := map[uint64]simcore.Scheduler{}
 	for _, c := range pop {
 		for _, i := range subset {
 			k := cacheKey{c.hash, int32(i)}
@@ -158,13 +171,16 @@ func (e *evaluator) fitness(ctx context.Context, pop []scored, subset []int) (ba
 				st.hits++
 				continue
 			}
-			r, ok := progs[c.hash]
+			sched, ok := progs[c.hash]
 			if !ok {
-				r = NewFormulaRanking(expr.Simplify(c.tree), e.seconds)
-				progs[c.hash] = r
+				var err error
+				if sched, err = e.candidate(NewFormulaRanking(expr.Simplify(c.tree), e.seconds)); err != nil {
+					return st, err
+				}
+				progs[c.hash] = sched
 			}
 			pending[k] = len(tasks)
-			tasks = append(tasks, task{candidate(r), &e.train[i]})
+			tasks = append(tasks, task{sched, &e.train[i]})
 			keys = append(keys, k)
 		}
 	}
@@ -213,9 +229,12 @@ func (e *evaluator) validate(ctx context.Context, trees []*expr.Tree) ([]float64
 	}
 	tasks := make([]task, 0, len(uniq)*len(e.val))
 	for _, t := range uniq {
-		r := NewFormulaRanking(expr.Simplify(t), e.seconds)
+		sched, err := e.candidate(NewFormulaRanking(expr.Simplify(t), e.seconds))
+		if err != nil {
+			return nil, err
+		}
 		for i := range e.val {
-			tasks = append(tasks, task{candidate(r), &e.val[i]})
+			tasks = append(tasks, task{sched, &e.val[i]})
 		}
 	}
 	obj, err := e.simulate(ctx, tasks, nil)

@@ -15,7 +15,7 @@ import (
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/progress"
-	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/internal/runlog"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -89,8 +89,8 @@ func TestRunWritesRunDirectory(t *testing.T) {
 	if len(res.Generations) != 4 {
 		t.Fatalf("%d generation rows, want 4 (generation 0 and 3 more)", len(res.Generations))
 	}
-	// generations.parquet has reports.GenerationRow's columns.
-	got, err := reports.ReadGenerations(filepath.Join(out, GenerationsFile))
+	// generations.parquet has runlog.GenerationRow's columns.
+	got, err := runlog.Read(filepath.Join(out, GenerationsFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +159,7 @@ func TestFitnessOnCurrentSubset(t *testing.T) {
 		for _, m := range snap.Population {
 			want := 0.0
 			for _, i := range snap.Subset {
-				want += normalise(objective(candidate(NewFormulaRanking(m.Tree, false)), i), objective(srsf, i))
+				want += normalise(objective(testCandidate(t, NewFormulaRanking(m.Tree, false)), i), objective(srsf, i))
 			}
 			if m.Fitness != want {
 				t.Errorf("generation %d: %s has fitness %v, its subset %v gives %v", snap.Row.Generation, m.Tree, m.Fitness, snap.Subset, want)
@@ -226,7 +226,7 @@ func TestResumeIsIdentical(t *testing.T) {
 				t.Errorf("%s differs after resume", f)
 			}
 		}
-		disk, err := reports.ReadGenerations(filepath.Join(dir, GenerationsFile))
+		disk, err := runlog.Read(filepath.Join(dir, GenerationsFile))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -410,12 +410,12 @@ func TestLearnedNotWorseThanSRSF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	test, err := datasets.Generate(datasets.GenSettingsFrom(cfg.Generator), datasets.SplitSeed(cfg.Seed, "test"), 8)
+	test, err := datasets.Generate(cfg.Generator.Settings(), datasets.SplitSeed(cfg.Seed, "test"), 8)
 	if err != nil {
 		t.Fatal(err)
 	}
 	opts, _ := SimOptions(cfg)
-	ev, err := newEvaluator(nil, test, opts, false, 0)
+	ev, err := newEvaluator(nil, test, opts, false, 0, "mct", "bestfit")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -428,7 +428,7 @@ func TestLearnedNotWorseThanSRSF(t *testing.T) {
 	}
 	t.Logf("learned %s: validation %.4f, held-out test %.4f", res.Simplified, res.Validation, scores[0])
 	// The normalisation is right: with d in seconds, g*d is SRSF exactly.
-	evs, _ := newEvaluator(nil, test, opts, true, 0)
+	evs, _ := newEvaluator(nil, test, opts, true, 0, "mct", "bestfit")
 	evs.baseVal = ev.baseVal
 	srsf, err := evs.validate(context.Background(), []*expr.Tree{expr.MustParse("g*d")})
 	if err != nil {
@@ -450,4 +450,14 @@ func TestNormalise(t *testing.T) {
 			t.Errorf("normalise(%v, %v) = %v, want %v", c.obj, c.base, got, c.want)
 		}
 	}
+}
+
+// testCandidate is the default candidate scheduler mct + r + best fit.
+func testCandidate(t *testing.T, r simcore.Ranking) simcore.Scheduler {
+	t.Helper()
+	s, err := simcore.ParseScheduler("mct+formula+bestfit", map[string]simcore.Ranking{"formula": r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -6,14 +6,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/atomicio"
-	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/internal/runlog"
 )
 
-// GenerationRow is one row of generations.parquet: reports.GenerationRow,
+// GenerationRow is one row of generations.parquet: runlog.GenerationRow,
 // so the table the learner writes is the one reports reads. Best, Median
 // and Worst are fitness values — sums over the generation's subset of
 // normalised objectives — of the population after survival; BestFormula,
@@ -22,7 +23,7 @@ import (
 // counts the simulations run for the generation and CacheHits the
 // (candidate, instance) terms answered without one (Evaluations +
 // CacheHits = candidates × α).
-type GenerationRow = reports.GenerationRow
+type GenerationRow = runlog.GenerationRow
 
 // writeHall writes hall_of_fame.csv: rank (1 = best), the mean normalised
 // training score and its generation, the validation score, size, depth,
@@ -74,6 +75,47 @@ type BestJSON struct {
 	// TrainScore is the chosen tree's last training fitness divided by the
 	// subset size, or null if it was not in the final population.
 	TrainScore *float64 `json:"train_score"`
+	// Terminals is the run's terminal set (gp.terminals) and Constants
+	// whether ephemeral constants were on: the formula uses nothing else.
+	// A best.json without the key is read as the paper's {d, q, u, g}.
+	Terminals expr.Terminals `json:"terminals"`
+	Constants bool           `json:"constants"`
+	// Candidate is the scheduler the formula was scored under
+	// (gp.allocator + formula + gp.placer); TimeUnit the unit of d, q, a, s.
+	Candidate string `json:"candidate"`
+	TimeUnit  string `json:"time_unit"`
+	// ValidationBaselines are the named baselines' validation scores (same
+	// scale as Validation) and BestBaseline the lowest of them.
+	ValidationBaselines []BaselineScore `json:"validation_baselines"`
+	BestBaseline        string          `json:"best_baseline"`
+	// ValidationCurve is the best individual's validation score every
+	// gp.validate_every generations.
+	ValidationCurve []CurvePoint `json:"validation_curve"`
+	// Test is the held-out test table (null without test instances).
+	Test *TestTable `json:"test"`
+	// Warnings: constant formula, or ranking exactly like a reference.
+	Warnings []string `json:"warnings"`
+}
+
+// ReadBest reads a best.json and checks that its formula uses only the
+// terminals recorded with it, all of which the simulator can supply.
+func ReadBest(path string) (*BestJSON, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read best.json: %w", err)
+	}
+	var best BestJSON
+	if err := json.Unmarshal(b, &best); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if best.Tree.Size() == 0 {
+		return nil, fmt.Errorf("%s: no \"tree\"", path)
+	}
+	terms := best.Terminals.Or(expr.PaperTerminals)
+	if err := CheckTerminals(best.Tree, terms); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &best, nil
 }
 
 func writeJSON(path string, v any) error {
@@ -85,7 +127,9 @@ func writeJSON(path string, v any) error {
 }
 
 // formulaGo wraps expr's Go rendering in a compilable file (package
-// formula), so a run directory inside a module never breaks `go build ./...`.
+// formula). It is stored as formula.go.txt: the go tool ignores the name,
+// so a run directory inside a module never becomes a Go package (rename it
+// to formula.go to compile it).
 func formulaGo(t *expr.Tree) ([]byte, error) {
 	src, err := expr.Format(t, "go")
 	if err != nil {
@@ -113,9 +157,16 @@ func formulaTeX(t *expr.Tree) ([]byte, error) {
 }
 
 // plotConvergence writes dir/convergence.png and .svg with
-// reports.ConvergencePlot (best and median fitness per generation).
-func plotConvergence(dir string, rows []GenerationRow) error {
-	fig, err := reports.ConvergencePlot(rows)
+// runlog.ConvergencePlot: best and median of the mean normalised objective
+// per training instance (fitness ÷ α) per generation, the best
+// individual's validation score every gp.validate_every generations, and
+// the best baseline's validation score as a reference line.
+func plotConvergence(dir string, rows []GenerationRow, alpha int, curve []CurvePoint, best BaselineScore) error {
+	ref := runlog.ConvergenceRef{Subset: alpha, Baseline: best.Name, Level: best.Score}
+	for _, c := range curve {
+		ref.Validation = append(ref.Validation, runlog.ValidationPoint{Generation: c.Generation, Score: c.Score})
+	}
+	fig, err := runlog.ConvergencePlot(rows, ref)
 	if err != nil {
 		return err
 	}

@@ -144,6 +144,29 @@ func survive(all []scored, n int) []scored {
 	return slices.Clone(all[:n])
 }
 
+// surviveDistinct keeps n members of all (μ + λ) with behavioural
+// de-duplication: in the survival order, the first member of each
+// phenotype is kept; if fewer than n phenotypes exist, the best of the
+// remaining members (in the same order) fill the population. The result is
+// in survival order (best first).
+func surviveDistinct(all []scored, n int) []scored {
+	slices.SortStableFunc(all, compareScored)
+	seen := make(map[uint64]bool, len(all))
+	out := make([]scored, 0, n)
+	var rest []scored
+	for _, c := range all {
+		if !seen[c.pheno] && len(out) < n {
+			seen[c.pheno] = true
+			out = append(out, c)
+		} else {
+			rest = append(rest, c)
+		}
+	}
+	out = append(out, rest[:n-len(out)]...)
+	slices.SortStableFunc(out, compareScored)
+	return out
+}
+
 // median of the fitness of a sorted population (mean of the two middle
 // values when the size is even).
 func median(sorted []scored) float64 {

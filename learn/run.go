@@ -14,7 +14,7 @@ import (
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/internal/progress"
-	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/internal/runlog"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -31,6 +31,10 @@ type Settings struct {
 	// Progress configures the progress report (bar on a terminal, slog
 	// lines otherwise, nothing when Quiet).
 	Progress progress.Options
+	// Test is the held-out test split the chosen formula is finally scored
+	// on (ScoreOnTest); nil means LoadTest(Config). With no test instances
+	// (data.test = 0 and no data.test_dir) there is no test table.
+	Test []simcore.Instance
 	// OnGeneration, if set, is called after each generation has been
 	// checkpointed (generation 0 is the evaluation of the initial
 	// population). It must not keep the snapshot's slices.
@@ -63,6 +67,26 @@ type Result struct {
 	HallOfFame  []HallEntry // with validation scores
 	Evaluations int64       // simulations run over all generations
 	CacheHits   int64
+	// ValidationBaselines are the named baselines' validation scores (same
+	// scale as Validation); ValidationCurve the best individual's
+	// validation score every gp.validate_every generations.
+	ValidationBaselines []BaselineScore
+	ValidationCurve     []CurvePoint
+	// Test is the table of the chosen formula on the held-out test split
+	// against every baseline (nil without test instances).
+	Test *TestTable
+	// Warnings say when the formula is constant on the simulator's inputs
+	// or ranks exactly like a reference ranking on validation decisions.
+	Warnings []string
+}
+
+// CurvePoint is the validation score of the best individual of a
+// generation.
+type CurvePoint struct {
+	Generation int     `json:"generation"`
+	Score      float64 `json:"score"`
+	Formula    string  `json:"formula"`
+	hash       uint64
 }
 
 // InterruptedError is returned when the context is cancelled after at least
@@ -233,6 +257,10 @@ type runner struct {
 	pcg        *rand.PCG
 	gs         expr.GenSettings
 	vary       variation
+	terms      expr.Terminals // gp.terminals
+	seeds      []*expr.Tree   // gp.seed_formulas
+	decisions  []decision     // the phenotype sample (gp.dedup: behaviour)
+	phenos     map[uint64]uint64
 	configHash string
 	dataHash   string
 	dir        string
@@ -240,7 +268,8 @@ type runner struct {
 	pop        []scored
 	hall       []HallEntry
 	rows       []GenerationRow
-	flushed    int // cache entries already in checkpoint/cache.bin
+	curve      []CurvePoint // validation score of the best, every gp.validate_every generations
+	flushed    int          // cache entries already in checkpoint/cache.bin
 	bar        *progress.Reporter
 }
 
@@ -273,7 +302,31 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 	if err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
-	ev, err := newEvaluator(s.Train, s.Validation, opts, gp.TimeUnit == "seconds", gp.Workers)
+	terms, err := expr.ParseTerminals(gp.Terminals)
+	if err != nil {
+		return nil, fmt.Errorf("learn: gp.terminals: %w", err)
+	}
+	if bad := terms.Minus(SupportedTerminals()); bad != 0 {
+		return nil, fmt.Errorf("learn: gp.terminals: the simulator cannot supply %s", bad)
+	}
+	var seeds []*expr.Tree
+	for i, src := range gp.SeedFormulas {
+		t, err := expr.Parse(src)
+		if err != nil {
+			return nil, fmt.Errorf("learn: gp.seed_formulas[%d] %q: %w", i, src, err)
+		}
+		if err := CheckTerminals(t, terms); err != nil {
+			return nil, fmt.Errorf("learn: gp.seed_formulas[%d]: %w", i, err)
+		}
+		if t.Depth() > gp.MaxDepth {
+			return nil, fmt.Errorf("learn: gp.seed_formulas[%d] %q: depth %d exceeds gp.max_depth = %d", i, src, t.Depth(), gp.MaxDepth)
+		}
+		seeds = append(seeds, t)
+	}
+	if len(seeds) > gp.Population {
+		return nil, fmt.Errorf("learn: gp.seed_formulas has %d formulas, more than gp.population = %d", len(seeds), gp.Population)
+	}
+	ev, err := newEvaluator(s.Train, s.Validation, opts, gp.TimeUnit == "seconds", gp.Workers, gp.Allocator, gp.Placer)
 	if err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
@@ -285,11 +338,12 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 	master, pcg := masterRand(cfg.Seed)
 	r := &runner{
 		s: s, cfg: cfg, ev: ev, master: master, pcg: pcg,
-		gs: expr.GenSettings{MinDepth: gp.InitDepth[0], MaxDepth: gp.InitDepth[1], Constants: gp.Constants},
+		gs: expr.GenSettings{MinDepth: gp.InitDepth[0], MaxDepth: gp.InitDepth[1], Constants: gp.Constants, Terminals: terms},
 		vary: variation{
 			tournament: gp.Tournament, crossover: gp.Crossover, mutation: gp.Mutation,
-			vary: expr.VarSettings{MaxDepth: gp.MaxDepth, InternalProb: gp.InternalProb, Constants: gp.Constants},
+			vary: expr.VarSettings{MaxDepth: gp.MaxDepth, InternalProb: gp.InternalProb, Constants: gp.Constants, Terminals: terms},
 		},
+		terms: terms, seeds: seeds,
 		configHash: hash, dataHash: dataHash(s.Train, s.Validation), gen: -1,
 	}
 	if gp.InternalProb == 0 {
@@ -300,7 +354,42 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 	if err := ev.baselines(ctx); err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
+	if gp.Dedup == "behaviour" {
+		// The phenotype sample: decisions of the SRSF scheduler on the
+		// training instances, in order (deterministic).
+		ds, err := sampleDecisions(ctx, s.Train, opts, ev.candidate, simcore.SRSF{}, gp.DedupSample)
+		if err != nil {
+			return nil, fmt.Errorf("learn: sampling decisions for gp.dedup: %w", err)
+		}
+		r.decisions, r.phenos = ds, map[uint64]uint64{}
+	}
 	return r, nil
+}
+
+// setPhenotypes fills the phenotype of every member (gp.dedup: behaviour),
+// computing each distinct tree's once.
+func (r *runner) setPhenotypes(pop []scored) {
+	if r.decisions == nil {
+		return
+	}
+	for i := range pop {
+		p, ok := r.phenos[pop[i].hash]
+		if !ok {
+			p = phenotype(NewFormulaRanking(pop[i].tree, r.ev.seconds), r.decisions)
+			r.phenos[pop[i].hash] = p
+		}
+		pop[i].pheno = p
+	}
+}
+
+// survive keeps the n members of all for the next generation: the n best
+// (the paper), or with behavioural de-duplication.
+func (r *runner) survive(all []scored) []scored {
+	if r.decisions != nil {
+		r.setPhenotypes(all)
+		return surviveDistinct(all, r.cfg.GP.Population)
+	}
+	return survive(all, r.cfg.GP.Population)
 }
 
 // SimOptions maps a config's sim and objective sections to the simulator
@@ -358,6 +447,14 @@ func (r *runner) restore(ck *checkpoint, entries []cacheEntry) error {
 	}
 	r.hall = ck.HallOfFame
 	r.rows = ck.Rows
+	r.curve = ck.Curve
+	for i := range r.curve {
+		t, err := expr.Parse(r.curve[i].Formula)
+		if err != nil {
+			return fmt.Errorf("checkpoint validation curve: %w", err)
+		}
+		r.curve[i].hash = t.Hash()
+	}
 	r.ev.restoreCache(entries)
 	r.flushed = len(entries)
 	return nil
@@ -383,7 +480,9 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 		subset := sampleSubset(r.master, len(r.s.Train), gp.Subset)
 		var all []scored
 		if g == 0 {
-			for _, t := range expr.RampedHalfAndHalf(r.master, gp.Population, r.gs) {
+			init := expr.RampedHalfAndHalf(r.master, gp.Population, r.gs)
+			copy(init, r.seeds) // gp.seed_formulas replace the first members
+			for _, t := range init {
 				all = append(all, scored{tree: t, hash: t.Hash()})
 			}
 		} else {
@@ -404,7 +503,7 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 			}
 			return nil, fmt.Errorf("learn: generation %d: %w", g, err)
 		}
-		r.pop = survive(all, gp.Population)
+		r.pop = r.survive(all)
 		wall := time.Since(t0).Seconds()
 		best := r.pop[0]
 		row := GenerationRow{
@@ -414,6 +513,14 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 		}
 		r.rows = append(r.rows, row)
 		r.hall = updateHall(r.hall, r.pop, g, gp.Subset, gp.HallOfFame)
+		if k := gp.ValidateEvery; k > 0 && (g%k == 0 || g == gp.Generations) {
+			if err := r.validateBest(ctx, g); err != nil {
+				if ctx.Err() != nil && r.gen >= 0 {
+					return nil, &InterruptedError{Dir: r.dir, Generation: r.gen, Err: ctx.Err()}
+				}
+				return nil, fmt.Errorf("learn: generation %d: %w", g, err)
+			}
+		}
 		r.gen = g
 		if err := r.checkpoint(); err != nil {
 			return nil, err
@@ -435,6 +542,24 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 	return res, nil
 }
 
+// validateBest appends the validation score of the generation's best
+// member to the curve (a tree already scored is not simulated again).
+func (r *runner) validateBest(ctx context.Context, g int) error {
+	best := r.pop[0]
+	for _, c := range r.curve {
+		if c.hash == best.hash {
+			r.curve = append(r.curve, CurvePoint{Generation: g, Score: c.Score, Formula: best.tree.String(), hash: best.hash})
+			return nil
+		}
+	}
+	sc, err := r.ev.validate(ctx, []*expr.Tree{best.tree})
+	if err != nil {
+		return err
+	}
+	r.curve = append(r.curve, CurvePoint{Generation: g, Score: sc[0], Formula: best.tree.String(), hash: best.hash})
+	return nil
+}
+
 // checkpoint writes the state after generation r.gen.
 func (r *runner) checkpoint() error {
 	rng, err := r.pcg.MarshalBinary()
@@ -443,7 +568,7 @@ func (r *runner) checkpoint() error {
 	}
 	ck := &checkpoint{
 		Version: checkpointVersion, ConfigHash: r.configHash, DataHash: r.dataHash,
-		Generation: r.gen, RNG: rng, HallOfFame: r.hall, Rows: r.rows,
+		Generation: r.gen, RNG: rng, HallOfFame: r.hall, Rows: r.rows, Curve: r.curve,
 		CacheEntries: len(r.ev.log),
 	}
 	for _, c := range r.pop {
@@ -508,19 +633,43 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 	best := cands[bi]
 	res.Best, res.Simplified, res.Validation = best, expr.Simplify(best), scores[bi]
 	res.HallOfFame = r.hall
+	res.ValidationCurve = r.curve
+	interrupted := func(err error) error {
+		if ctx.Err() != nil {
+			return &InterruptedError{Dir: r.dir, Generation: r.gen, Err: ctx.Err()}
+		}
+		return fmt.Errorf("learn: %w", err)
+	}
+	if res.ValidationBaselines, err = r.ev.validateBaselines(ctx); err != nil {
+		return interrupted(err)
+	}
+	if res.Warnings, err = Warnings(ctx, r.cfg, res.Simplified, r.s.Validation, r.cfg.GP.DedupSample); err != nil {
+		return interrupted(err)
+	}
+	test := r.s.Test
+	if test == nil {
+		if test, err = LoadTest(r.cfg); err != nil {
+			return fmt.Errorf("learn: %w", err)
+		}
+	}
+	if len(test) > 0 {
+		if res.Test, err = ScoreOnTest(ctx, r.cfg, res.Simplified, test, r.ev.workers); err != nil {
+			return interrupted(err)
+		}
+	}
 	return r.write(res)
 }
 
 // write stores the outputs of a finished run in r.dir.
 func (r *runner) write(res *Result) error {
 	dir := r.dir
-	if err := reports.WriteGenerations(filepath.Join(dir, GenerationsFile), r.rows); err != nil {
+	if err := runlog.Write(filepath.Join(dir, GenerationsFile), r.rows); err != nil {
 		return err
 	}
 	if err := writeHall(filepath.Join(dir, HallFile), r.hall); err != nil {
 		return err
 	}
-	if err := plotConvergence(dir, r.rows); err != nil {
+	if err := plotConvergence(dir, r.rows, r.cfg.GP.Subset, res.ValidationCurve, bestBaseline(res.ValidationBaselines)); err != nil {
 		return err
 	}
 	simp := res.Simplified
@@ -548,6 +697,10 @@ func (r *runner) write(res *Result) error {
 		SimplifiedDomain: expr.SimplifyOn(res.Best, expr.DefaultDomain()).String(), LaTeX: latex,
 		Hash: fmt.Sprintf("%016x", res.Best.Hash()), Size: res.Best.Size(), Depth: res.Best.Depth(),
 		Validation: res.Validation, ValidationInstances: len(r.s.Validation),
+		Terminals: r.terms, Constants: r.cfg.GP.Constants,
+		Candidate: candidateSpec(r.cfg.GP.Allocator, r.cfg.GP.Placer), TimeUnit: r.cfg.GP.TimeUnit,
+		ValidationBaselines: res.ValidationBaselines, BestBaseline: bestBaseline(res.ValidationBaselines).Name,
+		ValidationCurve: res.ValidationCurve, Test: res.Test, Warnings: res.Warnings,
 	}
 	h := res.Best.Hash()
 	for _, c := range r.pop {

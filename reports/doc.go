@@ -2,7 +2,11 @@
 // figures. It takes tables, never simulations: its inputs are the row types
 // defined here (ResultRow, JobRow, GenerationRow, SweepRow, PressureRow),
 // read from Parquet or CSV files whose columns docs/RESULTS.md documents,
-// and it imports no other evogp package except internal/atomicio.
+// and it imports no other evogp package except the small shared helpers
+// internal/atomicio, internal/stats (the Wilcoxon test), internal/figure
+// (figure rendering), internal/tablefile (Parquet/CSV tables) and
+// internal/runlog (the generation log and convergence plot it shares with
+// learn).
 //
 // Tables: WriteResults/ReadResults and friends write atomically (temporary
 // file + rename) and validate every row on both sides.

@@ -1,180 +1,26 @@
 package reports
 
 import (
-	"bytes"
-	"fmt"
 	"image/color"
-	"path/filepath"
-	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgpdf"
-	"gonum.org/v1/plot/vg/vgsvg"
 
-	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/internal/figure"
 )
 
-// Figure is a grid of plots rendered together into one file per format.
-type Figure struct {
-	Name          string // file stem, e.g. "ranking"
-	Width, Height vg.Length
-	Panels        [][]*plot.Plot // rows of panels; nil entries are left blank
-}
-
-// pngDPI is the resolution of PNG output.
-const pngDPI = 150
+// Figure is a grid of plots rendered together into one file per format
+// (internal/figure, shared with the learner's convergence plot).
+type Figure = figure.Figure
 
 // Formats lists the output formats Figure.Render understands.
-func Formats() []string { return []string{"png", "svg", "pdf"} }
+func Formats() []string { return figure.Formats() }
 
-// Render draws the figure in format ("png", "svg" or "pdf"). SVG and PNG
-// output are a pure function of the figure: the same table gives the same
-// bytes.
-func (f *Figure) Render(format string) ([]byte, error) {
-	var c vg.CanvasWriterTo
-	switch format {
-	case "svg":
-		c = vgsvg.New(f.Width, f.Height)
-	case "png":
-		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(f.Width, f.Height), vgimg.UseDPI(pngDPI))}
-	case "pdf":
-		c = vgpdf.New(f.Width, f.Height)
-	default:
-		return nil, fmt.Errorf("figure %s: unknown format %q (want png, svg or pdf)", f.Name, format)
-	}
-	dc := draw.New(c)
-	rows := len(f.Panels)
-	cols := 0
-	for _, r := range f.Panels {
-		cols = max(cols, len(r))
-	}
-	if rows == 0 || cols == 0 {
-		return nil, fmt.Errorf("figure %s: no panels", f.Name)
-	}
-	if rows == 1 && cols == 1 {
-		f.Panels[0][0].Draw(dc)
-	} else {
-		grid := make([][]*plot.Plot, rows)
-		for i := range grid {
-			grid[i] = make([]*plot.Plot, cols)
-			copy(grid[i], f.Panels[i])
-		}
-		tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Millimeter * 4, PadY: vg.Millimeter * 4,
-			PadTop: vg.Millimeter * 2, PadBottom: vg.Millimeter * 2, PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 2}
-		canvases := plot.Align(grid, tiles, dc)
-		for i := range grid {
-			for j, p := range grid[i] {
-				if p != nil {
-					p.Draw(canvases[i][j])
-				}
-			}
-		}
-	}
-	var buf bytes.Buffer
-	if _, err := c.WriteTo(&buf); err != nil {
-		return nil, fmt.Errorf("figure %s: render %s: %w", f.Name, format, err)
-	}
-	return buf.Bytes(), nil
-}
+// OkabeIto returns the Okabe–Ito colour-blind-safe palette.
+func OkabeIto() []color.Color { return figure.OkabeIto() }
 
-// Save renders the figure in every format and writes dir/Name.format
-// atomically, returning the paths written.
-func (f *Figure) Save(dir string, formats []string) ([]string, error) {
-	var paths []string
-	for _, format := range formats {
-		data, err := f.Render(format)
-		if err != nil {
-			return paths, err
-		}
-		path := filepath.Join(dir, f.Name+"."+format)
-		if err := atomicio.WriteBytes(path, data); err != nil {
-			return paths, err
-		}
-		paths = append(paths, path)
-	}
-	return paths, nil
-}
-
-// OkabeIto returns the Okabe–Ito colour-blind-safe palette (Okabe & Ito,
-// "Color Universal Design", 2008), ordered for lines on white: orange, sky
-// blue, bluish green, blue, vermillion, reddish purple, black, yellow.
-func OkabeIto() []color.Color {
-	return []color.Color{
-		color.RGBA{0xE6, 0x9F, 0x00, 0xFF},
-		color.RGBA{0x56, 0xB4, 0xE9, 0xFF},
-		color.RGBA{0x00, 0x9E, 0x73, 0xFF},
-		color.RGBA{0x00, 0x72, 0xB2, 0xFF},
-		color.RGBA{0xD5, 0x5E, 0x00, 0xFF},
-		color.RGBA{0xCC, 0x79, 0xA7, 0xFF},
-		color.RGBA{0x00, 0x00, 0x00, 0xFF},
-		color.RGBA{0xF0, 0xE4, 0x42, 0xFF},
-	}
-}
-
-// seriesColor is the colour of the i-th series; past the palette's length
-// colours repeat and seriesDash tells the series apart.
-func seriesColor(i int) color.Color {
-	p := OkabeIto()
-	return p[i%len(p)]
-}
-
-// seriesDash is solid for the first len(palette) series, then dashed, then
-// dotted.
-func seriesDash(i int) []vg.Length {
-	switch (i / len(OkabeIto())) % 3 {
-	case 1:
-		return []vg.Length{vg.Points(6), vg.Points(3)}
-	case 2:
-		return []vg.Length{vg.Points(1.5), vg.Points(2)}
-	}
-	return nil
-}
-
-// withAlpha returns c with opacity a (0..255), premultiplied as
-// color.RGBA requires.
-func withAlpha(c color.Color, a uint8) color.Color {
-	r, g, b, _ := c.RGBA()
-	s := uint32(a)
-	return color.RGBA{uint8(r >> 8 * s / 255), uint8(g >> 8 * s / 255), uint8(b >> 8 * s / 255), a}
-}
-
-// newPlot returns a plot with a title, axis labels and a legend at the top.
-func newPlot(title, x, y string) *plot.Plot {
-	p := plot.New()
-	p.Title.Text = title
-	p.X.Label.Text = x
-	p.Y.Label.Text = y
-	p.Legend.Top = true
-	p.Title.TextStyle.Font.Size = vg.Points(11)
-	p.X.Label.TextStyle.Font.Size = vg.Points(10)
-	p.Y.Label.TextStyle.Font.Size = vg.Points(10)
-	p.X.Tick.Label.Font.Size = vg.Points(9)
-	p.Y.Tick.Label.Font.Size = vg.Points(9)
-	p.Legend.TextStyle.Font.Size = vg.Points(9)
-	return p
-}
-
-// fileStem turns an instance name into a safe file-name part: runs of
-// characters other than ASCII letters, digits, '.', '_' and '-' become '_'.
-func fileStem(s string) string {
-	var b strings.Builder
-	under := false
-	for _, r := range s {
-		ok := r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-')
-		if ok {
-			b.WriteRune(r)
-			under = false
-		} else if !under {
-			b.WriteByte('_')
-			under = true
-		}
-	}
-	out := strings.Trim(b.String(), "_.")
-	if out == "" {
-		return "x"
-	}
-	return out
-}
+func seriesColor(i int) color.Color                { return figure.SeriesColor(i) }
+func seriesDash(i int) []vg.Length                 { return figure.SeriesDash(i) }
+func withAlpha(c color.Color, a uint8) color.Color { return figure.WithAlpha(c, a) }
+func newPlot(title, x, y string) *plot.Plot        { return figure.NewPlot(title, x, y) }
+func fileStem(s string) string                     { return figure.FileStem(s) }

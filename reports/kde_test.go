@@ -77,3 +77,5 @@ func TestQuantile7(t *testing.T) {
 		t.Fatal("type-7 quantiles wrong")
 	}
 }
+
+func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }

@@ -11,12 +11,15 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/evogp/evogp/internal/figure"
+	"github.com/evogp/evogp/internal/runlog"
 )
 
 // Figure sizes.
 const (
-	figW   = 16 * vg.Centimeter
-	figH   = 10 * vg.Centimeter
+	figW   = figure.Width
+	figH   = figure.Height
 	panelW = 8 * vg.Centimeter
 	panelH = 6.5 * vg.Centimeter
 )
@@ -523,44 +526,16 @@ func PressurePlot(rows []PressureRow) (*Figure, error) {
 	return &Figure{Name: "pressure", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}}, nil
 }
 
-// ConvergencePlot draws a GP run's best and median fitness per generation
-// (fitness = Σ over the generation's training subset of O_c,i / O_SRSF,i,
-// SPEC §8; lower is better).
-func ConvergencePlot(rows []GenerationRow) (*Figure, error) {
-	if len(rows) == 0 {
-		return nil, errors.New("convergence plot: no generations")
-	}
-	rs := slices.Clone(rows)
-	slices.SortStableFunc(rs, func(a, b GenerationRow) int { return int(a.Generation - b.Generation) })
-	best := make(plotter.XYs, len(rs))
-	med := make(plotter.XYs, len(rs))
-	for i, r := range rs {
-		if err := r.check(); err != nil {
-			return nil, fmt.Errorf("convergence plot: generation %d: %w", r.Generation, err)
-		}
-		if i > 0 && r.Generation == rs[i-1].Generation {
-			return nil, fmt.Errorf("convergence plot: generation %d appears twice", r.Generation)
-		}
-		g := float64(r.Generation)
-		best[i] = plotter.XY{X: g, Y: r.Best}
-		med[i] = plotter.XY{X: g, Y: r.Median}
-	}
-	p := newPlot("GP convergence", "generation", "fitness (Σ objective ÷ SRSF objective)")
-	for i, s := range []struct {
-		name string
-		xy   plotter.XYs
-	}{{"best", best}, {"median", med}} {
-		l, err := plotter.NewLine(s.xy)
-		if err != nil {
-			return nil, fmt.Errorf("convergence plot: %w", err)
-		}
-		l.Color = seriesColor(i)
-		l.Dashes = seriesDash(i)
-		l.Width = vg.Points(1.5)
-		p.Add(l)
-		p.Legend.Add(s.name, l)
-	}
-	return &Figure{Name: "convergence", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}}, nil
+// ConvergenceRef adds references to a convergence plot (see runlog).
+type ConvergenceRef = runlog.ConvergenceRef
+
+// ValidationPoint is a validation score at a generation.
+type ValidationPoint = runlog.ValidationPoint
+
+// ConvergencePlot draws a GP run's best and median fitness per generation,
+// with optional references (runlog.ConvergencePlot, shared with learn).
+func ConvergencePlot(rows []GenerationRow, refs ...ConvergenceRef) (*Figure, error) {
+	return runlog.ConvergencePlot(rows, refs...)
 }
 
 // RunGenerations is one learning run's generation table, labelled (e.g.
@@ -588,7 +563,7 @@ func ConvergenceOverlayPlot(runs []RunGenerations) (*Figure, error) {
 		slices.SortStableFunc(rs, func(a, b GenerationRow) int { return int(a.Generation - b.Generation) })
 		xy := make(plotter.XYs, len(rs))
 		for k, r := range rs {
-			if err := r.check(); err != nil {
+			if err := r.Check(); err != nil {
 				return nil, fmt.Errorf("convergence overlay: run %q generation %d: %w", run.Label, r.Generation, err)
 			}
 			xy[k] = plotter.XY{X: float64(r.Generation), Y: r.Best}

@@ -81,6 +81,13 @@ func figures(t *testing.T) []*Figure {
 	add(JCTCDFPlot(plotJobs()))
 	add(PressurePlot(plotPressure()))
 	add(ConvergencePlot(plotGenerations()))
+	if f, err := ConvergencePlot(plotGenerations(), ConvergenceRef{Subset: 3, Baseline: "liquid", Level: 0.5,
+		Validation: []ValidationPoint{{Generation: 0, Score: 0.9}, {Generation: 5, Score: 0.7}, {Generation: 9, Score: 0.6}}}); err != nil {
+		t.Fatal(err)
+	} else {
+		f.Name = "convergence_ref"
+		figs = append(figs, f)
+	}
 	add(TradeoffPlot(plotSweep(), statsTable()))
 	return figs
 }

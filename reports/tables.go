@@ -3,16 +3,10 @@ package reports
 import (
 	"errors"
 	"fmt"
-	"io"
 	"math"
-	"os"
-	"path/filepath"
-	"reflect"
-	"strings"
 
-	"github.com/parquet-go/parquet-go"
-
-	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/internal/runlog"
+	"github.com/evogp/evogp/internal/tablefile"
 )
 
 // ResultRow is one row of results.parquet: the outcome of one scheduler on
@@ -56,23 +50,8 @@ type JobRow struct {
 }
 
 // GenerationRow is one row of generations.parquet, written by the GP
-// learner once per generation. Fitness values are the (minimised) sums of
-// normalised objectives of SPEC §8; Unique counts distinct individuals,
-// Evaluations the simulations run in the generation and CacheHits those
-// answered from the fitness cache.
-type GenerationRow struct {
-	Generation  int64   `parquet:"generation"`
-	Best        float64 `parquet:"best"`
-	Median      float64 `parquet:"median"`
-	Worst       float64 `parquet:"worst"`
-	BestFormula string  `parquet:"best_formula"`
-	Size        int64   `parquet:"size"`
-	Depth       int64   `parquet:"depth"`
-	Unique      int64   `parquet:"unique"`
-	Evaluations int64   `parquet:"evaluations"`
-	CacheHits   int64   `parquet:"cache_hits"`
-	WallSeconds float64 `parquet:"wall_seconds"`
-}
+// learner once per generation (internal/runlog, shared with learn).
+type GenerationRow = runlog.GenerationRow
 
 // SweepRow is one row of sweep.parquet: the learned policy of one sweep
 // point (e.g. one ω of the single-cluster objective, Eq. 16) trained with
@@ -159,22 +138,6 @@ func (r JobRow) check() error {
 	return nil
 }
 
-func (r GenerationRow) check() error {
-	if r.Generation < 0 {
-		return fmt.Errorf("generation = %d is negative", r.Generation)
-	}
-	if err := finite("best", r.Best, "median", r.Median, "worst", r.Worst); err != nil {
-		return err
-	}
-	if !(r.Best <= r.Median && r.Median <= r.Worst) {
-		return fmt.Errorf("need best ≤ median ≤ worst, got %v, %v, %v", r.Best, r.Median, r.Worst)
-	}
-	if r.Size < 0 || r.Depth < 0 || r.Unique < 0 || r.Evaluations < 0 || r.CacheHits < 0 {
-		return errors.New("size, depth, unique, evaluations and cache_hits must be ≥ 0")
-	}
-	return nonNegative("wall_seconds", r.WallSeconds)
-}
-
 func (r SweepRow) check() error {
 	if r.Point == "" {
 		return errors.New("point is empty")
@@ -231,7 +194,7 @@ func nonNegative(pairs ...any) error {
 
 // row is a table row type that validates itself.
 type row interface {
-	ResultRow | JobRow | GenerationRow | SweepRow | PressureRow
+	ResultRow | JobRow | SweepRow | PressureRow
 	check() error
 }
 
@@ -291,10 +254,10 @@ func ReadJobs(path string) ([]JobRow, error) {
 }
 
 // WriteGenerations writes a GP run's per-generation log atomically.
-func WriteGenerations(path string, rows []GenerationRow) error { return writeTable(path, rows) }
+func WriteGenerations(path string, rows []GenerationRow) error { return runlog.Write(path, rows) }
 
 // ReadGenerations reads and validates a per-generation log.
-func ReadGenerations(path string) ([]GenerationRow, error) { return readTable[GenerationRow](path) }
+func ReadGenerations(path string) ([]GenerationRow, error) { return runlog.Read(path) }
 
 // WriteSweep writes an ω (or any parameter) sweep table atomically.
 func WriteSweep(path string, rows []SweepRow) error { return writeTable(path, rows) }
@@ -308,128 +271,10 @@ func WritePressure(path string, rows []PressureRow) error { return writeTable(pa
 // ReadPressure reads and validates a load-pressure table.
 func ReadPressure(path string) ([]PressureRow, error) { return readTable[PressureRow](path) }
 
-// tableFormat returns "parquet" or "csv" from the file extension.
-func tableFormat(path string) (string, error) {
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".parquet":
-		return "parquet", nil
-	case ".csv":
-		return "csv", nil
-	}
-	return "", fmt.Errorf("%s: unknown table format %q (want .parquet or .csv)", path, filepath.Ext(path))
-}
-
 func writeTable[T row](path string, rows []T) error {
-	format, err := tableFormat(path)
-	if err != nil {
-		return err
-	}
-	for i, r := range rows {
-		if err := r.check(); err != nil {
-			return fmt.Errorf("%s: row %d: %w", path, i+1, err)
-		}
-	}
-	return atomicio.WriteFile(path, func(w io.Writer) error {
-		if format == "csv" {
-			return writeCSV(w, rows)
-		}
-		return parquet.Write(w, rows, parquet.Compression(&parquet.Zstd))
-	})
+	return tablefile.Write(path, rows, func(r T) error { return r.check() })
 }
 
 func readTable[T row](path string) ([]T, error) {
-	format, err := tableFormat(path)
-	if err != nil {
-		return nil, err
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("read table: %w", err)
-	}
-	defer f.Close()
-	var rows []T
-	if format == "csv" {
-		rows, err = readCSV[T](f)
-	} else {
-		rows, err = readParquet[T](f)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	for i, r := range rows {
-		if err := r.check(); err != nil {
-			return nil, fmt.Errorf("%s: row %d: %w", path, i+1, err)
-		}
-	}
-	return rows, nil
-}
-
-// readParquet reads every row of a Parquet file after checking that it has
-// each column of T with the same physical type.
-func readParquet[T any](f *os.File) ([]T, error) {
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	pf, err := parquet.OpenFile(f, st.Size())
-	if err != nil {
-		return nil, fmt.Errorf("not a readable Parquet file: %w", err)
-	}
-	want := parquet.SchemaOf(new(T))
-	have := make(map[string]parquet.Field, len(pf.Schema().Fields()))
-	for _, fl := range pf.Schema().Fields() {
-		have[fl.Name()] = fl
-	}
-	for _, fl := range want.Fields() {
-		got, ok := have[fl.Name()]
-		if !ok {
-			return nil, fmt.Errorf("missing column %q", fl.Name())
-		}
-		if !got.Leaf() || got.Repeated() || got.Type().Kind() != fl.Type().Kind() {
-			return nil, fmt.Errorf("column %q has type %v, want %v", fl.Name(), got.Type(), fl.Type())
-		}
-	}
-	n := pf.NumRows()
-	rows := make([]T, n)
-	rd := parquet.NewGenericReader[T](pf)
-	defer rd.Close()
-	var total int64
-	for total < n {
-		k, err := rd.Read(rows[total:])
-		total += int64(k) // rows delivered together with io.EOF still count
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("row %d: %w", total+1, err)
-		}
-		if k == 0 {
-			return nil, fmt.Errorf("reader stalled at row %d of %d", total, n)
-		}
-	}
-	if total != n {
-		return nil, fmt.Errorf("read %d rows, file declares %d", total, n)
-	}
-	return rows, nil
-}
-
-// columnsOf lists the exported fields of struct type t with their column
-// names (the parquet tag up to the first comma).
-func columnsOf(t reflect.Type) []column {
-	var cols []column
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		name, _, _ := strings.Cut(f.Tag.Get("parquet"), ",")
-		if name == "" || name == "-" {
-			continue
-		}
-		cols = append(cols, column{name: name, index: i, kind: f.Type.Kind()})
-	}
-	return cols
-}
-
-type column struct {
-	name  string
-	index int
-	kind  reflect.Kind
+	return tablefile.Read(path, func(r T) error { return r.check() })
 }

@@ -120,14 +120,20 @@ type evoOp struct {
 	base    []clusterEval // the Jn jobs' contribution per cluster
 	cache   map[setKey]clusterEval
 	workers []*whatIf
-	evals   int
-	cap     float64 // Σ_p G_p·N_p
+	// rankOrder[p]: the genes feasible on p in ranking order on p, so a
+	// member set is gathered already sorted.
+	rankOrder [][]int
+	evals     int
+	cap       float64 // Σ_p G_p·N_p
 }
 
-// individual is a genome with its fitness.
+// individual is a genome with its fitness and a 128-bit hash of the
+// genome (equal genomes have equal hashes; survival uses it to skip
+// comparing copies gene by gene).
 type individual struct {
-	genes []int32
-	fit   float64
+	genes  []int32
+	fit    float64
+	h1, h2 uint64
 }
 
 // Allocate implements Allocator.
@@ -202,6 +208,28 @@ func newEVOOp(s *sim, p EVOParams, js []int) *evoOp {
 		b.jobs++
 	}
 	op.workers = s.whatIfs(max(1, p.Workers))
+	w := op.workers[0]
+	for q := range P {
+		var order []int
+		ws := w.sims[q]
+		for g, j := range op.js {
+			if s.feasible(j, q) {
+				w.key(q, j)
+				order = append(order, g)
+			}
+		}
+		slices.SortFunc(order, func(a, b int) int {
+			ja, jb := op.js[a], op.js[b]
+			if ws.rankLess(ja, jb) {
+				return -1
+			}
+			if ws.rankLess(jb, ja) {
+				return 1
+			}
+			return 0
+		})
+		op.rankOrder = append(op.rankOrder, order)
+	}
 	return op
 }
 
@@ -247,8 +275,8 @@ func (op *evoOp) evaluate(pop []individual) error {
 			}
 			queued[k] = true
 			var members []int
-			for g, c := range pop[i].genes {
-				if int(c) == p {
+			for _, g := range op.rankOrder[p] {
+				if int(pop[i].genes[g]) == p {
 					members = append(members, op.js[g])
 				}
 			}
@@ -288,6 +316,11 @@ func (op *evoOp) evaluate(pop []individual) error {
 	for i := range pop {
 		ks = op.keys(pop[i].genes, ks)
 		pop[i].fit = op.fitness(ks)
+		pop[i].h1, pop[i].h2 = 0, 0
+		for _, k := range ks {
+			pop[i].h1 = splitmix(pop[i].h1 ^ k.h1)
+			pop[i].h2 = splitmix(pop[i].h2 ^ k.h2)
+		}
 	}
 	op.evals += len(pop)
 	return nil
@@ -316,10 +349,15 @@ func (op *evoOp) fitness(ks []setKey) float64 {
 	return obj.Weights[0]*Hours(1)*tot.sumUQ/float64(tot.jobs) + obj.Weights[1]*Hours(1)*tot.maxUQ + obj.Weights[2]*(1-util)
 }
 
-// less orders individuals by fitness, then genome (lexicographic).
+// lessIndividual orders individuals by fitness, then genome
+// (lexicographic). Copies of one genome (equal hashes) compare equal
+// without a scan.
 func lessIndividual(a, b individual) int {
 	if c := cmp.Compare(a.fit, b.fit); c != 0 {
 		return c
+	}
+	if a.h1 == b.h1 && a.h2 == b.h2 {
+		return 0
 	}
 	return slices.Compare(a.genes, b.genes)
 }
@@ -523,8 +561,9 @@ func (op *evoOp) pureMCT() ([]int32, error) {
 // clusters' persistent fixed-job state. A simulation keeps its what-if
 // planners across operations and refreshes them at each.
 type whatIf struct {
-	sims []*sim
-	pls  []*planner
+	sims  []*sim
+	pls   []*planner
+	keyAt [][]int // per cluster and job: the operation its key was computed at
 }
 
 func newWhatIf(s *sim) *whatIf {
@@ -534,6 +573,7 @@ func newWhatIf(s *sim) *whatIf {
 		ws := &sim{planStart: make([]int64, n), planPlace: make([][]Slot, n), key: make([]float64, n)}
 		w.sims = append(w.sims, ws)
 		w.pls = append(w.pls, newPlanner(ws, p, c))
+		w.keyAt = append(w.keyAt, make([]int, n))
 	}
 	return w
 }
@@ -570,7 +610,7 @@ func (w *whatIf) plan(p int, members []int) (clusterEval, error) {
 	s := w.sims[p]
 	pl := w.pls[p]
 	for _, j := range members {
-		s.key[j] = s.priority(j, p)
+		w.key(p, j)
 	}
 	// The last plan built on pl is extended rather than rebuilt when its
 	// ranked jobs are a prefix of the new ranking (planner.extendable):
@@ -600,4 +640,13 @@ func (w *whatIf) plan(p int, members []int) (clusterEval, error) {
 		c.jobs++
 	}
 	return c, nil
+}
+
+// key sets job j's ranking key on cluster p, once per operation.
+func (w *whatIf) key(p, j int) {
+	s := w.sims[p]
+	if w.keyAt[p][j] != s.ops {
+		s.key[j] = s.priority(j, p)
+		w.keyAt[p][j] = s.ops
+	}
 }

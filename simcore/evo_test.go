@@ -264,3 +264,28 @@ func TestEVOJobFeasibleOnOneCluster(t *testing.T) {
 		t.Fatalf("8-GPU jobs left cluster 0: %+v", res.Jobs)
 	}
 }
+
+// MCT-all re-decides every Js job: its invariants hold, and on a batch
+// (one operation, nothing assigned before) it equals MCT exactly.
+func TestMCTAll(t *testing.T) {
+	rng := rand.New(rand.NewPCG(113, 127))
+	for i := range 100 {
+		inst := randomInstance(rng, fmt.Sprintf("mctall-%d", i))
+		for _, opts := range goldenModes() {
+			opts.RecordSegments, opts.CheckPlans = true, true
+			res, err := Simulate(context.Background(), inst, NewListScheduler("mct-all", MCTAll{}, SRSF{}, BestFit{}), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := CheckInvariants(inst, res); err != nil {
+				t.Fatalf("%s %+v: %v", inst.Name, opts, err)
+			}
+		}
+		batch := batchInstance(rng, fmt.Sprintf("mctall-batch-%d", i))
+		a, _ := Simulate(context.Background(), batch, NewListScheduler("a", MCTAll{}, FIFO{}, BestFit{}), Options{})
+		b, _ := Simulate(context.Background(), batch, NewListScheduler("b", MCT{}, FIFO{}, BestFit{}), Options{})
+		if !reflect.DeepEqual(a.Jobs, b.Jobs) {
+			t.Fatalf("%s: mct-all differs from mct on a batch", batch.Name)
+		}
+	}
+}

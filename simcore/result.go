@@ -33,6 +33,16 @@ type Options struct {
 	// RecordSegments keeps every execution interval of every job in
 	// Result.Segments (for invariant checks and Gantt plots).
 	RecordSegments bool
+	// StopAbove, when > 0, stops the simulation with a *BoundExceeded
+	// error as soon as a lower bound of the final objective exceeds it
+	// (see bound.go): a candidate that cannot beat a threshold need not
+	// be simulated to the end.
+	StopAbove float64
+	// OnOperation, when set, is called after every scheduling operation
+	// with the simulated time, the jobs arrived so far and the jobs
+	// finished so far (of len(Instance.Jobs)): progress for long runs. It
+	// must be cheap and must not retain anything.
+	OnOperation func(t int64, arrived, finished int)
 	// RecordOps keeps one OpRecord per EVO allocation in Result.Ops.
 	RecordOps bool
 	// CheckPlans validates the built-in list scheduler's plans too, at

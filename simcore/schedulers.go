@@ -56,7 +56,7 @@ type Registry struct {
 }
 
 // NewRegistry returns a registry holding simcore's policies: allocators
-// user, mct and evo (parameters: section "evo", EVOParams), rankings fifo, srsf, lyra, sjf and srtf, placers bestfit
+// user, mct, mct-all and evo (parameters: section "evo", EVOParams), rankings fifo, srsf, lyra, sjf and srtf, placers bestfit
 // and roundrobin, and the paper's baselines (SPEC §5.3) spark, liquid,
 // tiresias and lyra; and the aliases gp (mct+formula+bestfit), evo-gp
 // (evo+formula+bestfit) and evo-X for every ranking X (evo+X+bestfit).
@@ -70,6 +70,7 @@ func NewRegistry() *Registry {
 	}
 	r.Allocator("user", fixed[Allocator](UserAllocator{}))
 	r.Allocator("mct", fixed[Allocator](MCT{}))
+	r.Allocator("mct-all", fixed[Allocator](MCTAll{}))
 	r.Allocator("evo", func(p Params) (Allocator, error) {
 		ep, err := Section(p, "evo", DefaultEVOParams())
 		if err != nil {

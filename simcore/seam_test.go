@@ -222,3 +222,24 @@ func TestListSchedulerPlansValidate(t *testing.T) {
 		}
 	}
 }
+
+// OnOperation reports every operation with monotone progress that ends
+// with every job finished.
+func TestOnOperationProgress(t *testing.T) {
+	inst := toyInstance(rand.New(rand.NewPCG(1, 2)), "progress")
+	calls, lastT, lastDone := 0, int64(-1), -1
+	sched, _ := simcore.ParseScheduler("tiresias", nil)
+	res, err := simcore.Simulate(context.Background(), inst, sched, simcore.Options{OnOperation: func(t int64, arrived, finished int) {
+		calls++
+		if t < lastT || finished < lastDone || finished > arrived || arrived > len(inst.Jobs) {
+			panic(fmt.Sprintf("progress went backwards or out of range: t=%d arrived=%d finished=%d", t, arrived, finished))
+		}
+		lastT, lastDone = t, finished
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != res.Operations || lastDone != len(inst.Jobs) {
+		t.Fatalf("%d calls for %d operations; finished %d of %d at the end", calls, res.Operations, lastDone, len(inst.Jobs))
+	}
+}

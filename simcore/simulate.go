@@ -80,6 +80,8 @@ type sim struct {
 
 	segments []Segment
 	opLog    []OpRecord
+	done     doneStats // finished jobs' objective terms, for StopAbove
+	workUB   float64   // upper bound of Σ g_j d_j, for StopAbove
 	evoPool  []*whatIf // EVO's what-if planners, kept across operations
 	ops      int
 }
@@ -206,6 +208,9 @@ func (s *sim) run() error {
 			return fmt.Errorf("simcore: instance %q: scheduler %q left jobs unplaceable with no further event", s.inst.Name, s.sched.Name())
 		}
 		s.execute(t, tNext)
+		if s.opts.OnOperation != nil {
+			s.opts.OnOperation(t, s.next, s.next-len(s.active))
+		}
 		if len(s.active) == 0 && s.next == len(s.order) {
 			return nil
 		}
@@ -256,6 +261,11 @@ func (s *sim) operation(t int64) error {
 		s.active = append(s.active, j)
 		s.arrivals = append(s.arrivals, j)
 		s.next++
+	}
+	if s.opts.StopAbove > 0 {
+		if lb := s.lowerBound(); lb > s.opts.StopAbove*(1+1e-9)+1e-12 {
+			return &BoundExceeded{LowerBound: lb, Time: t}
+		}
 	}
 	// 2–5. The scheduler plans; the engine checks the plan.
 	if s.list != nil {
@@ -378,6 +388,7 @@ func (s *sim) execute(t, tNext int64) {
 				s.closeSegment(j, f)
 				s.finish[j] = f
 				s.state[j] = done
+				s.done.add(s, j)
 				continue
 			}
 		}

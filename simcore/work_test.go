@@ -28,12 +28,14 @@ func TestWorkFractionAcrossTypes(t *testing.T) {
 	}{{0, 40, 100}, {1, 30, 180}, {0, 0, 50}}
 	for _, st := range steps {
 		s.assign(0, st.cluster)
+		s.runOn[0] = st.cluster
 		if s.rem[0] != st.want {
 			t.Fatalf("moved to cluster %d: %d s left, want %d", st.cluster, s.rem[0], st.want)
 		}
 		s.ran(0, st.run)
 	}
 	s.assign(1, 0)
+	s.runOn[1] = 0
 	s.ran(1, 2)
 	s.assign(1, 1)
 	if s.rem[1] != 3 {

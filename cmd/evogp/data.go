@@ -224,7 +224,10 @@ func dataDescribeTable(w io.Writer, dir string, m datasets.Meta, sums []datasets
 		rows = append(rows, row(s))
 	}
 	rows = append(rows, row(datasets.Totals(sums)))
-	return dataWriteAligned(w, rows)
+	if err := dataWriteAligned(w, rows); err != nil {
+		return err
+	}
+	return dataDescribeHetero(w, sums)
 }
 
 // dataWriteAligned prints rows as columns two spaces apart: the first and last

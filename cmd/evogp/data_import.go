@@ -31,7 +31,7 @@ func dataImportCommand() *cli.Command {
 		Name:        "import",
 		Usage:       "convert a real trace into datasets (one per split)",
 		UsageText:   "evogp data import philly --in ../shared/traces/philly/philly.csv --out data/philly [options]",
-		Subcommands: []*cli.Command{dataImportPhillyCommand()},
+		Subcommands: []*cli.Command{dataImportPhillyCommand(), dataImportHydraCommand()},
 	}
 }
 

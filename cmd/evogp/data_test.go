@@ -34,7 +34,7 @@ func TestDataGenDescribeSmoke(t *testing.T) {
 				t.Fatal(err)
 			}
 			// The files hold what the library generates for the recorded seeds.
-			want, err := datasets.Generate(datasets.GenSettingsFrom(cfg.Generator), datasets.SplitSeed(3, "train"), cfg.Data.Train)
+			want, err := datasets.Generate(cfg.Generator.Settings(), datasets.SplitSeed(3, "train"), cfg.Data.Train)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -43,7 +43,7 @@ func TestDataGenDescribeSmoke(t *testing.T) {
 			}
 			m := ds.Meta
 			if m.Split != "train" || m.Seed == nil || *m.Seed != 3 || m.GenerateSeed == nil || *m.GenerateSeed != datasets.SplitSeed(3, "train") ||
-				m.Config != "smoke" || m.Format != format || m.Generator == nil || *m.Generator != datasets.GenSettingsFrom(cfg.Generator) {
+				m.Config != "smoke" || m.Format != format || m.Generator == nil || !reflect.DeepEqual(*m.Generator, cfg.Generator.Settings()) {
 				t.Fatalf("meta %+v", m)
 			}
 

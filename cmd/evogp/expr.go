@@ -95,7 +95,7 @@ func exprEvalCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			v := expr.Compile(t).Eval(vals[expr.OpD], vals[expr.OpQ], vals[expr.OpU], vals[expr.OpG])
+			v := expr.Compile(t).EvalVars(&vals)
 			_, err = fmt.Fprintln(c.App.Writer, strconv.FormatFloat(v, 'g', -1, 64))
 			return err
 		},
@@ -141,37 +141,34 @@ func parseFormula(s string) (*expr.Tree, error) {
 	return t, nil
 }
 
-// parseAssignments reads NAME=VALUE arguments for the terminals d, q, u, g
-// (indexed by their expr.Op) and checks that every terminal t uses has one.
-func parseAssignments(args []string, t *expr.Tree) ([4]float64, error) {
-	var vals [4]float64
-	var set [4]bool
+// parseAssignments reads NAME=VALUE arguments for terminals of expr's
+// catalogue (d, q, u, g, a, …; indexed by their expr.Op) and checks that
+// every terminal t uses has one.
+func parseAssignments(args []string, t *expr.Tree) (expr.Vars, error) {
+	var vals expr.Vars
+	var set expr.Terminals
 	for _, a := range args {
 		name, val, ok := strings.Cut(a, "=")
 		if !ok {
-			return vals, fmt.Errorf("argument %q: want NAME=VALUE with NAME one of d, q, u, g", a)
+			return vals, fmt.Errorf("argument %q: want NAME=VALUE with NAME a terminal such as d, q, u, g", a)
 		}
-		op, ok := map[string]expr.Op{"d": expr.OpD, "q": expr.OpQ, "u": expr.OpU, "g": expr.OpG}[strings.TrimSpace(name)]
+		op, ok := expr.VariableByName(strings.TrimSpace(name))
 		if !ok {
-			return vals, fmt.Errorf("argument %q: unknown variable %q (want d, q, u or g)", a, name)
+			_, err := expr.ParseTerminals([]string{name})
+			return vals, fmt.Errorf("argument %q: unknown variable %q (%w)", a, name, err)
 		}
-		if set[op] {
+		if set.Has(op) {
 			return vals, fmt.Errorf("argument %q: %s given twice", a, name)
 		}
 		v, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
 		if err != nil {
 			return vals, fmt.Errorf("argument %q: value: %w", a, err)
 		}
-		vals[op], set[op] = v, true
+		vals[op], set = v, set|1<<op
 	}
-	var missing []string
-	for op := expr.OpD; op <= expr.OpG; op++ {
-		if t.Uses(op) && !set[op] {
-			missing = append(missing, op.String())
-		}
-	}
-	if len(missing) > 0 {
-		return vals, fmt.Errorf("formula uses %s but no value was given (add %s=VALUE)", strings.Join(missing, ", "), missing[0])
+	if missing := t.Terminals().Minus(set); missing != 0 {
+		names := missing.Names()
+		return vals, fmt.Errorf("formula uses %s but no value was given (add %s=VALUE)", strings.Join(names, ", "), names[0])
 	}
 	return vals, nil
 }

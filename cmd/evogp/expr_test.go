@@ -90,6 +90,7 @@ func TestExprEval(t *testing.T) {
 		{[]string{"eval", "d % q", "d=3", "q=0"}, "3\n"},  // protected division
 		{[]string{"eval", "d / q", "d=3", "q=4"}, "0.75\n"},
 		{[]string{"eval", "(d - q) * u", "d=1", "q=1.5", "u=4"}, "-2\n"},
+		{[]string{"eval", "a * w - s", "a=2", "w=4", "s=0.5"}, "7.5\n"}, // extra terminals by name
 		{[]string{"eval", "2.5"}, "2.5\n"},
 	} {
 		got, err := runExpr(t, tc.args...)
@@ -115,7 +116,8 @@ func TestExprErrors(t *testing.T) {
 		{[]string{"eval", "d +", "d=1"}, "column 4: expected operand"},
 		{[]string{"eval", "g*d", "d=2.5"}, "formula uses g but no value was given"},
 		{[]string{"eval", "g*d", "d=1", "g=x"}, `argument "g=x": value`},
-		{[]string{"eval", "g*d", "d=1", "g=2", "w=3"}, `unknown variable "w"`},
+		{[]string{"eval", "g*d", "d=1", "g=2", "x=3"}, `unknown variable "x"`},
+		{[]string{"eval", "a*d", "d=1"}, "formula uses a but no value was given"},
 		{[]string{"eval", "g*d", "d=1", "g=2", "d=3"}, "d given twice"},
 		{[]string{"eval", "g*d", "d1"}, "want NAME=VALUE"},
 		{[]string{"eval"}, "missing FORMULA"},

@@ -32,11 +32,13 @@ func learnCommand() *cli.Command {
 			"   (with -m a comma list sweeps that key; [a,b] is one list value; re-running the same sweep\n" +
 			"   skips finished points and resumes interrupted ones)",
 		Description: "Generates the training and validation instances from the config (or reads --train and\n" +
-			"--validation), evolves a priority function f(d, q, u, g) whose fitness is the sum over a\n" +
-			"per-generation training subset of objective(mct+f+bestfit) / objective(mct+srsf+bestfit),\n" +
-			"picks the best of the final population and hall of fame on the validation set, and writes\n" +
+			"--validation), evolves a priority function f over gp.terminals (default d, q, u, g) whose\n" +
+			"fitness is the sum over a per-generation training subset of objective(mct+f+bestfit) /\n" +
+			"objective(mct+srsf+bestfit), picks the best of the final population and hall of fame on the\n" +
+			"validation set, compares it with the best baseline, scores it on the held-out test split\n" +
+			"(data.test or data.test_dir) against every baseline, a constant and SRSF, and writes\n" +
 			"runs/<config>-<UTC time>/ (or --out): config.yaml, generations.parquet, hall_of_fame.csv,\n" +
-			"best.json, formula.go, formula.tex, convergence.png/.svg and checkpoint/.\n" +
+			"best.json, formula.go.txt, formula.tex, convergence.png/.svg and checkpoint/.\n" +
 			"key=value arguments override any config key (unknown keys are errors; values must have the\n" +
 			"key's type); flags may come before or after them. Ctrl-C stops after\n" +
 			"the current evaluation and keeps the checkpoint; --resume continues it to the same result.",
@@ -133,22 +135,24 @@ func runLearn(c *cli.Context) error {
 	return printLearned(c, res, nval)
 }
 
-// printLearned reports the outcome of a finished run.
+// printLearned reports the outcome of a finished run: the formula, the
+// verdict against the best baseline (learn.Headline), any warning, and the
+// held-out test table.
 func printLearned(c *cli.Context, res *learn.Result, nval int) error {
 	w := c.App.Writer
-	rel := "equal to SRSF"
-	switch {
-	case res.Validation < 1:
-		rel = fmt.Sprintf("%.1f%% better than SRSF", 100*(1-res.Validation))
-	case res.Validation > 1:
-		rel = fmt.Sprintf("%.1f%% worse than SRSF", 100*(res.Validation-1))
-	}
 	fmt.Fprintf(w, "learned priority function (smaller runs first): %s\n", res.Simplified)
 	fmt.Fprintf(w, "on the simulator's inputs (d>0, q≥0, u≥1, g≥1, no overflow): %s\n",
 		expr.SimplifyOn(res.Best, expr.DefaultDomain()))
-	fmt.Fprintf(w, "validation score: %.4f (mean objective / SRSF's over %d instances; SRSF = 1, lower is better): %s\n",
-		res.Validation, nval, rel)
-	fmt.Fprintf(w, "evaluations: %d simulations, %d cache hits over %d generations\n", res.Evaluations, res.CacheHits, len(res.Generations)-1)
+	fmt.Fprintf(w, "%s\n", learn.Headline(res))
+	for _, warn := range res.Warnings {
+		fmt.Fprintf(w, "WARNING: %s\n", warn)
+	}
+	if res.Test != nil {
+		if err := res.Test.WriteText(w); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(w, "evaluations: %d simulations, %d cache hits over %d generations (%d validation instances)\n", res.Evaluations, res.CacheHits, len(res.Generations)-1, nval)
 	fmt.Fprintf(w, "run directory: %s\n", res.Dir)
 	return nil
 }

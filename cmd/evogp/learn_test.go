@@ -124,7 +124,7 @@ func TestLearnFromDatasets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	insts, err := datasets.Generate(datasets.GenSettingsFrom(cfg.Generator), 99, 5)
+	insts, err := datasets.Generate(cfg.Generator.Settings(), 99, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -129,6 +129,7 @@ func newApp() *cli.App {
 			dataCommand(),
 			simulateCommand(),
 			estimateCommand(),
+			searchCommand(),
 			completionCommand(),
 			manCommand(),
 			taskCommand(),

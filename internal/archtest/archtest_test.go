@@ -19,20 +19,21 @@ type rule struct {
 }
 
 // everything but the command layer.
-var allButCmd = []string{"expr", "simcore/...", "configs", "internal/...", "datasets/...", "learn/...", "reports/...", "estimate/...", "experiment/..."}
+var allButCmd = []string{"expr", "simcore/...", "configs", "internal/...", "datasets/...", "learn/...", "reports/...", "estimate/...", "hydra/...", "experiment/..."}
 
 // rules are SPEC §1's dependency directions; the first matching rule
 // applies.
 var rules = []rule{
 	{"expr", nil},
 	{"simcore", nil},
-	{"simcore/...", []string{"simcore/...", "internal/..."}}, // policies beside the engine
-	{"configs", nil},
+	{"simcore/...", []string{"simcore/...", "internal/..."}},     // policies beside the engine
+	{"configs", []string{"datasets", "simcore", "internal/..."}}, // Generator.Settings returns a datasets.GenSettings
 	{"internal/...", []string{"internal/..."}},
 	{"datasets/...", []string{"simcore", "datasets/...", "internal/..."}},
 	{"learn/...", []string{"expr", "simcore", "datasets/...", "configs", "learn/...", "internal/..."}},
 	{"reports/...", []string{"reports/...", "internal/..."}},
 	{"estimate/...", []string{"simcore", "estimate/...", "internal/..."}},
+	{"hydra/...", []string{"simcore", "hydra/..."}},
 	{"experiment/...", allButCmd},
 	{"cmd/...", append([]string{"cmd/..."}, allButCmd...)},
 }

@@ -4,13 +4,15 @@
 // The rules, for the non-test imports of each package, transitively (a
 // package may not reach a forbidden package through another one):
 //
-//	expr, simcore, configs  no evogp package
+//	expr, simcore           no evogp package
+//	configs                 datasets (and what it imports)
 //	simcore/* (policies)    simcore, internal/*
 //	internal/*              only internal/*
 //	datasets/...            simcore, internal/* (not configs)
 //	learn/...               expr, simcore, datasets, configs, internal/* (not reports)
 //	reports/...             only internal/*
 //	estimate/...            simcore, internal/*
+//	hydra/...               simcore
 //	experiment/...          everything but cmd (it composes the others)
 //	cmd/...                 anything
 //

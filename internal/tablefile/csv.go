@@ -1,4 +1,4 @@
-package reports
+package tablefile
 
 import (
 	"encoding/csv"

@@ -1,4 +1,4 @@
-package reports
+package stats
 
 import (
 	"math"
@@ -143,7 +143,7 @@ func TestWilcoxonBadInput(t *testing.T) {
 }
 
 func TestMidRanks(t *testing.T) {
-	r, ties := midRanks([]float64{3, 1, 3, 2, 3})
+	r, ties := MidRanks([]float64{3, 1, 3, 2, 3})
 	want := []float64{4, 1, 4, 2, 4}
 	for i := range want {
 		if r[i] != want[i] {

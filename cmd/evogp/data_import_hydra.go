@@ -1,0 +1,69 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/evogp/evogp/datasets"
+	"github.com/evogp/evogp/datasets/hydracase"
+)
+
+// dataImportHydraCommand is `evogp data import hydra` (SPEC §13).
+func dataImportHydraCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "hydra",
+		Usage: "import a test case of Hydra's public evaluation (,job_name,norm_job_submit_time,ddl,<type columns…>)",
+		UsageText: "evogp data import hydra --in CASES.csv --out DIR --gpus A100=15,V100=15,GTX2080Ti=15 [--jobs N] [--ddl relative|absolute] [--format parquet|csv]\n\n" +
+			"   Every data row is a single-GPU job (id = its 0-based row): arrival ⌊norm_job_submit_time⌋,\n" +
+			"   deadline ddl after the submit time (--ddl relative, the default) or at ddl (absolute),\n" +
+			"   `inf` = none; its duration on each --gpus type is that type column (s; inf, empty or 0 =\n" +
+			"   cannot run there). One cluster per --gpus entry, of that many 1-GPU nodes. --jobs N\n" +
+			"   takes the first N rows. The result is one instance named after the file, with a\n" +
+			"   durations table. See `go doc ./datasets/hydracase`.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "in", Required: true, Usage: "the case CSV file"},
+			&cli.StringFlag{Name: "out", Required: true, Usage: "new output directory (must not exist or be empty)"},
+			&cli.StringFlag{Name: "gpus", Required: true, Usage: "GPU types and counts, TYPE=N,TYPE=N,… (each a column of the file)"},
+			&cli.IntFlag{Name: "jobs", Usage: "import the first N rows (default: all)"},
+			&cli.StringFlag{Name: "ddl", Value: hydracase.DDLRelative, Usage: "ddl column: relative (to the submit time) or absolute"},
+			&cli.StringFlag{Name: "format", Value: datasets.FormatParquet, Usage: "table format: parquet or csv"},
+		},
+		Action: dataImportHydra,
+	}
+}
+
+func dataImportHydra(c *cli.Context) error {
+	format := c.String("format")
+	if format != datasets.FormatParquet && format != datasets.FormatCSV {
+		return fmt.Errorf("--format %q: must be %s or %s", format, datasets.FormatParquet, datasets.FormatCSV)
+	}
+	gpus, err := hydracase.ParseGPUs(c.String("gpus"))
+	if err != nil {
+		return err
+	}
+	if c.Int("jobs") < 0 {
+		return fmt.Errorf("--jobs %d: must be ≥ 1", c.Int("jobs"))
+	}
+	out := c.String("out")
+	if err := dataCheckNewDir(out); err != nil {
+		return err
+	}
+	ds, err := hydracase.ImportFile(c.String("in"), hydracase.Options{GPUs: gpus, Jobs: c.Int("jobs"), DDL: c.String("ddl")})
+	if err != nil {
+		return err
+	}
+	if err := datasets.Write(out, ds, format); err != nil {
+		return err
+	}
+	in := ds.Instances[0]
+	deadlines := 0
+	for _, j := range in.Jobs {
+		if j.Deadline != 0 {
+			deadlines++
+		}
+	}
+	_, err = fmt.Fprintf(c.App.Writer, "wrote instance %s (%d jobs, %d with a deadline; %d clusters) to %s as %s\n",
+		in.Name, len(in.Jobs), deadlines, len(in.Clusters), out, format)
+	return err
+}

@@ -1,0 +1,381 @@
+package learn
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/evogp/evogp/configs"
+	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/internal/parallel"
+	"github.com/evogp/evogp/internal/stats"
+	"github.com/evogp/evogp/simcore"
+)
+
+// SplitTest names the held-out test split (datasets.SplitSeed(seed, "test")).
+const SplitTest = "test"
+
+// LoadTest returns the held-out test instances of a config: the dataset in
+// data.test_dir when set, otherwise data.test instances generated from the
+// config's seed with datasets.SplitSeed(seed, "test"), a stream no other
+// split shares. It returns nil when data.test is 0 and no directory is set.
+func LoadTest(cfg configs.Config) ([]simcore.Instance, error) {
+	if cfg.Data.TestDir == "" && cfg.Data.Test == 0 {
+		return nil, nil
+	}
+	return split(cfg, SplitTest, cfg.Data.TestDir, cfg.Data.Test)
+}
+
+// testSource describes where LoadTest's instances come from.
+func testSource(cfg configs.Config, n int) string {
+	if cfg.Data.TestDir != "" {
+		return fmt.Sprintf("%d instances of %s", n, cfg.Data.TestDir)
+	}
+	return fmt.Sprintf("%d instances generated from seed %d (split %q)", n, cfg.Seed, SplitTest)
+}
+
+// Row names of the test table besides the named baselines.
+const (
+	RowLearned  = "learned"
+	RowConstant = "constant"
+	RowSRSF     = "srsf"
+)
+
+// TestRow is one scheduler of the test table.
+type TestRow struct {
+	Scheduler string `json:"scheduler"`
+	Spec      string `json:"spec"` // the scheduler spec or formula
+	Baseline  bool   `json:"baseline"`
+	// Objective is the mean over the instances of the config's objective;
+	// Normalised the mean of O_x,i / O_SRSF,i (SRSF = 1, lower is better).
+	Objective  float64 `json:"objective"`
+	Normalised float64 `json:"normalised"`
+	// Wins counts the instances on which the row has the lowest objective
+	// of all rows, a tie of k rows giving each 1/k; MeanRank is the mean
+	// of the row's mid-rank (1 = best) among all rows.
+	Wins     float64 `json:"wins"`
+	MeanRank float64 `json:"mean_rank"`
+	// Better, Ties and Worse compare the row's objective with the best
+	// baseline's, instance by instance; WilcoxonP is the two-sided paired
+	// Wilcoxon signed-rank p-value of that comparison (null for the best
+	// baseline itself).
+	Better    int      `json:"better"`
+	Ties      int      `json:"ties"`
+	Worse     int      `json:"worse"`
+	WilcoxonP *float64 `json:"wilcoxon_p"`
+	// Objectives are the per-instance objectives, in instance order.
+	Objectives []float64 `json:"objectives"`
+}
+
+// TestTable is the honest report of a learned formula: its results on a
+// held-out test split against every named baseline (simcore's table), a
+// constant priority and SRSF, all under the config's simulator options.
+type TestTable struct {
+	Split        string    `json:"split"`
+	Instances    int       `json:"instances"`
+	BestBaseline string    `json:"best_baseline"` // lowest mean normalised objective among the baselines
+	Rows         []TestRow `json:"rows"`
+}
+
+// Row returns the row named name, or nil.
+func (t *TestTable) Row(name string) *TestRow {
+	for i := range t.Rows {
+		if t.Rows[i].Scheduler == name {
+			return &t.Rows[i]
+		}
+	}
+	return nil
+}
+
+// contender is a scheduler of the comparison.
+type contender struct {
+	name, spec string
+	baseline   bool
+	sched      simcore.Scheduler
+}
+
+// contenders are the learned formula, every named baseline, the constant
+// priority 0 and SRSF, the formula and the constant under the candidate
+// scheduler gp.allocator + · + gp.placer, SRSF under gp.allocator + srsf +
+// gp.placer (the normaliser of the fitness).
+func contenders(cfg configs.Config, formula *expr.Tree) ([]contender, error) {
+	seconds := cfg.GP.TimeUnit == "seconds"
+	spec := candidateSpec(cfg.GP.Allocator, cfg.GP.Placer)
+	mk := func(t *expr.Tree) (simcore.Scheduler, error) {
+		return simcore.ParseScheduler(spec, map[string]simcore.Ranking{"formula": NewFormulaRanking(t, seconds)})
+	}
+	var out []contender
+	learned, err := mk(formula)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, contender{RowLearned, formula.String(), false, learned})
+	for _, name := range simcore.Baselines() {
+		s, err := simcore.ParseScheduler(name, nil)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, contender{name, name, true, s})
+	}
+	konst, err := mk(expr.Constant(0))
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, contender{RowConstant, "0", false, konst})
+	srsfSpec := cfg.GP.Allocator + "+srsf+" + cfg.GP.Placer
+	srsf, err := simcore.ParseScheduler(srsfSpec, nil)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, contender{RowSRSF, srsfSpec, false, srsf}), nil
+}
+
+// simulateAll returns obj[c][i], the objective of contender c on instance i.
+func simulateAll(ctx context.Context, cs []contender, insts []simcore.Instance, opts simcore.Options, workers int) ([][]float64, error) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	n := len(insts)
+	flat := make([]float64, len(cs)*n)
+	err := parallel.For(ctx, len(flat), workers, func(k int) error {
+		c, i := k/n, k%n
+		res, err := simcore.Simulate(ctx, &insts[i], cs[c].sched, opts)
+		if err != nil {
+			return fmt.Errorf("simulate %s on instance %q: %w", cs[c].name, insts[i].Name, err)
+		}
+		flat[k] = res.Metrics.Objective
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	obj := make([][]float64, len(cs))
+	for c := range cs {
+		obj[c] = flat[c*n : (c+1)*n]
+	}
+	return obj, nil
+}
+
+// ScoreOnTest scores formula on the held-out instances test against every
+// named baseline, the constant priority 0 and SRSF (see TestRow for the
+// columns), under cfg's simulator options and candidate scheduler. The
+// best baseline is the one with the lowest mean normalised objective
+// (ties: name order). The result does not depend on workers.
+func ScoreOnTest(ctx context.Context, cfg configs.Config, formula *expr.Tree, test []simcore.Instance, workers int) (*TestTable, error) {
+	if len(test) == 0 {
+		return nil, errors.New("learn: test split is empty")
+	}
+	opts, err := SimOptions(cfg)
+	if err != nil {
+		return nil, err
+	}
+	cs, err := contenders(cfg, formula)
+	if err != nil {
+		return nil, err
+	}
+	obj, err := simulateAll(ctx, cs, test, opts, workers)
+	if err != nil {
+		return nil, fmt.Errorf("learn: test split: %w", err)
+	}
+	srsf := obj[len(cs)-1]
+	t := &TestTable{Split: testSource(cfg, len(test)), Instances: len(test)}
+	for c, ct := range cs {
+		row := TestRow{Scheduler: ct.name, Spec: ct.spec, Baseline: ct.baseline, Objectives: obj[c]}
+		for i, o := range obj[c] {
+			row.Objective += o / float64(len(test))
+			row.Normalised += normalise(o, srsf[i]) / float64(len(test))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	// Wins and mean ranks over all rows, instance by instance.
+	col := make([]float64, len(cs))
+	for i := range test {
+		for c := range cs {
+			col[c] = obj[c][i]
+		}
+		ranks, _ := stats.MidRanks(col)
+		best := slices.Min(col)
+		nBest := 0
+		for _, v := range col {
+			if v == best {
+				nBest++
+			}
+		}
+		for c := range cs {
+			t.Rows[c].MeanRank += ranks[c] / float64(len(test))
+			if col[c] == best {
+				t.Rows[c].Wins += 1 / float64(nBest)
+			}
+		}
+	}
+	bb := -1
+	for c := range t.Rows {
+		if t.Rows[c].Baseline && (bb < 0 || t.Rows[c].Normalised < t.Rows[bb].Normalised) {
+			bb = c
+		}
+	}
+	t.BestBaseline = t.Rows[bb].Scheduler
+	for c := range t.Rows {
+		if c == bb {
+			continue
+		}
+		r := &t.Rows[c]
+		for i := range test {
+			switch x, y := obj[c][i], obj[bb][i]; {
+			case x < y:
+				r.Better++
+			case x > y:
+				r.Worse++
+			default:
+				r.Ties++
+			}
+		}
+		w, err := stats.WilcoxonSignedRank(obj[c], obj[bb])
+		if err != nil {
+			return nil, fmt.Errorf("learn: test split: %s vs %s: %w", r.Scheduler, t.BestBaseline, err)
+		}
+		p := w.P
+		r.WilcoxonP = &p
+	}
+	return t, nil
+}
+
+// WriteText prints the table: one line per scheduler with its mean
+// objective, mean normalised objective, wins, mean rank, and the
+// comparison with the best baseline.
+func (t *TestTable) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "test split: %s; best baseline: %s\n", t.Split, t.BestBaseline)
+	fmt.Fprintf(&b, "%-10s %12s %11s %6s %9s  %-22s %s\n", "scheduler", "objective", "normalised", "wins", "mean rank", "vs "+t.BestBaseline+" (b/t/w)", "Wilcoxon p")
+	for _, r := range t.Rows {
+		vs, p := "(best baseline)", "—"
+		if r.WilcoxonP != nil {
+			vs = fmt.Sprintf("%d / %d / %d", r.Better, r.Ties, r.Worse)
+			p = fmt.Sprintf("%.3g", *r.WilcoxonP)
+		}
+		fmt.Fprintf(&b, "%-10s %12.4f %11.4f %6.1f %9.2f  %-22s %s\n", r.Scheduler, r.Objective, r.Normalised, r.Wins, r.MeanRank, vs, p)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// BaselineScore is a named baseline's mean normalised objective on the
+// validation set (SRSF = 1).
+type BaselineScore struct {
+	Name  string  `json:"name"`
+	Score float64 `json:"score"`
+}
+
+// validateBaselines scores every named baseline on the validation set,
+// in simcore.Baselines order.
+func (e *evaluator) validateBaselines(ctx context.Context) ([]BaselineScore, error) {
+	var cs []contender
+	for _, name := range simcore.Baselines() {
+		s, err := simcore.ParseScheduler(name, nil)
+		if err != nil {
+			return nil, err
+		}
+		cs = append(cs, contender{name: name, sched: s})
+	}
+	obj, err := simulateAll(ctx, cs, e.val, e.opts, e.workers)
+	if err != nil {
+		return nil, fmt.Errorf("validation baselines: %w", err)
+	}
+	out := make([]BaselineScore, len(cs))
+	for c := range cs {
+		out[c].Name = cs[c].name
+		for i, o := range obj[c] {
+			out[c].Score += normalise(o, e.baseVal[i])
+		}
+		out[c].Score /= float64(len(e.val))
+	}
+	return out, nil
+}
+
+// bestBaseline is the baseline with the lowest score (ties: first).
+func bestBaseline(bs []BaselineScore) BaselineScore {
+	best := bs[0]
+	for _, b := range bs[1:] {
+		if b.Score < best.Score {
+			best = b
+		}
+	}
+	return best
+}
+
+// Warnings says when a formula is not what it seems: constant on the
+// simulator's inputs (expr.SimplifyOn over expr.DefaultDomain leaves no
+// terminal), or ranking exactly like one of the reference rankings (fifo,
+// srsf, lyra, sjf, srtf) on every one of up to sample decisions recorded
+// while the formula's own scheduler runs on the instances (validation set).
+func Warnings(ctx context.Context, cfg configs.Config, formula *expr.Tree, insts []simcore.Instance, sample int) ([]string, error) {
+	var out []string
+	if dom := expr.SimplifyOn(formula, expr.DefaultDomain()); dom.Terminals() == 0 {
+		out = append(out, fmt.Sprintf("the formula is constant on the simulator's inputs (%s = %s): every job gets the same priority, so the engine's tie order (arrival, id) decides — it is FIFO", formula, dom))
+	}
+	opts, err := SimOptions(cfg)
+	if err != nil {
+		return nil, err
+	}
+	seconds := cfg.GP.TimeUnit == "seconds"
+	rank := NewFormulaRanking(formula, seconds)
+	mk := func(r simcore.Ranking) (simcore.Scheduler, error) {
+		return simcore.ParseScheduler(candidateSpec(cfg.GP.Allocator, cfg.GP.Placer), map[string]simcore.Ranking{"formula": r})
+	}
+	ds, err := sampleDecisions(ctx, insts, opts, mk, rank, sample)
+	if err != nil {
+		return nil, fmt.Errorf("learn: sampling decisions: %w", err)
+	}
+	if len(ds) == 0 {
+		return out, nil
+	}
+	for _, ref := range referenceRankings() {
+		if sameOrders(rank, ref.r, ds) {
+			out = append(out, fmt.Sprintf("the formula ranks jobs exactly like %s on all %d sampled validation decisions (behaviourally equivalent there)", ref.name, len(ds)))
+		}
+	}
+	return out, nil
+}
+
+// Headline is the one-line verdict of a finished run: the validation score
+// against the best baseline's, and, when a test table exists, the test
+// comparison with the best baseline there.
+func Headline(res *Result) string {
+	var b strings.Builder
+	if len(res.ValidationBaselines) > 0 {
+		bb := bestBaseline(res.ValidationBaselines)
+		fmt.Fprintf(&b, "validation score: learned %.4f vs best baseline %s %.4f (mean objective ÷ SRSF's; lower is better): %s",
+			res.Validation, bb.Name, bb.Score, relative(res.Validation, bb.Score, bb.Name))
+	} else {
+		fmt.Fprintf(&b, "validation score: learned %.4f (mean objective ÷ SRSF's)", res.Validation)
+	}
+	if t := res.Test; t != nil {
+		l, bb := t.Row(RowLearned), t.Row(t.BestBaseline)
+		fmt.Fprintf(&b, "\ntest score: learned %.4f vs best baseline %s %.4f: %s; better on %d, tied on %d, worse on %d of %d instances",
+			l.Normalised, bb.Scheduler, bb.Normalised, relative(l.Normalised, bb.Normalised, bb.Scheduler), l.Better, l.Ties, l.Worse, t.Instances)
+		if l.WilcoxonP != nil {
+			fmt.Fprintf(&b, " (Wilcoxon p = %.3g)", *l.WilcoxonP)
+		}
+	}
+	return b.String()
+}
+
+// relative says how x compares with the reference y (lower is better).
+func relative(x, y float64, name string) string {
+	switch {
+	case x == y:
+		return "equal to " + name
+	case y == 0 || math.IsInf(y, 0) || math.IsNaN(y) || math.IsNaN(x):
+		return fmt.Sprintf("not comparable with %s", name)
+	case math.Abs(x/y-1) < 0.0005:
+		return fmt.Sprintf("within 0.05%% of %s", name)
+	case x < y:
+		return fmt.Sprintf("%.1f%% better than %s", 100*(1-x/y), name)
+	}
+	return fmt.Sprintf("%.1f%% worse than %s", 100*(x/y-1), name)
+}
