@@ -21,7 +21,8 @@ func evalCommand() *cli.Command {
 		UsageText: "evogp eval --dataset DIR --out DIR [--schedulers LIST] [options]\n\n" +
 			"Examples:\n" +
 			"   evogp eval --dataset data/test --out out/eval\n" +
-			"   evogp eval --dataset data/test --schedulers spark,liquid,tiresias,lyra,gp=runs/quick/best.json,mine=\"g*d+q\" --out out/eval --format png,svg,pdf",
+			"   evogp eval --dataset data/test --schedulers spark,liquid,tiresias,lyra,gp=runs/quick/best.json,mine=\"g*d+q\" --out out/eval --format png,svg,pdf\n" +
+			"   evogp eval --dataset data/test --out /shared/eval --launcher slurm --time 1:00:00   # a Slurm task per instance; then evogp collect /shared/eval",
 		Description: "Each entry of --schedulers is a scheduler name (spark, liquid, tiresias, lyra),\n" +
 			"an ALLOCATOR+RANKING+PLACER combination, or LABEL=SOURCE where SOURCE is a best.json,\n" +
 			"a run directory holding best.json, or a formula over d, q, u, g; LABEL=SOURCE runs\n" +

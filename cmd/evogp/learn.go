@@ -30,7 +30,9 @@ func learnCommand() *cli.Command {
 			"   evogp learn --resume runs/quick-20260101T120000Z\n" +
 			"   evogp learn -m objective.kind=single objective.omega=0,0.25,0.5,0.75,1 seed=1,2,3 --out runs/omega\n" +
 			"   (with -m a comma list sweeps that key; [a,b] is one list value; re-running the same sweep\n" +
-			"   skips finished points and resumes interrupted ones)",
+			"   skips finished points and resumes interrupted ones)\n" +
+			"   evogp learn -m seed=1,2,3 --out /shared/seeds --launcher slurm --partition cpu --time 2:00:00 --cpus-per-task 4\n" +
+			"   (one Slurm job array, a task per point; then evogp status /shared/seeds and evogp collect /shared/seeds)",
 		Description: "Generates the training and validation instances from the config (or reads --train and\n" +
 			"--validation), evolves a priority function f over gp.terminals (default d, q, u, g) whose\n" +
 			"fitness is the sum over a per-generation training subset of objective(mct+f+bestfit) /\n" +
