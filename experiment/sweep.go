@@ -37,7 +37,8 @@ import (
 // overrides, axes), provenance.json, points/<dir>/ (one learn run
 // directory per point, named by PointDirName), points/<dir>/test.parquet
 // (the learned policy and the baselines on the point's test set), and the
-// merged sweep.parquet and baselines.parquet. Re-running the same command
+// merged sweep.parquet and baselines.parquet, and tasks/ (one task per
+// point, see tasks.go: any launcher runs them). Re-running the same command
 // skips finished points and resumes interrupted ones; a different command
 // in the same directory is an error.
 

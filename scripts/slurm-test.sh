@@ -22,6 +22,7 @@ die() { printf 'slurm-test: FAIL: %s\n' "$*" >&2; exit 1; }
 # --- packages ---------------------------------------------------------------
 if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null || ! command -v sbatch >/dev/null || ! command -v munged >/dev/null; then
 	[ "$(id -u)" = 0 ] || die "Slurm and munge are not installed and this is not root: install slurmctld slurmd slurm-client munge"
+	command -v apt-get >/dev/null || die "Slurm and munge are not installed and there is no apt-get: install slurmctld slurmd slurm-client munge"
 	say "installing slurmctld slurmd slurm-client munge"
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq
@@ -58,11 +59,9 @@ HOST=$(hostname -s)
 CPUS=$(slurmd -C | sed -n 's/.*CPUs=\([0-9]*\).*/\1/p' | head -1)
 MEM=$(slurmd -C | sed -n 's/.*RealMemory=\([0-9]*\).*/\1/p' | head -1)
 [ -n "$CPUS" ] && [ -n "$MEM" ] || die "slurmd -C did not report CPUs and RealMemory"
-# Ports free on this machine, so that the test does not meet another Slurm.
-read -r CTLD_PORT SLURMD_PORT < <(python3 -c 'import socket
-s=[socket.socket() for _ in range(2)]
-[x.bind(("127.0.0.1",0)) for x in s]
-print(*[x.getsockname()[1] for x in s])')
+# Ports of this test's own, so that it does not meet another Slurm.
+CTLD_PORT=$((20000 + RANDOM % 20000))
+SLURMD_PORT=$((CTLD_PORT + 1))
 export SLURM_CONF="$W/slurm.conf"
 cat > "$SLURM_CONF" <<CONF
 ClusterName=evogptest
