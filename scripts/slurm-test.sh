@@ -173,12 +173,18 @@ say "comparing with the local launcher"
 for f in sweep.parquet baselines.parquet; do
 	cmp "$W/local/$f" "$W/slurm/$f" || die "$f differs between the local and the slurm launcher"
 done
+# Every file of every point, but the clock readings (generations.parquet's
+# wall_seconds, provenance.json) and the checkpoint.
 for d in "$W"/local/points/*/; do
 	p=$(basename "$d")
-	# generations.parquet is left out: its wall_seconds column is a clock reading.
-	for f in best.json test.parquet hall_of_fame.csv formula.go; do
-		cmp "$W/local/points/$p/$f" "$W/slurm/points/$p/$f" || die "points/$p/$f differs"
+	n=0
+	for f in "$d"*; do
+		b=$(basename "$f")
+		case "$b" in generations.parquet | provenance.json | checkpoint) continue ;; esac
+		cmp "$f" "$W/slurm/points/$p/$b" || die "points/$p/$b differs"
+		n=$((n + 1))
 	done
+	[ "$n" -ge 5 ] || die "points/$p: only $n files compared"
 done
 "$EVOGP" report "$W/slurm" >/dev/null || die "evogp report failed on the collected directory"
 say "PASS: slurm and local sweeps are byte-identical; the cancelled task $victim was resubmitted and resumed"
