@@ -31,6 +31,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzImport -fuzztime 30s ./datasets/philly
 	$(GO) test -run '^$$' -fuzz FuzzOverride -fuzztime 30s ./configs
 	$(GO) test -run '^$$' -fuzz FuzzPointDirName -fuzztime 30s ./experiment
+	$(GO) test -run '^$$' -fuzz FuzzParseSlurmStates -fuzztime 30s ./experiment
 
 # The paper's setting end to end: learn, then evaluate against the baselines.
 reproduce: build

@@ -16,6 +16,8 @@ import (
 // the index taken from the pod's JOB_COMPLETION_INDEX, and DIR on a
 // shared volume mounted at the same path in every pod. The manifest is
 // written, not applied: `kubectl apply -f DIR/k8s/job.yaml` submits it.
+// What the tasks read outside DIR — an eval's dataset, a sweep's config
+// file — must be at the same paths in the pods (on the shared volume too).
 
 // K8sJobFile is the manifest inside a task directory.
 const K8sJobFile = "k8s/job.yaml"

@@ -242,9 +242,10 @@ func ReadSlurmSubmissions(dir string) ([]SlurmSubmission, error) {
 var slurmLine = regexp.MustCompile(`^(\d+)_(\d+|\[[0-9,\-]+(?:%\d+)?\])\|([A-Z_]+)`)
 
 // parseSlurmStates reads sacct -P / squeue output lines of array
-// elements. order ranks job ids (later submissions win); the result maps
-// a task index to its state.
-func parseSlurmStates(out string, order map[string]int) map[int]string {
+// elements of a directory of n tasks. order ranks job ids (later
+// submissions win); the result maps a task index (0..n−1; others are
+// ignored) to its state.
+func parseSlurmStates(out string, order map[string]int, n int) map[int]string {
 	states := map[int]string{}
 	rank := map[int]int{}
 	for _, line := range strings.Split(out, "\n") {
@@ -259,9 +260,8 @@ func parseSlurmStates(out string, order map[string]int) map[int]string {
 		var idx []int
 		if strings.HasPrefix(m[2], "[") {
 			body, _, _ := strings.Cut(strings.Trim(m[2], "[]"), "%")
-			idx = parseIndexList(body)
-		} else {
-			i, _ := strconv.Atoi(m[2])
+			idx = parseIndexList(body, n)
+		} else if i, err := strconv.Atoi(m[2]); err == nil && i < n {
 			idx = []int{i}
 		}
 		for _, i := range idx {
@@ -273,8 +273,9 @@ func parseSlurmStates(out string, order map[string]int) map[int]string {
 	return states
 }
 
-// parseIndexList reads "0-2,5" as [0 1 2 5]; malformed parts are skipped.
-func parseIndexList(s string) []int {
+// parseIndexList reads "0-2,5" as [0 1 2 5], keeping the indices below
+// n; malformed parts are skipped.
+func parseIndexList(s string, n int) []int {
 	var out []int
 	for _, part := range strings.Split(s, ",") {
 		a, b, isRange := strings.Cut(part, "-")
@@ -284,10 +285,10 @@ func parseIndexList(s string) []int {
 		if isRange {
 			hi, err2 = strconv.Atoi(b)
 		}
-		if err1 != nil || err2 != nil {
+		if err1 != nil || err2 != nil || lo < 0 {
 			continue
 		}
-		for i := lo; i <= hi; i++ {
+		for i := lo; i <= min(hi, n-1); i++ {
 			out = append(out, i)
 		}
 	}
@@ -300,6 +301,10 @@ func parseIndexList(s string) []int {
 func SlurmStates(ctx context.Context, dir string) (states map[int]string, source string, err error) {
 	subs, err := ReadSlurmSubmissions(dir)
 	if err != nil || len(subs) == 0 {
+		return nil, "", err
+	}
+	set, err := ReadTaskSet(dir)
+	if err != nil {
 		return nil, "", err
 	}
 	order := map[string]int{}
@@ -315,10 +320,10 @@ func SlurmStates(ctx context.Context, dir string) (states map[int]string, source
 	}
 	list := strings.Join(ids, ",")
 	if out, err := exec.CommandContext(ctx, "sacct", "-n", "-P", "-X", "-j", list, "-o", "JobID,State").Output(); err == nil {
-		return parseSlurmStates(string(out), order), "sacct", nil
+		return parseSlurmStates(string(out), order, set.Count), "sacct", nil
 	}
 	if out, err := exec.CommandContext(ctx, "squeue", "-h", "-r", "-t", "all", "-j", list, "-o", "%i|%T").Output(); err == nil {
-		return parseSlurmStates(string(out), order), "squeue", nil
+		return parseSlurmStates(string(out), order, set.Count), "squeue", nil
 	}
 	return nil, "", nil
 }
@@ -372,13 +377,17 @@ func Status(ctx context.Context, dir string) (TaskSet, []TaskStatus, string, err
 
 // submitted says whether task i of dir was in a submitted array.
 func submitted(dir string, i int) bool {
+	set, err := ReadTaskSet(dir)
+	if err != nil {
+		return false
+	}
 	subs, _ := ReadSlurmSubmissions(dir)
 	for _, s := range subs {
 		if s.JobID == "" {
 			continue
 		}
 		body, _, _ := strings.Cut(s.Array, "%")
-		for _, j := range parseIndexList(body) {
+		for _, j := range parseIndexList(body, set.Count) {
 			if j == i {
 				return true
 			}

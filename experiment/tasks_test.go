@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,7 +32,7 @@ func TestIndexListAndBack(t *testing.T) {
 		if got := IndexList(c.idx); got != c.want {
 			t.Errorf("IndexList(%v) = %q, want %q", c.idx, got, c.want)
 		}
-		if back := parseIndexList(c.want); !reflect.DeepEqual(back, c.idx) {
+		if back := parseIndexList(c.want, 10); !reflect.DeepEqual(back, c.idx) {
 			t.Errorf("parseIndexList(%q) = %v, want %v", c.want, back, c.idx)
 		}
 	}
@@ -53,11 +54,49 @@ func TestParseSlurmStates(t *testing.T) {
 		"100.batch|COMPLETED",
 		"",
 	}, "\n")
-	got := parseSlurmStates(out, map[string]int{"100": 0, "101": 1})
-	want := map[int]string{0: "COMPLETED", 1: "PENDING", 2: "PENDING", 3: "PENDING", 4: "PENDING", 5: "RUNNING"}
+	got := parseSlurmStates(out+"100_[5-999999999999]|PENDING\n100_6|RUNNING\n", map[string]int{"100": 0, "101": 1}, 6)
+	want := map[int]string{0: "COMPLETED", 1: "PENDING", 2: "PENDING", 3: "PENDING", 4: "PENDING", 5: "PENDING"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("states = %v, want %v", got, want)
 	}
+}
+
+// IndexList and parseIndexList are inverse on sorted, distinct indices.
+func TestIndexListRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		var set []int
+		p := rng.Float64()
+		for i := range 200 {
+			if rng.Float64() < p {
+				set = append(set, i)
+			}
+		}
+		if len(set) == 0 {
+			continue
+		}
+		s := IndexList(set)
+		if back := parseIndexList(s, 200); !reflect.DeepEqual(back, set) {
+			t.Fatalf("%v → %q → %v", set, s, back)
+		}
+	}
+}
+
+// Whatever sacct or squeue print, the states are of tasks 0..n−1.
+func FuzzParseSlurmStates(f *testing.F) {
+	f.Add("100_0|COMPLETED\n100_[1-3%2]|PENDING\n", 4)
+	f.Add("100_[0-99999999999]|PENDING", 3)
+	f.Add("100_[-5-2,x,3-1]|RUNNING", 5)
+	f.Fuzz(func(t *testing.T, out string, n int) {
+		if n < 0 || n > 10000 {
+			return
+		}
+		for i, st := range parseSlurmStates(out, map[string]int{"100": 0}, n) {
+			if i < 0 || i >= n || st == "" {
+				t.Fatalf("state %q for index %d of %d", st, i, n)
+			}
+		}
+	})
 }
 
 func TestSlurmScript(t *testing.T) {
