@@ -97,6 +97,9 @@ func runEval(c *cli.Context) error {
 		Provenance: provenance(c),
 	}
 	if launcher != launcherLocal {
+		if c.IsSet("workers") || c.IsSet("force") {
+			return fmt.Errorf("eval: --workers and --force apply to --launcher local; with --launcher %s each task uses --cpus-per-task cores and --out must be new", launcher)
+		}
 		if _, err := experiment.PrepareEval(settings); err != nil {
 			return err
 		}

@@ -39,6 +39,9 @@ func runSweep(c *cli.Context, args []string) error {
 		return err
 	}
 	if launcher != launcherLocal {
+		if c.IsSet("jobs") {
+			return fmt.Errorf("learn -m: --jobs applies to --launcher local; with --launcher %s, --throttle sets how many tasks run at once", launcher)
+		}
 		if _, err := experiment.PrepareSweep(dir, spec, provenance(c)); err != nil {
 			return err
 		}

@@ -203,6 +203,7 @@ func TestLauncherBadInput(t *testing.T) {
 		{nil, append(sweep, "--out", "c", "--partition", "x"), "--partition applies to --launcher slurm or k8s"},
 		{nil, []string{"learn", "--config", "smoke", "--launcher", "slurm"}, "needs -m"},
 		{nil, append(sweep, "--out", "d", "--launcher", "k8s"), "--k8s-image is required"},
+		{nil, append(sweep, "--out", "g", "--launcher", "slurm", "--jobs", "2", "--dry-run"), "--jobs applies to --launcher local"},
 		{nil, []string{"task", "run", "nowhere", "--index", "0"}, "not a task directory"},
 		{nil, []string{"task", "run", "e"}, "no task index"},
 		{[]string{"SLURM_ARRAY_TASK_ID=x"}, []string{"task", "run", "e"}, `$SLURM_ARRAY_TASK_ID = "x"`},
