@@ -402,8 +402,11 @@ func processGone(host string, pid int) bool {
 	if h, err := os.Hostname(); err != nil || h != host || pid <= 0 {
 		return false
 	}
-	err := syscall.Kill(pid, 0)
-	return errors.Is(err, syscall.ESRCH)
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return false
+	}
+	return errors.Is(p.Signal(syscall.Signal(0)), os.ErrProcessDone)
 }
 
 // TailLines is the last n lines of the file at path (nil if unreadable).
