@@ -2,7 +2,7 @@
 GO ?= go
 STATICCHECK_VERSION ?= v0.8.2
 
-.PHONY: build test test-short bench lint fuzz reproduce clean
+.PHONY: build test test-short test-slurm bench lint fuzz reproduce clean
 
 build:
 	$(GO) build -o bin/evogp ./cmd/evogp
@@ -12,6 +12,11 @@ test:
 
 test-short:
 	$(GO) test -short -count=1 ./...
+
+# The Slurm launcher on a real single-node Slurm (installs slurm and munge
+# from the distribution when missing; needs root). A few minutes.
+test-slurm:
+	scripts/slurm-test.sh
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 6 ./... | tee bench.txt
@@ -26,6 +31,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzImport -fuzztime 30s ./datasets/philly
 	$(GO) test -run '^$$' -fuzz FuzzOverride -fuzztime 30s ./configs
 	$(GO) test -run '^$$' -fuzz FuzzPointDirName -fuzztime 30s ./experiment
+	$(GO) test -run '^$$' -fuzz FuzzParseSlurmStates -fuzztime 30s ./experiment
 
 # The paper's setting end to end: learn, then evaluate against the baselines.
 reproduce: build

@@ -16,6 +16,13 @@
 // options come from a config's sim and objective sections through
 // learn.SimOptions, the one translation of a config into simcore.Options.
 //
+// A sweep or an eval is also a task directory (SPEC §15, tasks.go): N
+// indexed, idempotent tasks that the local launcher runs on a worker pool,
+// that Slurm runs as one job array (launch_slurm.go, which calls sbatch,
+// sacct and squeue) and Kubernetes as an Indexed Job (launch_k8s.go, a
+// manifest only); Collect merges their outputs into the files the local
+// launcher writes.
+//
 // Output directories are built with atomicio.WriteDir: they appear complete
 // or not at all. A directory written by evogp holds MarkerFile, and only
 // such a directory may be replaced, and only when the caller asks for it

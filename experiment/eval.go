@@ -137,21 +137,12 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 	}
 
 	prog := progress.New("eval", len(s.Policies)*len(ds.Instances), s.Progress)
-	var t Tables
-	for _, p := range s.Policies {
-		prog.Describe(p.Label)
-		res, err := SimulateAll(ctx, ds.Instances, p, opts, s.Workers, prog)
-		if err != nil {
-			prog.Finish()
-			return EvalResult{}, fmt.Errorf("scheduler %s: %w", p.Label, err)
-		}
-		for _, r := range res {
-			t.Results = append(t.Results, ResultRow(r, p.Label, 0))
-			t.Jobs = append(t.Jobs, JobRows(r, p.Label)...)
-			t.Ops = append(t.Ops, OpsRows(r, p.Label)...)
-		}
-	}
+	// One block per instance, every scheduler: the eval task (SPEC §15).
+	t, err := evalTables(ctx, ds.Instances, s.Policies, opts, s.Workers, prog)
 	prog.Finish()
+	if err != nil {
+		return EvalResult{}, err
+	}
 
 	o := s.Sim.Objective
 	man := EvalManifest{

@@ -19,7 +19,6 @@ import (
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/atomicio"
-	"github.com/evogp/evogp/internal/parallel"
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/reports"
@@ -38,7 +37,8 @@ import (
 // overrides, axes), provenance.json, points/<dir>/ (one learn run
 // directory per point, named by PointDirName), points/<dir>/test.parquet
 // (the learned policy and the baselines on the point's test set), and the
-// merged sweep.parquet and baselines.parquet. Re-running the same command
+// merged sweep.parquet and baselines.parquet, and tasks/ (one task per
+// point, see tasks.go: any launcher runs them). Re-running the same command
 // skips finished points and resumes interrupted ones; a different command
 // in the same directory is an error.
 
@@ -203,79 +203,32 @@ type SweepSettings struct {
 
 // Sweep trains and evaluates every point of s.Spec in s.Dir (resuming or
 // skipping points already there), then writes the merged sweep.parquet and
-// baselines.parquet. The rows are in point order.
+// baselines.parquet. The rows are in point order. It is the local
+// launcher: the directory's tasks (PrepareSweep) run on a pool of s.Jobs
+// goroutines (RunTasksLocal) and are merged by CollectSweep, the code
+// path every launcher shares (SPEC §15).
 func Sweep(ctx context.Context, s SweepSettings) ([]reports.SweepRow, error) {
 	if s.Jobs < 1 {
 		return nil, fmt.Errorf("sweep: jobs = %d: must be ≥ 1", s.Jobs)
 	}
-	base, err := configs.Load(s.Spec.Config)
+	n, err := PrepareSweep(s.Dir, s.Spec, s.Provenance)
 	if err != nil {
 		return nil, err
 	}
-	if base, err = base.Override(s.Spec.Fixed...); err != nil {
-		return nil, err
-	}
-	points := SweepPoints(s.Spec.Axes)
-	cfgs := make([]configs.Config, len(points))
-	for i, p := range points {
-		if cfgs[i], err = base.Override(p...); err != nil {
-			return nil, fmt.Errorf("sweep point %s: %w", PointName(p), err)
-		}
-	}
-	if err := claimSweepDir(s.Dir, s.Spec); err != nil {
-		return nil, err
-	}
-	if err := AppendProvenance(s.Dir, s.Provenance); err != nil {
-		return nil, err
-	}
-	jobs := max(1, min(s.Jobs, len(points)))
+	jobs := max(1, min(s.Jobs, n))
 	perPoint := max(1, runtime.GOMAXPROCS(0)/jobs)
-	prog := progress.New("sweep points", len(points), s.Progress)
+	prog := progress.New("sweep points", n, s.Progress)
 	defer prog.Finish()
 	quiet := s.Progress
 	quiet.Quiet = quiet.Quiet || jobs > 1 // one bar at a time
-
-	rows := make([]reports.SweepRow, len(points))
-	tests := make([][]reports.ResultRow, len(points))
-	err = parallel.For(ctx, len(points), jobs, func(i int) error {
-		cfg := cfgs[i]
-		if cfg.GP.Workers == 0 {
-			cfg.GP.Workers = perPoint
-		}
-		dir, err := pointDir(s.Dir, points[i])
-		if err != nil {
-			return err
-		}
-		rows[i], tests[i], err = runSweepPoint(ctx, dir, cfg, points[i], quiet, s.Provenance)
-		if err == nil {
-			prog.Add(1)
-		}
-		return err
-	})
+	err = RunTasksLocal(ctx, s.Dir, jobs, TaskRunOptions{Workers: perPoint, Progress: quiet, Provenance: s.Provenance}, func() { prog.Add(1) })
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("sweep interrupted (%w); finished points are kept — run the same command again to resume", err)
 		}
 		return nil, err
 	}
-	var baselines []reports.ResultRow
-	seen := map[string]bool{}
-	for _, t := range tests {
-		for _, r := range t {
-			key := fmt.Sprintf("%s|%s|%d", r.Instance, r.Scheduler, r.Seed)
-			if r.Scheduler != "gp" && !seen[key] {
-				seen[key] = true
-				baselines = append(baselines, r)
-			}
-		}
-	}
-	if err := reports.WriteSweep(filepath.Join(s.Dir, "sweep.parquet"), rows); err != nil {
-		return nil, err
-	}
-	if err := reports.WriteResults(filepath.Join(s.Dir, "baselines.parquet"), baselines); err != nil {
-		return nil, err
-	}
-	return rows, nil
+	return CollectSweep(s.Dir)
 }
 
 // pointDir is the directory of a point, renaming a directory with the
@@ -341,6 +294,19 @@ func runSweepPoint(ctx context.Context, dir string, cfg configs.Config, override
 			return row, nil, err
 		}
 	}
+	return sweepRow(cfg, overrides, results), results, nil
+}
+
+// sweepRow is a point's row of sweep.parquet: the means of the learned
+// policy's ("gp") test results.
+func sweepRow(cfg configs.Config, overrides []string, results []reports.ResultRow) reports.SweepRow {
+	var noSeed []string
+	for _, o := range overrides {
+		if !strings.HasPrefix(o, "seed=") {
+			noSeed = append(noSeed, o)
+		}
+	}
+	row := reports.SweepRow{Point: PointName(noSeed), Omega: cfg.Objective.Omega, Seed: int64(cfg.Seed), Overrides: strings.Join(overrides, " ")}
 	var n float64
 	for _, r := range results {
 		if r.Scheduler == "gp" {
@@ -353,7 +319,7 @@ func runSweepPoint(ctx context.Context, dir string, cfg configs.Config, override
 	if n > 0 {
 		row.AvgJCT, row.MaxQT, row.Objective = row.AvgJCT/n, row.MaxQT/n, row.Objective/n
 	}
-	return row, results, nil
+	return row
 }
 
 // TestInstances is the test split of a config: data.test_dir, or data.test

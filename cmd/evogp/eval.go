@@ -24,7 +24,8 @@ func evalCommand() *cli.Command {
 			"   evogp eval --dataset data/test --out out/eval\n" +
 			"   evogp eval --dataset data/test --schedulers spark,liquid,tiresias,lyra,gp=runs/quick/best.json,mine=\"g*d+q\" --out out/eval --format png,svg,pdf\n" +
 			"   evogp eval --dataset data/test --schedulers liquid,tiresias,lyra,gp=runs/quick,evo-fifo,evo-srsf,evo-lyra,evo-gp=runs/quick \\\n" +
-			"        --evo-population 20 --evo-generations 20 --ops-out out/eval/ops.parquet --out out/eval",
+			"        --evo-population 20 --evo-generations 20 --ops-out out/eval/ops.parquet --out out/eval\n" +
+			"   evogp eval --dataset data/test --out /shared/eval --launcher slurm --time 1:00:00   # a Slurm task per instance; then evogp collect /shared/eval",
 		Description: "Each entry of --schedulers is a scheduler name (spark, liquid, tiresias, lyra, evo-fifo,\n" +
 			"evo-srsf, evo-lyra, ...), an ALLOCATOR+RANKING+PLACER combination (allocators user|mct|evo), or\n" +
 			"LABEL=SOURCE where SOURCE is a best.json, a run directory holding best.json, or a formula over\n" +
@@ -51,7 +52,7 @@ func evalCommand() *cli.Command {
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
 			&cli.BoolFlag{Name: "force", Usage: "replace an earlier evogp output directory at --out"},
 			&cli.StringFlag{Name: "ops-out", Usage: "write the EVO operation log to PATH (.parquet or .csv; OUT/ops.parquet keeps it in the output directory)"},
-		}, append(append(simFlags(), evoFlags(true)...), estimatesFlags()...)...),
+		}, append(append(append(simFlags(), evoFlags(true)...), estimatesFlags()...), launcherFlags()...)...),
 		Action: runEval,
 	}
 }
@@ -101,7 +102,11 @@ func runEval(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	res, err := experiment.Eval(c.Context, experiment.EvalSettings{
+	launcher, err := checkLauncher(c)
+	if err != nil {
+		return err
+	}
+	settings := experiment.EvalSettings{
 		Estimates: est, EstimatesSeed: c.Uint64("estimates-seed"), EstimatesReuse: c.Bool("estimates-reuse"),
 		Dataset: c.String("dataset"), Policies: policies, Sim: sim, TimeUnit: c.String("time-unit"),
 		Figures: experiment.FigureOptions{Formats: formats, Instance: c.String("instance"),
@@ -109,7 +114,20 @@ func runEval(c *cli.Context) error {
 		Workers: c.Int("workers"), Out: c.String("out"), OpsOut: c.String("ops-out"), Force: c.Bool("force"),
 		Progress:   progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")},
 		Provenance: provenance(c),
-	})
+	}
+	if launcher != launcherLocal {
+		if c.IsSet("workers") || c.IsSet("force") {
+			return fmt.Errorf("eval: --workers and --force apply to --launcher local; with --launcher %s each task uses --cpus-per-task cores and --out must be new", launcher)
+		}
+		if c.IsSet("ops-out") || c.IsSet("estimates") {
+			return fmt.Errorf("eval: --ops-out and --estimates run with --launcher local only")
+		}
+		if _, err := experiment.PrepareEval(settings); err != nil {
+			return err
+		}
+		return launch(c, launcher, c.String("out"))
+	}
+	res, err := experiment.Eval(c.Context, settings)
 	if err != nil {
 		return err
 	}

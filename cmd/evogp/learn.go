@@ -30,7 +30,9 @@ func learnCommand() *cli.Command {
 			"   evogp learn --resume runs/quick-20260101T120000Z\n" +
 			"   evogp learn -m objective.kind=single objective.omega=0,0.25,0.5,0.75,1 seed=1,2,3 --out runs/omega\n" +
 			"   (with -m a comma list sweeps that key; [a,b] is one list value; re-running the same sweep\n" +
-			"   skips finished points and resumes interrupted ones)",
+			"   skips finished points and resumes interrupted ones)\n" +
+			"   evogp learn -m seed=1,2,3 --out /shared/seeds --launcher slurm --partition cpu --time 2:00:00 --cpus-per-task 4\n" +
+			"   (one Slurm job array, a task per point; then evogp status /shared/seeds and evogp collect /shared/seeds)",
 		Description: "Generates the training and validation instances from the config (or reads --train and\n" +
 			"--validation), evolves a priority function f over gp.terminals (default d, q, u, g) whose\n" +
 			"fitness is the sum over a per-generation training subset of objective(mct+f+bestfit) /\n" +
@@ -42,7 +44,7 @@ func learnCommand() *cli.Command {
 			"key=value arguments override any config key (unknown keys are errors; values must have the\n" +
 			"key's type); flags may come before or after them. Ctrl-C stops after\n" +
 			"the current evaluation and keeps the checkpoint; --resume continues it to the same result.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "config", Value: "quick", Usage: "embedded config name (" + strings.Join(configs.Names(), ", ") + ") or YAML file"},
 			&cli.StringFlag{Name: "out", Usage: "run directory (default runs/<config>-<UTC time>)"},
 			&cli.StringFlag{Name: "train", Usage: "training dataset directory instead of generated instances"},
@@ -51,7 +53,7 @@ func learnCommand() *cli.Command {
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
 			&cli.BoolFlag{Name: "multirun", Aliases: []string{"m"}, Usage: "sweep: key=v1,v2 arguments span a cartesian product of runs (one run directory per point under --out)"},
 			&cli.IntFlag{Name: "jobs", Value: 1, Usage: "sweep points run side by side (each gets its share of the cores)"},
-		},
+		}, launcherFlags()...),
 		Action: runLearn,
 	}
 }
@@ -67,6 +69,9 @@ func runLearn(c *cli.Context) error {
 	}
 	if c.IsSet("jobs") {
 		return fmt.Errorf("learn: --jobs runs sweep points side by side and needs -m (a single run uses gp.workers=N)")
+	}
+	if c.IsSet("launcher") && c.String("launcher") != launcherLocal {
+		return fmt.Errorf("learn: --launcher %s runs the points of a sweep and needs -m", c.String("launcher"))
 	}
 	pr := progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")}
 	if dir := c.String("resume"); dir != "" {

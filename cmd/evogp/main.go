@@ -132,6 +132,9 @@ func newApp() *cli.App {
 			searchCommand(),
 			completionCommand(),
 			manCommand(),
+			taskCommand(),
+			statusCommand(),
+			collectCommand(),
 		},
 	}
 }

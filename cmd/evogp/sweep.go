@@ -34,6 +34,19 @@ func runSweep(c *cli.Context, args []string) error {
 	if c.Int("jobs") < 1 {
 		return fmt.Errorf("learn -m: --jobs %d: must be ≥ 1", c.Int("jobs"))
 	}
+	launcher, err := checkLauncher(c)
+	if err != nil {
+		return err
+	}
+	if launcher != launcherLocal {
+		if c.IsSet("jobs") {
+			return fmt.Errorf("learn -m: --jobs applies to --launcher local; with --launcher %s, --throttle sets how many tasks run at once", launcher)
+		}
+		if _, err := experiment.PrepareSweep(dir, spec, provenance(c)); err != nil {
+			return err
+		}
+		return launch(c, launcher, dir)
+	}
 	rows, err := experiment.Sweep(c.Context, experiment.SweepSettings{Spec: spec, Dir: dir, Jobs: c.Int("jobs"),
 		Progress: progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")}, Provenance: provenance(c)})
 	if !c.IsSet("out") {
