@@ -42,10 +42,16 @@ func writeClustersCSV(w io.Writer, insts []simcore.Instance) error {
 
 func writeJobsCSV(w io.Writer, insts []simcore.Instance) error {
 	cw := csv.NewWriter(w)
-	if err := cw.Write(columnNames(jobColumns())); err != nil {
+	// The estimate column is written only when some job has an estimate,
+	// so datasets without estimates keep their ten columns.
+	cols := columnNames(jobColumns())
+	if !anyEstimate(insts) {
+		cols = cols[:len(cols)-1]
+	}
+	if err := cw.Write(cols); err != nil {
 		return err
 	}
-	rec := make([]string, 10)
+	rec := make([]string, len(cols))
 	for _, in := range insts {
 		for _, j := range in.Jobs {
 			rec[0] = in.Name
@@ -61,6 +67,12 @@ func writeJobsCSV(w io.Writer, insts []simcore.Instance) error {
 				rec[8] = strconv.FormatInt(j.Deadline, 10)
 			}
 			rec[9] = j.Name
+			if len(rec) > 10 {
+				rec[10] = ""
+				if j.Estimate != 0 {
+					rec[10] = strconv.FormatInt(j.Estimate, 10)
+				}
+			}
 			if err := cw.Write(rec); err != nil {
 				return err
 			}
@@ -221,7 +233,7 @@ func readJobsCSV(path string, b *builder) error {
 		return err
 	}
 	defer f.Close()
-	id, ks := []int{1}, []int{2, 3, 4, 5, 6, 7, 8}
+	id, ks := []int{1}, []int{2, 3, 4, 5, 6, 7, 8, 10}
 	for {
 		if err := t.next(); errors.Is(err, io.EOF) {
 			return nil
@@ -234,7 +246,7 @@ func readJobsCSV(path string, b *builder) error {
 			return err
 		}
 		where := fmt.Sprintf("instance %q: job %d", r.Instance, r.Job)
-		if err := t.ints(where, ks, []*int64{&r.Arrival, &r.Cluster, &r.Duration, &r.Workers, &r.GPUs, &r.Priority, &r.Deadline}); err != nil {
+		if err := t.ints(where, ks, []*int64{&r.Arrival, &r.Cluster, &r.Duration, &r.Workers, &r.GPUs, &r.Priority, &r.Deadline, &r.Estimate}); err != nil {
 			return err
 		}
 		if err := b.addJob(path, t.pos(), r); err != nil {
@@ -248,4 +260,16 @@ func instanceWhere(instance string) string {
 		return ""
 	}
 	return fmt.Sprintf("instance %q", instance)
+}
+
+// anyEstimate reports whether some job carries a duration estimate.
+func anyEstimate(insts []simcore.Instance) bool {
+	for _, in := range insts {
+		for _, j := range in.Jobs {
+			if j.Estimate != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }

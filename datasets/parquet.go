@@ -50,7 +50,7 @@ func writeJobsParquet(w io.Writer, insts []simcore.Instance) error {
 			rows = append(rows, jobRec{
 				Instance: in.Name, Job: j.ID, Arrival: j.Arrival, Cluster: int64(j.Cluster),
 				Duration: j.Duration, Workers: int64(j.Workers), GPUs: int64(j.GPUs),
-				Priority: int64(j.Priority), Deadline: j.Deadline, Name: j.Name,
+				Priority: int64(j.Priority), Deadline: j.Deadline, Name: j.Name, Estimate: j.Estimate,
 			})
 			if len(rows) == cap(rows) {
 				if _, err := pw.Write(rows); err != nil {
@@ -88,6 +88,7 @@ type nullableJobRec struct {
 	Priority *int64  `parquet:"priority,optional"`
 	Deadline *int64  `parquet:"deadline,optional"`
 	Name     *string `parquet:"name,optional"`
+	Estimate *int64  `parquet:"estimate,optional"`
 }
 
 // nullErr names the first required column that is null in a row.
@@ -122,7 +123,7 @@ func (n nullableJobRec) rec() (jobRec, error) {
 	r := jobRec{
 		Instance: deref(n.Instance), Job: deref(n.Job), Arrival: deref(n.Arrival), Cluster: deref(n.Cluster),
 		Duration: deref(n.Duration), Workers: deref(n.Workers), GPUs: deref(n.GPUs), Priority: deref(n.Priority),
-		Deadline: deref(n.Deadline), Name: deref(n.Name),
+		Deadline: deref(n.Deadline), Name: deref(n.Name), Estimate: deref(n.Estimate),
 	}
 	err := nullErr([]string{"instance", "job", "arrival", "cluster", "duration", "workers", "gpus", "priority"},
 		n.Instance == nil, n.Job == nil, n.Arrival == nil, n.Cluster == nil, n.Duration == nil, n.Workers == nil, n.GPUs == nil, n.Priority == nil)

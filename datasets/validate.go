@@ -36,6 +36,8 @@ type jobRec struct {
 	Priority int64  `parquet:"priority"`
 	Deadline int64  `parquet:"deadline,optional"`
 	Name     string `parquet:"name,optional"`
+	// Estimate is the duration schedulers see (SPEC §14); 0 = none.
+	Estimate int64 `parquet:"estimate,optional"`
 }
 
 // column describes one column of a table.
@@ -67,6 +69,7 @@ func jobColumns() []column {
 		{name: "priority", integer: true},
 		{name: "deadline", optional: true, integer: true},
 		{name: "name", optional: true},
+		{name: "estimate", optional: true, integer: true},
 	}
 }
 
@@ -273,7 +276,10 @@ func jobFromRec(r jobRec) (simcore.Job, error) {
 	if j.Duration, err = checkTime("duration", r.Duration); err != nil {
 		return j, err
 	}
-	j.Deadline, err = checkTime("deadline", r.Deadline)
+	if j.Deadline, err = checkTime("deadline", r.Deadline); err != nil {
+		return j, err
+	}
+	j.Estimate, err = checkTime("estimate", r.Estimate)
 	return j, err
 }
 

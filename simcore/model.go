@@ -114,6 +114,8 @@ func (in *Instance) Validate() error {
 			return where("priority = %d, must be ≥ 1", j.Priority)
 		case j.Deadline < 0:
 			return where("deadline = %d, must be ≥ 0", j.Deadline)
+		case j.Estimate < 0:
+			return where("estimate = %d, must be ≥ 0 s (0 = none)", j.Estimate)
 		case j.Cluster < 0 || j.Cluster >= len(in.Clusters):
 			return where("unknown cluster %d (instance has %d clusters)", j.Cluster, len(in.Clusters))
 		}
