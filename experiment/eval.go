@@ -56,6 +56,8 @@ type EvalSettings struct {
 	OpsOut string
 	// Force allows replacing an earlier evogp output directory at Out.
 	Force bool
+	// Instances, if not empty, selects the dataset's instances by name.
+	Instances []string
 	// Estimates chooses the durations schedulers see (SPEC §14); the zero
 	// value is the truth. EstimatesSeed and EstimatesReuse as in
 	// FillEstimates.
@@ -121,6 +123,9 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 	opts.RecordOps = s.OpsOut != ""
 	ds, err := datasets.Read(s.Dataset)
 	if err != nil {
+		return EvalResult{}, err
+	}
+	if ds.Instances, err = SelectInstances(ds.Instances, s.Instances); err != nil {
 		return EvalResult{}, err
 	}
 	if len(ds.Instances) == 0 {

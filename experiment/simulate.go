@@ -3,6 +3,7 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/evogp/evogp/internal/parallel"
 	"github.com/evogp/evogp/internal/progress"
@@ -18,7 +19,7 @@ func SimulateAll(ctx context.Context, insts []simcore.Instance, p Policy, opts s
 	out := make([]simcore.Result, len(insts))
 	err := parallel.For(ctx, len(insts), workers, func(i int) error {
 		var err error
-		out[i], err = simcore.Simulate(ctx, &insts[i], p.sched, opts)
+		out[i], err = simcore.Simulate(ctx, &insts[i], p.sched, withTicks(opts, &insts[i], prog))
 		if prog != nil {
 			prog.Add(1)
 		}
@@ -98,6 +99,57 @@ func SimulateTables(ctx context.Context, insts []simcore.Instance, p Policy, sim
 		}
 		if withOps {
 			out.Ops = append(out.Ops, OpsRows(r, p.Label)...)
+		}
+	}
+	return out, nil
+}
+
+// withTicks makes a simulation report its progress (simulated time, jobs
+// finished) to prog about once a second, so a long simulation shows
+// progress on a terminal and in logs. The reports do not affect results.
+func withTicks(opts simcore.Options, inst *simcore.Instance, prog *progress.Reporter) simcore.Options {
+	if prog == nil {
+		return opts
+	}
+	ops, last := 0, time.Now()
+	first := int64(0)
+	for k, j := range inst.Jobs {
+		if k == 0 || j.Arrival < first {
+			first = j.Arrival
+		}
+	}
+	opts.OnOperation = func(t int64, arrived, finished int) {
+		if ops++; ops%256 != 0 {
+			return
+		}
+		if now := time.Now(); now.Sub(last) >= time.Second {
+			last = now
+			prog.Tick(fmt.Sprintf("%s: simulated %.1f h, %d/%d jobs finished", inst.Name, simcore.Hours(t-first), finished, len(inst.Jobs)))
+		}
+	}
+	return opts
+}
+
+// SelectInstances keeps the instances named in names, in dataset order
+// (all of them when names is empty). An unknown name is an error.
+func SelectInstances(insts []simcore.Instance, names []string) ([]simcore.Instance, error) {
+	if len(names) == 0 {
+		return insts, nil
+	}
+	want := map[string]bool{}
+	for _, n := range names {
+		want[n] = true
+	}
+	var out []simcore.Instance
+	for _, in := range insts {
+		if want[in.Name] {
+			out = append(out, in)
+			delete(want, in.Name)
+		}
+	}
+	for _, n := range names {
+		if want[n] {
+			return nil, fmt.Errorf("--instances: no instance %q in the dataset", n)
 		}
 	}
 	return out, nil

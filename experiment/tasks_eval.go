@@ -49,7 +49,7 @@ type evalBlock struct {
 func runEvalBlock(ctx context.Context, inst *simcore.Instance, policies []Policy, opts simcore.Options, prog *progress.Reporter) (evalBlock, error) {
 	b := evalBlock{Results: make([]reports.ResultRow, len(policies)), Jobs: make([][]reports.JobRow, len(policies)), Ops: make([][]reports.OpsRow, len(policies))}
 	for k, p := range policies {
-		r, err := simcore.Simulate(ctx, inst, p.sched, opts)
+		r, err := simcore.Simulate(ctx, inst, p.sched, withTicks(opts, inst, prog))
 		if err != nil {
 			return b, fmt.Errorf("scheduler %s: %w", p.Label, err)
 		}

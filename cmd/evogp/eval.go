@@ -51,6 +51,7 @@ func evalCommand() *cli.Command {
 			&cli.IntFlag{Name: "workers", Usage: "simulations in parallel (0 = all cores)"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
 			&cli.BoolFlag{Name: "force", Usage: "replace an earlier evogp output directory at --out"},
+			&cli.StringSliceFlag{Name: "instances", Usage: "evaluate only these instances (by name; repeat or comma-separate)"},
 			&cli.StringFlag{Name: "ops-out", Usage: "write the EVO operation log to PATH (.parquet or .csv; OUT/ops.parquet keeps it in the output directory)"},
 		}, append(append(append(simFlags(), evoFlags(true)...), estimatesFlags()...), launcherFlags()...)...),
 		Action: runEval,
@@ -111,7 +112,8 @@ func runEval(c *cli.Context) error {
 		Dataset: c.String("dataset"), Policies: policies, Sim: sim, TimeUnit: c.String("time-unit"),
 		Figures: experiment.FigureOptions{Formats: formats, Instance: c.String("instance"),
 			Reference: c.String("reference"), RequireReference: c.IsSet("reference")},
-		Workers: c.Int("workers"), Out: c.String("out"), OpsOut: c.String("ops-out"), Force: c.Bool("force"),
+		Instances: c.StringSlice("instances"),
+		Workers:   c.Int("workers"), Out: c.String("out"), OpsOut: c.String("ops-out"), Force: c.Bool("force"),
 		Progress:   progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")},
 		Provenance: provenance(c),
 	}
@@ -119,8 +121,8 @@ func runEval(c *cli.Context) error {
 		if c.IsSet("workers") || c.IsSet("force") {
 			return fmt.Errorf("eval: --workers and --force apply to --launcher local; with --launcher %s each task uses --cpus-per-task cores and --out must be new", launcher)
 		}
-		if c.IsSet("ops-out") || c.IsSet("estimates") {
-			return fmt.Errorf("eval: --ops-out and --estimates run with --launcher local only")
+		if c.IsSet("ops-out") || c.IsSet("estimates") || c.IsSet("instances") {
+			return fmt.Errorf("eval: --ops-out, --estimates and --instances run with --launcher local only")
 		}
 		if _, err := experiment.PrepareEval(settings); err != nil {
 			return err

@@ -89,6 +89,7 @@ func simulateCommand() *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "dataset", Required: true, Usage: "dataset directory (Parquet or CSV)"},
 			&cli.StringFlag{Name: "scheduler", Value: "tiresias", Usage: "scheduler name or ALLOCATOR+RANKING+PLACER"},
+			&cli.StringSliceFlag{Name: "instances", Aliases: []string{"instance"}, Usage: "simulate only these instances (by name; repeat or comma-separate)"},
 			&cli.StringFlag{Name: "priority", Usage: "priority formula over d, q, u, g (smaller runs first) for a scheduler whose ranking is formula, e.g. mct+formula+bestfit"},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per instance"},
 			&cli.StringFlag{Name: "jobs-out", Usage: "write per-job results to PATH (.csv or .parquet)"},
@@ -120,6 +121,9 @@ func runSimulate(c *cli.Context) error {
 	}
 	ds, err := datasets.Read(c.String("dataset"))
 	if err != nil {
+		return err
+	}
+	if ds.Instances, err = experiment.SelectInstances(ds.Instances, c.StringSlice("instances")); err != nil {
 		return err
 	}
 	if err := applyEstimates(c, ds.Instances); err != nil {

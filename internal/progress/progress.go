@@ -85,6 +85,26 @@ func (r *Reporter) Describe(status string) {
 	}
 }
 
+// Tick reports progress inside a long step: it sets the status and, in
+// log mode, writes a line when the log interval has passed, so a long
+// simulation never goes silent.
+func (r *Reporter) Tick(status string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.extra = status
+	if !r.enabled {
+		return
+	}
+	if r.bar != nil {
+		r.bar.Describe(fmt.Sprintf("%s %s", r.what, status))
+		return
+	}
+	if now := time.Now(); now.Sub(r.last) >= r.every {
+		r.last = now
+		r.logLine(now)
+	}
+}
+
 // Add records n more finished steps.
 func (r *Reporter) Add(n int) {
 	r.mu.Lock()

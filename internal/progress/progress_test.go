@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestPlainLogWhenNotTerminal(t *testing.T) {
@@ -30,5 +31,24 @@ func TestBarWhenTerminal(t *testing.T) {
 	r.Finish()
 	if strings.Contains(buf.String(), "msg=") {
 		t.Fatal("terminal mode must draw a bar, not log lines")
+	}
+}
+
+// Tick writes a log line with the status once the interval has passed,
+// without counting a step.
+func TestTickLogsInsideAStep(t *testing.T) {
+	var b strings.Builder
+	no := false
+	r := New("eval", 2, Options{Out: &b, Terminal: &no, Every: time.Nanosecond})
+	time.Sleep(time.Millisecond)
+	r.Tick("inst-0: simulated 3.0 h, 10/20 jobs finished")
+	if !strings.Contains(b.String(), "simulated 3.0 h") || !strings.Contains(b.String(), "done=0") {
+		t.Fatalf("no tick line: %q", b.String())
+	}
+	q := New("eval", 2, Options{Out: &b, Terminal: &no, Quiet: true})
+	n := b.Len()
+	q.Tick("x")
+	if b.Len() != n {
+		t.Fatal("a quiet reporter wrote a tick")
 	}
 }
