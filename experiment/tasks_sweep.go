@@ -64,6 +64,9 @@ func PrepareSweep(dir string, spec SweepSpec, prov Provenance) (int, error) {
 		if err != nil {
 			return 0, err
 		}
+		if err := checkSweepAxes(spec.Axes, cfg); err != nil {
+			return 0, err
+		}
 		hash, err := pointConfigHash(cfg)
 		if err != nil {
 			return 0, err
@@ -154,4 +157,16 @@ func CollectSweep(dir string) ([]reports.SweepRow, error) {
 		return nil, err
 	}
 	return rows, nil
+}
+
+// checkSweepAxes refuses an axis that cannot change a point's result: ω
+// (objective.omega) is read only by the single-cluster and deadline
+// objectives, so sweeping it under Eq. 5 would give identical points.
+func checkSweepAxes(axes []SweepAxis, cfg configs.Config) error {
+	for _, a := range axes {
+		if a.Key == "objective.omega" && cfg.Objective.Kind == "multi" {
+			return fmt.Errorf("sweep: objective.omega does nothing under objective.kind multi (Eq. 5 weighs its terms with objective.weights), so every point would be the same; sweep objective.weights, or add objective.kind=single (Eq. 16) or objective.kind=deadline")
+		}
+	}
+	return nil
 }

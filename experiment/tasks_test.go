@@ -442,3 +442,16 @@ func TestStatusStaleRunningIsFailed(t *testing.T) {
 		t.Errorf("states %+v", st)
 	}
 }
+
+// Sweeping ω under Eq. 5 is refused (every point would be identical); under
+// Eq. 16 it is accepted.
+func TestSweepRefusesOmegaUnderMulti(t *testing.T) {
+	axes := []SweepAxis{{Key: "objective.omega", Values: []string{"0", "1"}}}
+	_, err := PrepareSweep(filepath.Join(t.TempDir(), "s"), SweepSpec{Config: "smoke", Axes: axes}, Provenance{})
+	if err == nil || !strings.Contains(err.Error(), "objective.omega does nothing under objective.kind multi") {
+		t.Fatalf("got %v", err)
+	}
+	if _, err := PrepareSweep(filepath.Join(t.TempDir(), "s"), SweepSpec{Config: "smoke", Fixed: []string{"objective.kind=single"}, Axes: axes}, Provenance{}); err != nil {
+		t.Fatal(err)
+	}
+}
