@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"math"
 	"os"
 	"path/filepath"
@@ -153,6 +154,17 @@ func readCache(dir string, n int) ([]cacheEntry, error) {
 	buf := make([]byte, n*cacheRecord)
 	_, err = io.ReadFull(f, buf)
 	f.Close()
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		// A hard kill can cut the cache short. It is only a cache: drop
+		// it, and the resumed run recomputes what it held (the same
+		// values, so the same results; only the evaluation counts of
+		// the remaining generations differ).
+		slog.Warn("checkpoint cache is shorter than its state says; dropping it (its values are recomputed)", "file", path, "want_records", n)
+		if err := os.Truncate(path, 0); err != nil {
+			return nil, fmt.Errorf("checkpoint cache: %w", err)
+		}
+		return nil, nil
+	}
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint cache %s: want %d records: %w", path, n, err)
 	}

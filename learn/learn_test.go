@@ -461,3 +461,52 @@ func testCandidate(t *testing.T, r simcore.Ranking) simcore.Scheduler {
 	}
 	return s
 }
+
+// A run killed with SIGKILL stays in its hidden work directory
+// (.NAME.tmp-*); --resume NAME finds it, and a cache.bin cut short by the
+// kill is dropped with a warning, not fatal. The formula is the same as an
+// uninterrupted run's.
+func TestResumeAfterHardKill(t *testing.T) {
+	cfg := testConfig(t, "gp.generations=4", "gp.population=12")
+	ref := filepath.Join(t.TempDir(), "ref")
+	want, err := Run(context.Background(), settings(t, cfg, ref))
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	dir := filepath.Join(root, "run")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := settings(t, cfg, dir)
+	s.OnGeneration = func(snap Snapshot) {
+		if snap.Row.Generation == 2 {
+			cancel()
+		}
+	}
+	if _, err := Run(ctx, s); err == nil {
+		t.Fatal("want an interruption")
+	}
+	// What a SIGKILL leaves: the work directory never renamed into place,
+	// with a cache file cut mid-record.
+	hidden := filepath.Join(root, ".run.tmp-123")
+	if err := os.Rename(dir, hidden); err != nil {
+		t.Fatal(err)
+	}
+	cache := filepath.Join(hidden, CheckpointDir, cacheFile)
+	if fi, err := os.Stat(cache); err == nil && fi.Size() > 0 {
+		os.Truncate(cache, fi.Size()-7)
+	}
+	if _, err := RunConfig(dir); err != nil {
+		t.Fatalf("RunConfig does not find the interrupted run: %v", err)
+	}
+	got, err := Resume(context.Background(), dir, settings(t, cfg, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Best.String() != want.Best.String() || !bytes.Equal(readFile(t, filepath.Join(ref, BestFile)), readFile(t, filepath.Join(dir, BestFile))) {
+		t.Fatalf("resumed best %s differs from %s", got.Best, want.Best)
+	}
+	if _, err := os.Stat(hidden); !os.IsNotExist(err) {
+		t.Fatal("the hidden work directory is still there")
+	}
+}

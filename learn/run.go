@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/evogp/evogp/configs"
@@ -107,6 +109,9 @@ func (e *InterruptedError) Unwrap() error { return e.Err }
 
 // RunConfig reads the resolved config of a run directory (config.yaml).
 func RunConfig(dir string) (configs.Config, error) {
+	if err := adoptInterrupted(dir); err != nil {
+		return configs.Config{}, err
+	}
 	c, err := configs.Load(filepath.Join(dir, ConfigFile))
 	if err != nil {
 		return configs.Config{}, fmt.Errorf("run %s: %w", dir, err)
@@ -198,6 +203,9 @@ func moveInto(dir, path string) error {
 // identical, byte for byte except for wall times, to that of an
 // uninterrupted run. A run that is already complete is an error.
 func Resume(ctx context.Context, dir string, s Settings) (*Result, error) {
+	if err := adoptInterrupted(dir); err != nil {
+		return nil, err
+	}
 	if _, err := os.Stat(filepath.Join(dir, CheckpointDir, stateFile)); err != nil {
 		return nil, fmt.Errorf("resume %s: no checkpoint (%w)", dir, err)
 	}
@@ -732,4 +740,39 @@ func EVOParams(cfg configs.Config) simcore.EVOParams {
 	e := cfg.EVO
 	return simcore.EVOParams{Population: e.Population, Generations: e.Generations, Mutation: e.Mutation,
 		Stall: e.Stall, Budget: e.Budget, Init: e.Init, Seed: cfg.Seed, Workers: e.Workers}
+}
+
+// adoptInterrupted finds the work directory of a run that was killed
+// before it could rename its directory into place (Run builds the run in
+// a hidden sibling, .<name>.tmp-*, and a SIGKILL leaves it there): when
+// dir holds no checkpoint and exactly one such sibling holds one, the
+// sibling becomes dir. Several candidates are an error naming them.
+func adoptInterrupted(dir string) error {
+	if _, err := os.Stat(filepath.Join(dir, CheckpointDir, stateFile)); err == nil {
+		return nil
+	}
+	if _, err := os.Stat(filepath.Join(dir, ConfigFile)); err == nil {
+		return nil // a run directory without a checkpoint: Resume says so
+	}
+	matches, err := filepath.Glob(filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".tmp-*"))
+	if err != nil {
+		return err
+	}
+	var found []string
+	for _, m := range matches {
+		if _, err := os.Stat(filepath.Join(m, CheckpointDir, stateFile)); err == nil {
+			found = append(found, m)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return nil
+	case 1:
+		if err := moveInto(found[0], dir); err != nil {
+			return fmt.Errorf("resume %s: the interrupted run in %s could not be moved into place: %w", dir, found[0], err)
+		}
+		slog.Info("resuming a run that was killed before it was moved into place", "from", found[0], "to", dir)
+		return nil
+	}
+	return fmt.Errorf("resume %s: several interrupted runs could be it (%s); rename the one to resume to %s", dir, strings.Join(found, ", "), dir)
 }
