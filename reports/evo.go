@@ -1,6 +1,8 @@
 package reports
 
 import (
+	"github.com/evogp/evogp/internal/figure"
+
 	"errors"
 	"fmt"
 	"math"
@@ -244,12 +246,13 @@ func EVORankingPlot(rows []ResultRow, pairs []EVOPair) (*Figure, error) {
 	p.NominalX(groups...)
 	p.Y.Min = 0
 	if top > 0 {
-		p.Y.Max = top * 1.3 // room for the legend
+		p.Y.Max = top * 1.1
 	} else {
 		p.Y.Max = 1
 	}
-	if err := groupedBars(p, []string{"MCT allocation", "EVO allocation"}, [][]float64{mct, evo}, figW*0.85); err != nil {
+	leg := figure.NewLegend()
+	if err := groupedBars(p, leg, []string{"MCT allocation", "EVO allocation"}, [][]float64{mct, evo}, figW*0.7); err != nil {
 		return nil, fmt.Errorf("EVO ranking plot: %w", err)
 	}
-	return &Figure{Name: "evo_rankings", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}}, nil
+	return &Figure{Name: "evo_rankings", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}, Legend: leg}, nil
 }

@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/evogp/evogp/internal/figure"
 	"github.com/evogp/evogp/internal/runlog"
@@ -44,7 +45,7 @@ func ordinal(k int) string {
 // bar of series s in group g), offset so that the series of a group sit side
 // by side, filling 80% of the group's width. plotWidth approximates the
 // width of the data area.
-func groupedBars(p *plot.Plot, names []string, values [][]float64, plotWidth vg.Length) error {
+func groupedBars(p *plot.Plot, leg *plot.Legend, names []string, values [][]float64, plotWidth vg.Length) error {
 	if len(values) == 0 || len(values[0]) == 0 {
 		return errors.New("no bars")
 	}
@@ -59,7 +60,7 @@ func groupedBars(p *plot.Plot, names []string, values [][]float64, plotWidth vg.
 		b.LineStyle.Width = 0
 		b.Offset = w * (vg.Length(s) - vg.Length(len(values)-1)/2)
 		p.Add(b)
-		p.Legend.Add(names[s], b)
+		leg.Add(names[s], b)
 	}
 	return nil
 }
@@ -88,12 +89,14 @@ func RankingPlot(rows []ResultRow) (*Figure, error) {
 	}
 	p := newPlot(fmt.Sprintf("Ranking on the objective over %d instances", rk.ranked), "scheduler", "instances (count)")
 	p.NominalX(t.scheds...)
+	extra := fitNominalLabels(p, t.scheds, figW*0.7)
 	p.Y.Min = 0
-	p.Y.Max = float64(rk.ranked) * 1.35 // room for the legend above the bars
-	if err := groupedBars(p, names, values, figW*0.85); err != nil {
+	p.Y.Max = float64(rk.ranked) * 1.05
+	leg := figure.NewLegend()
+	if err := groupedBars(p, leg, names, values, figW*0.7); err != nil {
 		return nil, fmt.Errorf("ranking plot: %w", err)
 	}
-	return &Figure{Name: "ranking", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}}, nil
+	return &Figure{Name: "ranking", Width: figW, Height: figH + extra, Panels: [][]*plot.Plot{{p}}, Legend: leg}, nil
 }
 
 // densityPoints is the number of grid points of a density curve.
@@ -257,53 +260,123 @@ func QueueDensityPlot(jobs []JobRow, instance string) (*Figure, error) {
 	return &Figure{Name: name, Width: panelW * vg.Length(cols), Height: panelH * vg.Length(rows), Panels: panels}, nil
 }
 
-// breakdownMetrics names the bars of the objective breakdown.
-func breakdownMetrics() []string {
-	return []string{"cq_avg (h)", "cq_max (h)", "1 − util", "objective"}
+// breakdownMetric is one panel of the objective breakdown.
+type breakdownMetric struct {
+	Name, Unit string
+	Value      func(ResultRow) float64
 }
 
-// breakdownValues returns, per scheduler (first-appearance order), the
-// values cq_avg, cq_max, 1 − util and objective on instance, or their means
-// over all rows when instance is "".
-func breakdownValues(rows []ResultRow, instance string) ([]string, [][]float64, error) {
+// breakdownMetrics returns the panels of the objective breakdown: cq_avg,
+// cq_max, 1 − util and the objective, and when deadlines are in play (some
+// row has total tardiness or deadline misses > 0) total tardiness (hours)
+// and deadline misses.
+func breakdownMetrics(rows []ResultRow) []breakdownMetric {
+	ms := []breakdownMetric{
+		{"cq_avg", "hours", func(r ResultRow) float64 { return r.CQAvg }},
+		{"cq_max", "hours", func(r ResultRow) float64 { return r.CQMax }},
+		{"1 − util", "fraction", func(r ResultRow) float64 { return 1 - r.Util }},
+		{"objective", "as configured: Eq. 5 or 16", func(r ResultRow) float64 { return r.Objective }},
+	}
+	for _, r := range rows {
+		if r.TotalTardiness > 0 || r.DeadlineMisses > 0 {
+			return append(ms,
+				breakdownMetric{"total tardiness", "hours", func(r ResultRow) float64 { return r.TotalTardiness }},
+				breakdownMetric{"deadline misses", "jobs", func(r ResultRow) float64 { return float64(r.DeadlineMisses) }})
+		}
+	}
+	return ms
+}
+
+// breakdownValues returns, per scheduler (first-appearance order) and
+// metric of breakdownMetrics(rows), the mean and sd of the metric over the
+// rows of instance (all rows when instance is "").
+func breakdownValues(rows []ResultRow, instance string) ([]string, []breakdownMetric, [][]Stat, error) {
 	var scheds []string
-	sums := map[string][]float64{}
-	counts := map[string]int{}
+	vals := map[string][][]float64{}
+	ms := breakdownMetrics(rows)
 	for _, r := range rows {
 		if instance != "" && r.Instance != instance {
 			continue
 		}
-		if _, ok := sums[r.Scheduler]; !ok {
+		v, ok := vals[r.Scheduler]
+		if !ok {
 			scheds = append(scheds, r.Scheduler)
-			sums[r.Scheduler] = make([]float64, 4)
+			v = make([][]float64, len(ms))
 		}
-		v := sums[r.Scheduler]
-		v[0] += r.CQAvg
-		v[1] += r.CQMax
-		v[2] += 1 - r.Util
-		v[3] += r.Objective
-		counts[r.Scheduler]++
+		for m, metric := range ms {
+			v[m] = append(v[m], metric.Value(r))
+		}
+		vals[r.Scheduler] = v
 	}
 	if len(scheds) == 0 {
-		return nil, nil, fmt.Errorf("no results for instance %q", instance)
+		return nil, nil, nil, fmt.Errorf("no results for instance %q", instance)
 	}
-	out := make([][]float64, len(scheds))
+	out := make([][]Stat, len(scheds))
 	for s, name := range scheds {
-		out[s] = make([]float64, 4)
-		for m, v := range sums[name] {
-			out[s][m] = v / float64(counts[name])
+		out[s] = make([]Stat, len(ms))
+		for m, xs := range vals[name] {
+			out[s][m] = meanSD(xs)
 		}
 	}
-	return scheds, out, nil
+	return scheds, ms, out, nil
+}
+
+// logSpanDecades is the span (max/min of the positive values) above which
+// a breakdown panel switches to a log scale.
+const logSpanDecades = 2
+
+// wantsLog reports whether ys, all positive, span more than
+// logSpanDecades decades; a zero value cannot sit on a log axis.
+func wantsLog(ys []float64) bool {
+	lo, hi := math.Inf(1), 0.0
+	for _, y := range ys {
+		if !(y > 0) {
+			return false
+		}
+		lo, hi = math.Min(lo, y), math.Max(hi, y)
+	}
+	return hi > lo*math.Pow(10, logSpanDecades)
+}
+
+// fitNominalLabels turns the x tick labels of p (at 0, 1, …, as NominalX
+// places them) 45° when two neighbours, centred on ticks dataWidth/n
+// apart, would come closer than 4 pt: turned labels end at their ticks and
+// cannot collide however many there are. It returns the extra height the
+// turned labels need (0 when they stay level).
+func fitNominalLabels(p *plot.Plot, names []string, dataWidth vg.Length) vg.Length {
+	if len(names) == 0 {
+		return 0
+	}
+	slot := dataWidth / vg.Length(len(names))
+	var longest vg.Length
+	crowded := false
+	for i, n := range names {
+		w := p.X.Tick.Label.Width(n)
+		longest = max(longest, w)
+		if i > 0 && (w+p.X.Tick.Label.Width(names[i-1]))/2+vg.Points(4) > slot {
+			crowded = true
+		}
+	}
+	if !crowded {
+		return 0
+	}
+	p.X.Tick.Label.Rotation = math.Pi / 4
+	p.X.Tick.Label.XAlign = draw.XRight
+	p.X.Tick.Label.YAlign = draw.YTop
+	return longest * math.Sqrt2 / 2
 }
 
 // BreakdownPlot draws paper Fig. 6: the objective's terms cq_avg, cq_max,
 // 1 − util and the objective itself (the run's objective, Eq. 5 or
-// Eq. 16), one panel per term with its own scale (cq_max often dwarfs
-// the others) and one bar per scheduler, on one instance, or as means over
-// all rows when instance is "".
+// Eq. 16), and with deadlines total tardiness and deadline misses, one
+// panel per metric with its own scale (cq_max often dwarfs the others) and
+// one bar per scheduler with a ±1 sd error bar over the rows averaged, on
+// one instance (its seeds), or over all rows when instance is "". A panel
+// whose positive values span more than two decades uses a log axis and
+// draws points instead of bars; a metric equal for every scheduler (often
+// 1 − util) gets no panel, and the first panel's x label says so.
 func BreakdownPlot(rows []ResultRow, instance string) (*Figure, error) {
-	scheds, vals, err := breakdownValues(rows, instance)
+	scheds, metrics, vals, err := breakdownValues(rows, instance)
 	if err != nil {
 		return nil, fmt.Errorf("breakdown plot: %w", err)
 	}
@@ -313,42 +386,97 @@ func BreakdownPlot(rows []ResultRow, instance string) (*Figure, error) {
 		where = "instance " + instance
 		name = "breakdown_" + fileStem(instance)
 	} else {
-		n := 0
-		for _, r := range rows {
-			if r.Scheduler == scheds[0] {
-				n++
-			}
-		}
-		where = fmt.Sprintf("mean over %d instances", n)
+		where = fmt.Sprintf("mean ± sd over %d instances", vals[0][0].N)
 	}
-	units := []string{"hours", "hours", "fraction", "as configured: Eq. 5 or 16"}
-	panels := [][]*plot.Plot{{}, {}}
-	for m, metric := range breakdownMetrics() {
-		p := newPlot(fmt.Sprintf("%s, %s", metric, where), "scheduler", fmt.Sprintf("%s (%s)", strings.TrimSuffix(metric, " (h)"), units[m]))
-		p.NominalX(scheds...)
-		p.Y.Min = 0
-		w := panelW * 0.6 / vg.Length(len(scheds))
-		top := 0.0
+	var plots []*plot.Plot
+	var notes []string
+	var extra vg.Length // height of turned x labels
+	for m, metric := range metrics {
+		ys := make([]float64, len(scheds))
+		same := true
 		for s := range scheds {
-			v := vals[s][m]
-			top = math.Max(top, v)
-			b, err := plotter.NewBarChart(plotter.Values{v}, w)
+			ys[s] = vals[s][m].Mean
+			same = same && ys[s] == ys[0]
+		}
+		if same && len(scheds) > 1 && metric.Name == "1 − util" {
+			notes = append(notes, fmt.Sprintf("%s = %.3g for every scheduler (no panel)", metric.Name, ys[0]))
+			continue
+		}
+		p := newPlot(fmt.Sprintf("%s, %s", metric.Name, where), "scheduler", fmt.Sprintf("%s (%s)", metric.Name, metric.Unit))
+		p.NominalX(scheds...)
+		extra = max(extra, fitNominalLabels(p, scheds, panelW*0.75))
+		p.X.Min, p.X.Max = -0.5, float64(len(scheds))-0.5
+		pts := make(plotter.XYs, len(scheds))
+		errs := make(plotter.YErrors, len(scheds))
+		top := 0.0
+		logScale := wantsLog(ys)
+		for s := range scheds {
+			st := vals[s][m]
+			sd := st.SD
+			if math.IsNaN(sd) {
+				sd = 0
+			}
+			pts[s] = plotter.XY{X: float64(s), Y: st.Mean}
+			lo := sd
+			if logScale && st.Mean-sd <= 0 {
+				lo = st.Mean / 2 // a log axis has no zero: cut the bar at half the mean
+			}
+			errs[s] = struct{ Low, High float64 }{lo, sd}
+			top = math.Max(top, st.Mean+sd)
+		}
+		if logScale {
+			p.Y.Scale = plot.LogScale{}
+			p.Y.Tick.Marker = logTicks125{}
+			p.Y.Label.Text += ", log scale"
+			sc, err := plotter.NewScatter(pts)
 			if err != nil {
 				return nil, fmt.Errorf("breakdown plot: %w", err)
 			}
-			b.XMin = float64(s)
-			b.Color = seriesColor(s)
-			b.LineStyle.Width = 0
-			p.Add(b)
-		}
-		if top > 0 {
-			p.Y.Max = top * 1.1
+			sc.GlyphStyle.Shape = draw.CircleGlyph{}
+			sc.GlyphStyle.Radius = vg.Points(3)
+			sc.GlyphStyleFunc = func(i int) draw.GlyphStyle {
+				g := sc.GlyphStyle
+				g.Color = seriesColor(i)
+				return g
+			}
+			p.Add(sc)
 		} else {
-			p.Y.Max = 1
+			p.Y.Min = 0
+			w := panelW * 0.6 / vg.Length(len(scheds))
+			for s := range scheds {
+				b, err := plotter.NewBarChart(plotter.Values{pts[s].Y}, w)
+				if err != nil {
+					return nil, fmt.Errorf("breakdown plot: %w", err)
+				}
+				b.XMin = float64(s)
+				b.Color = seriesColor(s)
+				b.LineStyle.Width = 0
+				p.Add(b)
+			}
+			if top > 0 {
+				p.Y.Max = top * 1.1
+			} else {
+				p.Y.Max = 1
+			}
 		}
-		panels[m/2] = append(panels[m/2], p)
+		eb, err := plotter.NewYErrorBars(struct {
+			plotter.XYs
+			plotter.YErrors
+		}{pts, errs})
+		if err != nil {
+			return nil, fmt.Errorf("breakdown plot: %w", err)
+		}
+		p.Add(eb)
+		plots = append(plots, p)
 	}
-	return &Figure{Name: name, Width: 2 * panelW * 1.1, Height: 2 * panelH, Panels: panels}, nil
+	if len(notes) > 0 {
+		plots[0].X.Label.Text += "; " + strings.Join(notes, "; ")
+	}
+	panels := make([][]*plot.Plot, (len(plots)+1)/2)
+	for i, p := range plots {
+		panels[i/2] = append(panels[i/2], p)
+	}
+	return &Figure{Name: name, Width: 2 * panelW * 1.1, Height: vg.Length(len(panels)) * (panelH + extra), Panels: panels}, nil
 }
 
 // cdfMaxPoints bounds the points of one CDF curve.

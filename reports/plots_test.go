@@ -353,17 +353,25 @@ func TestQueueDensities(t *testing.T) {
 }
 
 func TestBreakdownValues(t *testing.T) {
-	scheds, v, err := breakdownValues(statsTable(), "")
+	scheds, ms, v, err := breakdownValues(statsTable(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	// gp objectives 1, 2, 3: cq_avg = obj/2 → mean 1; 1 − util = 0.5.
-	if scheds[0] != "gp" || v[0][0] != 1 || v[0][2] != 0.5 || v[0][3] != 2 {
+	if len(ms) != 4 {
+		t.Fatalf("no deadlines, yet %d metrics", len(ms))
+	}
+	// gp objectives 1, 2, 3: cq_avg = obj/2 → mean 1, sd 0.5; 1 − util = 0.5.
+	if scheds[0] != "gp" || v[0][0].Mean != 1 || v[0][0].SD != 0.5 || v[0][2].Mean != 0.5 || v[0][3].Mean != 2 || v[0][3].SD != 1 {
 		t.Fatalf("%v %v", scheds, v)
 	}
-	_, v, _ = breakdownValues(statsTable(), "c")
-	if v[2][3] != 1 {
+	_, _, v, _ = breakdownValues(statsTable(), "c")
+	if v[2][3].Mean != 1 {
 		t.Fatalf("instance c spark objective %v", v[2][3])
+	}
+	// With deadlines, total tardiness (h) and deadline misses join.
+	_, ms, v, _ = breakdownValues(crowdedResults(), "")
+	if len(ms) != 6 || ms[4].Name != "total tardiness" || ms[5].Name != "deadline misses" || v[2][4].Mean != 1 || v[2][5].Mean != 2 {
+		t.Fatalf("deadline metrics %d %v", len(ms), v[2])
 	}
 }
 
@@ -436,5 +444,96 @@ func TestConvergenceOverlayPlot(t *testing.T) {
 	bad[1].Median = 0 // median below best
 	if _, err := ConvergenceOverlayPlot([]RunGenerations{{Label: "bad", Rows: bad}}); err == nil {
 		t.Error("invalid rows: want error")
+	}
+}
+
+// crowdedResults: eight schedulers with long names on two instances, and
+// deadlines (total tardiness spanning three decades).
+func crowdedResults() []ResultRow {
+	var rows []ResultRow
+	names := []string{"learned-formula-w0.5", "tiresias-2d", "spark", "liquid", "lyra", "hydra", "sjf-fastest", "chronus"}
+	for i, inst := range []string{"a", "b"} {
+		for s, name := range names {
+			obj := float64(s+1) * float64(i+1)
+			rows = append(rows, ResultRow{Instance: inst, Scheduler: name, Jobs: 5, CQAvg: obj / 2, CQMax: obj * math.Pow(10, float64(s)/2),
+				Util: 0.5, Objective: obj, AvgJCT: obj, MaxQT: obj, Makespan: 10, TotalTardiness: math.Pow(10, float64(s)/2) / 10, DeadlineMisses: int64(s)})
+		}
+	}
+	return rows
+}
+
+// crowdedFigures are the figures of crowdedResults.
+func crowdedFigures(t *testing.T) []*Figure {
+	t.Helper()
+	var figs []*Figure
+	for _, mk := range []func() (*Figure, error){
+		func() (*Figure, error) { return RankingPlot(crowdedResults()) },
+		func() (*Figure, error) { return BreakdownPlot(crowdedResults(), "") },
+	} {
+		f, err := mk()
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Name = "crowded_" + f.Name
+		figs = append(figs, f)
+	}
+	return figs
+}
+
+// With deadlines the breakdown gains total tardiness (hours) and deadline
+// misses panels; a metric spanning more than two decades goes on a log
+// axis; 1 − util, equal for every scheduler, loses its panel and says so;
+// the ranking figure still renders.
+func TestBreakdownDeadlinesAndScales(t *testing.T) {
+	f, err := BreakdownPlot(crowdedResults(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var titles, ylabels []string
+	for _, row := range f.Panels {
+		for _, p := range row {
+			titles = append(titles, p.Title.Text)
+			ylabels = append(ylabels, p.Y.Label.Text)
+		}
+	}
+	want := []string{"cq_avg (hours)", "cq_max (hours), log scale", "objective (as configured: Eq. 5 or 16)",
+		"total tardiness (hours), log scale", "deadline misses (jobs)"}
+	if strings.Join(ylabels, "|") != strings.Join(want, "|") {
+		t.Fatalf("panels %q", ylabels)
+	}
+	svg, err := f.Render("svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"total tardiness, mean ± sd over 2 instances", "1 − util = 0.5 for every scheduler (no panel)"} {
+		if !strings.Contains(string(svg), s) {
+			t.Errorf("SVG lacks %q", s)
+		}
+	}
+	// Without deadlines there is no tardiness panel; with differing util
+	// the 1 − util panel stays.
+	rows := statsTable()
+	rows[0].Util = 0.9
+	f, err = BreakdownPlot(rows, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(f.Panels[0]) + len(f.Panels[1]); n != 4 || f.Panels[1][0].Title.Text != "1 − util, mean ± sd over 3 instances" {
+		t.Fatalf("%d panels, third %q", n, f.Panels[1][0].Title.Text)
+	}
+	if _, err := RankingPlot(crowdedResults()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The span rule: more than two decades of positive values, no zero.
+func TestWantsLog(t *testing.T) {
+	for _, c := range []struct {
+		ys   []float64
+		want bool
+	}{{[]float64{1, 100}, false}, {[]float64{1, 100.1}, true}, {[]float64{0, 1000}, false}, {[]float64{5}, false}} {
+		if got := wantsLog(c.ys); got != c.want {
+			t.Errorf("wantsLog(%v) = %v", c.ys, got)
+		}
 	}
 }

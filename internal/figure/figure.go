@@ -28,6 +28,32 @@ type Figure struct {
 	Name          string // file stem, e.g. "ranking"
 	Width, Height vg.Length
 	Panels        [][]*plot.Plot // rows of panels; nil entries are left blank
+	// Legend, when it has entries, is drawn in a strip to the right of the
+	// panels, outside every data area, so that it can never cover data;
+	// the panels shrink by the strip's width. Panels that share this
+	// legend should have none of their own.
+	Legend *plot.Legend
+}
+
+// legendGap is the space between the panels and an outside legend.
+const legendGap = 3 * vg.Millimeter
+
+// legendWidth is the width of l's entries (0 for a nil or empty legend).
+func legendWidth(l *plot.Legend, c draw.Canvas) vg.Length {
+	if l == nil {
+		return 0
+	}
+	return l.Rectangle(c).Size().X
+}
+
+// NewLegend returns an empty legend in the style of NewPlot's, for
+// Figure.Legend: entries top-aligned, thumbnails on the left.
+func NewLegend() *plot.Legend {
+	l := plot.NewLegend()
+	l.TextStyle.Font.Size = vg.Points(9)
+	l.Top = true
+	l.Left = true
+	return &l
 }
 
 // pngDPI is the resolution of PNG output.
@@ -52,6 +78,11 @@ func (f *Figure) Render(format string) ([]byte, error) {
 		return nil, fmt.Errorf("figure %s: unknown format %q (want png, svg or pdf)", f.Name, format)
 	}
 	dc := draw.New(c)
+	if w := legendWidth(f.Legend, dc); w > 0 {
+		strip := draw.Crop(dc, dc.Size().X-w-legendGap/2, -legendGap/2, legendGap, -legendGap)
+		f.Legend.Draw(strip)
+		dc = draw.Crop(dc, 0, -(w + legendGap), 0, 0)
+	}
 	rows := len(f.Panels)
 	cols := 0
 	for _, r := range f.Panels {
