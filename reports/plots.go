@@ -113,8 +113,18 @@ type classDensity struct {
 	// of Curve (Value = 0 when every job started on arrival).
 	Constant bool
 	Value    float64
-	Curve    plotter.XYs // density of the positive queuing times
+	// Rug holds the positive queuing times (ascending) when there are
+	// fewer than rugBelow of them: too few for a density, they are drawn
+	// one tick each. Curve is then nil.
+	Rug   []float64
+	Curve plotter.XYs // density of the positive queuing times
 }
+
+// rugBelow is the number of positive queuing times of a class below which
+// the plot shows each wait as a rug tick instead of a kernel density: with
+// a handful of points a KDE is a row of spikes that suggests a shape the
+// data do not have.
+const rugBelow = 20
 
 // densityQuantile is the share of positive queuing times the density
 // plot's x axis covers; the longest waits lie beyond it.
@@ -178,6 +188,8 @@ func queueDensities(jobs []JobRow, instance string) ([]string, [][]classDensity,
 			switch {
 			case len(xs) == 0:
 				c.Constant = true
+			case len(xs) < rugBelow:
+				c.Rug = slices.Sorted(slices.Values(xs))
 			case slices.Min(xs) == slices.Max(xs):
 				c.Constant, c.Value = true, xs[0]
 			default:
@@ -199,11 +211,25 @@ func queueDensities(jobs []JobRow, instance string) ([]string, [][]classDensity,
 
 func hours(s int64) float64 { return float64(s) / 3600 }
 
+// legendHeadroom raises p.Y.Max so that the legend (top right, entries
+// of p.Legend) sits above the highest data value top: the data area is
+// taken as dataHeight tall, and the top of the data is kept below the
+// legend's lower edge.
+func legendHeadroom(p *plot.Plot, top float64, dataHeight vg.Length) {
+	h := p.Legend.Rectangle(draw.Canvas{}).Size().Y + vg.Points(4)
+	if h >= dataHeight/2 {
+		h = dataHeight / 2
+	}
+	p.Y.Max = top * float64(dataHeight/(dataHeight-h))
+}
+
 // QueueDensityPlot draws paper Fig. 5: one panel per scheduler with the
 // density of the positive job queuing times (hours) per user-priority class
-// u, on the range of queueDensities. The legend gives each class's size and
-// share of jobs that never queued; a class without two different positive
-// waits is drawn as a dashed vertical line (see classDensity). instance
+// u, on the range of queueDensities. The legend gives each class's size n
+// and share of jobs that never queued, and sits above the data
+// (legendHeadroom). A class with fewer than rugBelow positive waits is
+// drawn as a rug, one short tick per wait in its own band at the bottom;
+// a class where nobody waited is a dashed vertical line at 0. instance
 // selects one instance ("" pools all jobs of the table).
 func QueueDensityPlot(jobs []JobRow, instance string) (*Figure, error) {
 	scheds, dens, err := queueDensities(jobs, instance)
@@ -220,44 +246,83 @@ func QueueDensityPlot(jobs []JobRow, instance string) (*Figure, error) {
 	rows := (len(scheds) + cols - 1) / cols
 	panels := make([][]*plot.Plot, rows)
 	ymax := 0.0
+	hi := 0.0
 	for _, d := range dens {
 		for _, c := range d {
 			for _, pt := range c.Curve {
 				ymax = math.Max(ymax, pt.Y)
+				hi = math.Max(hi, pt.X)
+			}
+			for _, x := range c.Rug {
+				hi = math.Max(hi, x)
 			}
 		}
 	}
-	if ymax == 0 {
+	rugOnly := ymax == 0 // no class has a density: the panels show rugs only
+	if rugOnly {
 		ymax = 1
 	}
 	for s, sched := range scheds {
-		p := newPlot(fmt.Sprintf("%s (%s)", sched, where), "queuing time q > 0 (h)", "density (1/h)")
-		p.Y.Min, p.Y.Max = 0, ymax*1.05
-		for i, c := range dens[s] {
-			xy := c.Curve
-			label := fmt.Sprintf("u = %d (n = %d, %.0f%% q = 0)", c.Priority, c.N, 100*float64(c.Zero)/float64(c.N))
-			if c.Constant {
-				xy = plotter.XYs{{X: c.Value, Y: 0}, {X: c.Value, Y: ymax * 1.05}}
-				if c.Zero < c.N {
-					label = fmt.Sprintf("u = %d (n = %d, %.0f%% q = 0, others q = %.3g h)", c.Priority, c.N, 100*float64(c.Zero)/float64(c.N), c.Value)
-				}
-			}
-			l, err := plotter.NewLine(xy)
-			if err != nil {
-				return nil, fmt.Errorf("queue density plot: %w", err)
-			}
-			l.Color = seriesColor(i)
-			l.Dashes = seriesDash(i)
-			if c.Constant {
-				l.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
-			}
-			l.Width = vg.Points(1.5)
-			p.Add(l)
-			p.Legend.Add(label, l)
+		ylabel := "density (1/h)"
+		if rugOnly {
+			ylabel = "one tick per wait, a band per class"
 		}
+		p := newPlot(fmt.Sprintf("%s (%s)", sched, where), "queuing time q > 0 (h)", ylabel)
+		p.Y.Min = 0
+		p.X.Min = 0
+		if hi > 0 {
+			p.X.Max = hi
+		}
+		band := ymax * 0.06 // height of one class's rug band
+		if rugOnly {
+			band = ymax / float64(len(dens[s]))
+			p.Y.Tick.Marker = plot.ConstantTicks(nil)
+		}
+		for i, c := range dens[s] {
+			share := 100 * float64(c.Zero) / float64(c.N)
+			label := fmt.Sprintf("u = %d (n = %d, %.0f%% q = 0)", c.Priority, c.N, share)
+			var th plot.Thumbnailer
+			switch {
+			case c.Rug != nil:
+				label = fmt.Sprintf("u = %d (n = %d, %.0f%% q = 0, %d waits as ticks)", c.Priority, c.N, share, len(c.Rug))
+				lo := band * float64(i)
+				for _, x := range c.Rug {
+					l, err := plotter.NewLine(plotter.XYs{{X: x, Y: lo}, {X: x, Y: lo + band*0.9}})
+					if err != nil {
+						return nil, fmt.Errorf("queue density plot: %w", err)
+					}
+					l.Color = seriesColor(i)
+					l.Width = vg.Points(1.5)
+					p.Add(l)
+					th = l
+				}
+			default:
+				xy := c.Curve
+				if c.Constant {
+					xy = plotter.XYs{{X: c.Value, Y: 0}, {X: c.Value, Y: ymax}}
+					if c.Zero < c.N {
+						label = fmt.Sprintf("u = %d (n = %d, %.0f%% q = 0, others q = %.3g h)", c.Priority, c.N, share, c.Value)
+					}
+				}
+				l, err := plotter.NewLine(xy)
+				if err != nil {
+					return nil, fmt.Errorf("queue density plot: %w", err)
+				}
+				l.Color = seriesColor(i)
+				l.Dashes = seriesDash(i)
+				if c.Constant {
+					l.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
+				}
+				l.Width = vg.Points(1.5)
+				p.Add(l)
+				th = l
+			}
+			p.Legend.Add(label, th)
+		}
+		legendHeadroom(p, ymax*1.02, panelH-2.2*vg.Centimeter)
 		panels[s/cols] = append(panels[s/cols], p)
 	}
-	return &Figure{Name: name, Width: panelW * vg.Length(cols), Height: panelH * vg.Length(rows), Panels: panels}, nil
+	return &Figure{Name: name, Width: panelW * vg.Length(cols) * 1.15, Height: panelH * vg.Length(rows), Panels: panels}, nil
 }
 
 // breakdownMetric is one panel of the objective breakdown.
@@ -514,26 +579,94 @@ func ecdf(xs []float64) plotter.XYs {
 	return pts
 }
 
+// logLimits returns axis limits for positive values in [lo, hi] on a log
+// scale: lo rounded down and hi rounded up to the nearest 1, 2 or 5 × 10^k,
+// so the curves fill the axis and both ends carry a labelled tick.
+func logLimits(lo, hi float64) (float64, float64) {
+	down := func(x float64) float64 {
+		e := math.Pow(10, math.Floor(math.Log10(x)))
+		for _, m := range []float64{5, 2, 1} {
+			if m*e <= x*(1+1e-12) {
+				return m * e
+			}
+		}
+		return e
+	}
+	up := func(x float64) float64 {
+		e := math.Pow(10, math.Floor(math.Log10(x)))
+		for _, m := range []float64{1, 2, 5, 10} {
+			if m*e >= x*(1-1e-12) {
+				return m * e
+			}
+		}
+		return 10 * e
+	}
+	return down(lo), up(hi)
+}
+
+// coincidingGroups returns the groups (two or more, in first-appearance
+// order) of schedulers whose job completion times are the same multiset,
+// i.e. whose CDF curves coincide and hide one another.
+func coincidingGroups(scheds []string, jct map[string][]float64) [][]string {
+	sorted := map[string][]float64{}
+	for _, n := range scheds {
+		sorted[n] = slices.Sorted(slices.Values(jct[n]))
+	}
+	var groups [][]string
+	done := map[string]bool{}
+	for i, a := range scheds {
+		if done[a] {
+			continue
+		}
+		g := []string{a}
+		for _, b := range scheds[i+1:] {
+			if !done[b] && slices.Equal(sorted[a], sorted[b]) {
+				g = append(g, b)
+				done[b] = true
+			}
+		}
+		if len(g) > 1 {
+			groups = append(groups, g)
+		}
+	}
+	return groups
+}
+
 // JCTCDFPlot draws the empirical CDF of job completion time F − a (hours,
-// log scale) per scheduler, over all jobs of the table.
+// log scale) per scheduler, over all jobs of the table. The x axis runs
+// from the shortest to the longest completion time, rounded out to 1, 2 or
+// 5 × 10^k (logLimits); the legend sits outside the axes; schedulers whose
+// curves coincide exactly are named in the x-axis caption, since one line
+// hides the other. A completion time ≤ 0 (impossible for a finished job)
+// is an error.
 func JCTCDFPlot(jobs []JobRow) (*Figure, error) {
 	var scheds []string
 	jct := map[string][]float64{}
+	lo, hi := math.Inf(1), 0.0
 	for _, j := range jobs {
 		if _, ok := jct[j.Scheduler]; !ok {
 			scheds = append(scheds, j.Scheduler)
 		}
-		jct[j.Scheduler] = append(jct[j.Scheduler], hours(j.Finish-j.Arrival))
+		x := hours(j.Finish - j.Arrival)
+		if !(x > 0) {
+			return nil, fmt.Errorf("JCT CDF plot: scheduler %q job %d: completion time %d s is not positive", j.Scheduler, j.Job, j.Finish-j.Arrival)
+		}
+		lo, hi = math.Min(lo, x), math.Max(hi, x)
+		jct[j.Scheduler] = append(jct[j.Scheduler], x)
 	}
 	if len(scheds) == 0 {
 		return nil, errors.New("JCT CDF plot: no jobs")
 	}
-	p := newPlot("Job completion time CDF", "job completion time (h, log scale)", "fraction of jobs ≤ x")
+	xlabel := "job completion time (h, log scale)"
+	for _, g := range coincidingGroups(scheds, jct) {
+		xlabel += "; curves coincide: " + strings.Join(g, " = ")
+	}
+	p := newPlot("Job completion time CDF", xlabel, "fraction of jobs ≤ x")
 	p.X.Scale = plot.LogScale{}
 	p.X.Tick.Marker = logTicks125{}
+	p.X.Min, p.X.Max = logLimits(lo, hi)
 	p.Y.Min, p.Y.Max = 0, 1
-	p.Legend.Top = false
-	p.Legend.Left = false
+	leg := figure.NewLegend()
 	for s, name := range scheds {
 		l, err := plotter.NewLine(ecdf(jct[name]))
 		if err != nil {
@@ -543,9 +676,9 @@ func JCTCDFPlot(jobs []JobRow) (*Figure, error) {
 		l.Dashes = seriesDash(s)
 		l.Width = vg.Points(1.5)
 		p.Add(l)
-		p.Legend.Add(name, l)
+		leg.Add(name, l)
 	}
-	return &Figure{Name: "jct_cdf", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}}, nil
+	return &Figure{Name: "jct_cdf", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}, Legend: leg}, nil
 }
 
 // meanBand is a curve of means with a ±sd band: X ascending.
@@ -788,7 +921,8 @@ func baselineLevels(rows []ResultRow) []baselineLevel {
 // TradeoffPlot draws paper Fig. 8: AvgJCT and MaxQT (hours) of the learned
 // policy against ω of the single-cluster objective ω·AvgJCT + (1−ω)·MaxQT
 // (Eq. 16), mean with error bars ±sd over seeds, and each scheduler of
-// baselines as a dashed horizontal line at its mean over its rows.
+// baselines as a dashed horizontal line at its mean over its rows, in the
+// Okabe–Ito colours; one legend for both panels sits beside them.
 // baselines may be empty.
 func TradeoffPlot(sweep []SweepRow, baselines []ResultRow) (*Figure, error) {
 	avg, maxq, err := tradeoffSeries(sweep)
@@ -801,7 +935,8 @@ func TradeoffPlot(sweep []SweepRow, baselines []ResultRow) (*Figure, error) {
 		xmin, xmax = xmin-0.5, xmax+0.5
 	}
 	var panels []*plot.Plot
-	for _, sp := range []struct {
+	leg := figure.NewLegend()
+	for k, sp := range []struct {
 		series meanBand
 		label  string
 		level  func(baselineLevel) float64
@@ -831,7 +966,9 @@ func TradeoffPlot(sweep []SweepRow, baselines []ResultRow) (*Figure, error) {
 		}
 		eb.Color = seriesColor(0)
 		p.Add(l, s, eb)
-		p.Legend.Add(sp.series.Name+" ± sd", l, s)
+		if k == 0 {
+			leg.Add(sp.series.Name+" ± sd", l, s)
+		}
 		for i, b := range levels {
 			y := sp.level(b)
 			hl, err := plotter.NewLine(plotter.XYs{{X: xmin, Y: y}, {X: xmax, Y: y}})
@@ -842,11 +979,13 @@ func TradeoffPlot(sweep []SweepRow, baselines []ResultRow) (*Figure, error) {
 			hl.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 			hl.Width = vg.Points(1.2)
 			p.Add(hl)
-			p.Legend.Add(b.Name, hl)
+			if k == 0 {
+				leg.Add(b.Name, hl)
+			}
 		}
 		panels = append(panels, p)
 	}
-	return &Figure{Name: "tradeoff", Width: 2 * panelW * 1.2, Height: panelH * 1.3, Panels: [][]*plot.Plot{panels}}, nil
+	return &Figure{Name: "tradeoff", Width: 2 * panelW * 1.3, Height: panelH * 1.3, Panels: [][]*plot.Plot{panels}, Legend: leg}, nil
 }
 
 // logTicks125 labels a log axis at 1, 2 and 5 × 10^k when the range spans

@@ -283,8 +283,45 @@ func TestECDF(t *testing.T) {
 	}
 }
 
+// manyJobs repeats plotJobs three times (90 jobs per scheduler, 30 per
+// class): enough positive waits per class for a density.
+func manyJobs() []JobRow {
+	var rows []JobRow
+	for k := range 3 {
+		for _, j := range plotJobs() {
+			j.Job += int64(30 * k)
+			rows = append(rows, j)
+		}
+	}
+	return rows
+}
+
+// With fewer than rugBelow positive waits a class is a rug (its waits,
+// ascending), not a density.
+func TestQueueDensityRug(t *testing.T) {
+	_, dens, err := queueDensities(plotJobs(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// gp's class u = 1 holds jobs i = 0, 3, …, 27 with q = (i mod 7)/2 h:
+	// 0, 1.5, 3, 1, 2.5, 0.5, 2, 0, 1.5, 3 → 8 positive waits.
+	c := dens[0][0]
+	want := []float64{0.5, 1, 1.5, 1.5, 2, 2.5, 3, 3}
+	if c.Curve != nil || !slices.Equal(c.Rug, want) || c.Zero != 2 {
+		t.Fatalf("gp u=1: %+v", c)
+	}
+	f, err := QueueDensityPlot(plotJobs(), "inst-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, _ := f.Render("svg")
+	if !strings.Contains(string(svg), "u = 1 (n = 10, 20% q = 0, 8 waits as ticks)") {
+		t.Fatal("legend lacks n and the rug note")
+	}
+}
+
 func TestQueueDensities(t *testing.T) {
-	scheds, dens, err := queueDensities(plotJobs(), "")
+	scheds, dens, err := queueDensities(manyJobs(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +330,7 @@ func TestQueueDensities(t *testing.T) {
 	}
 	// The x range ends at the 99th percentile of all positive waits.
 	var pooled []float64
-	for _, j := range plotJobs() {
+	for _, j := range manyJobs() {
 		if j.Queue > 0 {
 			pooled = append(pooled, float64(j.Queue)/3600)
 		}
@@ -302,12 +339,12 @@ func TestQueueDensities(t *testing.T) {
 	hi := quantile7(pooled, 0.99)
 	for s := range dens {
 		for _, c := range dens[s] {
-			if c.N != 10 || len(c.Curve) != densityPoints || c.Curve[0].X != 0 || c.Curve[densityPoints-1].X != hi {
+			if c.N != 30 || len(c.Curve) != densityPoints || c.Curve[0].X != 0 || c.Curve[densityPoints-1].X != hi {
 				t.Fatalf("%s u=%d: n=%d points=%d", scheds[s], c.Priority, c.N, len(c.Curve))
 			}
 			// Each curve is the KDE of its class's positive queueing hours.
 			var xs []float64
-			for _, j := range plotJobs() {
+			for _, j := range manyJobs() {
 				if j.Scheduler == scheds[s] && j.Priority == c.Priority && j.Queue > 0 {
 					xs = append(xs, float64(j.Queue)/3600)
 				}
@@ -324,12 +361,12 @@ func TestQueueDensities(t *testing.T) {
 	}
 	// gp's class u = 1 holds jobs i = 0, 3, …, 27 with q = (i mod 7)/2 h,
 	// zero for i = 0 and 21.
-	if c := dens[0][0]; c.Priority != 1 || c.Zero != 2 || c.Constant {
+	if c := dens[0][0]; c.Priority != 1 || c.Zero != 6 || c.Constant {
 		t.Fatalf("gp u=1: %+v", c)
 	}
 	// A class whose jobs all waited 0, or all waited the same positive
 	// time, is a point mass, not a curve.
-	jobs := append(plotJobs(),
+	jobs := append(manyJobs(),
 		JobRow{Instance: "inst-1", Scheduler: "idle", Job: 0, Priority: 1, GPUs: 1, Duration: 5, Finish: 5},
 		JobRow{Instance: "inst-1", Scheduler: "idle", Job: 1, Priority: 1, GPUs: 1, Arrival: 3, Duration: 5, Start: 3, Finish: 8},
 		JobRow{Instance: "inst-1", Scheduler: "idle", Job: 2, Priority: 2, GPUs: 1, Duration: 5, Start: 1800, Finish: 1805, Queue: 1800},
@@ -341,7 +378,7 @@ func TestQueueDensities(t *testing.T) {
 	if c := dens[2][0]; !c.Constant || c.Value != 0 || c.Curve != nil || c.Zero != 2 || c.N != 2 {
 		t.Fatalf("idle u=1: %+v", c)
 	}
-	if c := dens[2][1]; !c.Constant || c.Value != 0.5 || c.Zero != 1 || c.N != 2 {
+	if c := dens[2][1]; c.Constant || !slices.Equal(c.Rug, []float64{0.5}) || c.Zero != 1 || c.N != 2 {
 		t.Fatalf("idle u=2: %+v", c)
 	}
 	if _, err := QueueDensityPlot(jobs, "inst-1"); err != nil {
@@ -535,5 +572,44 @@ func TestWantsLog(t *testing.T) {
 		if got := wantsLog(c.ys); got != c.want {
 			t.Errorf("wantsLog(%v) = %v", c.ys, got)
 		}
+	}
+}
+
+// The JCT CDF axis runs from the shortest to the longest JCT rounded out
+// to 1-2-5 steps; identical curves are named in the caption.
+func TestJCTCDFLimitsAndCoincidence(t *testing.T) {
+	for _, c := range []struct{ lo, hi, wlo, whi float64 }{
+		{0.3, 25, 0.2, 50}, {0.5, 7, 0.5, 10}, {1, 1, 1, 1}, {0.0123, 0.9, 0.01, 1},
+	} {
+		if lo, hi := logLimits(c.lo, c.hi); !near(lo, c.wlo, 1e-12) || !near(hi, c.whi, 1e-12) {
+			t.Errorf("logLimits(%v, %v) = %v, %v", c.lo, c.hi, lo, hi)
+		}
+	}
+	jobs := plotJobs()
+	for _, j := range plotJobs() {
+		if j.Scheduler == "gp" {
+			j.Scheduler = "gp-copy"
+			jobs = append(jobs, j)
+		}
+	}
+	f, err := JCTCDFPlot(jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := f.Panels[0][0]
+	if !strings.Contains(p.X.Label.Text, "curves coincide: gp = gp-copy") || strings.Contains(p.X.Label.Text, "tiresias") {
+		t.Fatalf("caption %q", p.X.Label.Text)
+	}
+	if p.X.Min != 0.5 || p.X.Max != 10 {
+		t.Fatalf("x limits %v..%v", p.X.Min, p.X.Max)
+	}
+	f, _ = JCTCDFPlot(plotJobs())
+	if strings.Contains(f.Panels[0][0].X.Label.Text, "coincide") {
+		t.Fatal("distinct curves reported as coinciding")
+	}
+	bad := plotJobs()
+	bad[0].Finish = bad[0].Arrival
+	if _, err := JCTCDFPlot(bad); err == nil {
+		t.Fatal("zero completion time accepted")
 	}
 }

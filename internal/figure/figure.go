@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -79,9 +80,9 @@ func (f *Figure) Render(format string) ([]byte, error) {
 	}
 	dc := draw.New(c)
 	if w := legendWidth(f.Legend, dc); w > 0 {
-		strip := draw.Crop(dc, dc.Size().X-w-legendGap/2, -legendGap/2, legendGap, -legendGap)
+		strip := draw.Crop(dc, dc.Size().X-w-legendGap, -legendGap, legendGap, -legendGap)
 		f.Legend.Draw(strip)
-		dc = draw.Crop(dc, 0, -(w + legendGap), 0, 0)
+		dc = draw.Crop(dc, 0, -(w + 2*legendGap), 0, 0)
 	}
 	rows := len(f.Panels)
 	cols := 0
@@ -191,7 +192,51 @@ func NewPlot(title, x, y string) *plot.Plot {
 	p.X.Tick.Label.Font.Size = vg.Points(9)
 	p.Y.Tick.Label.Font.Size = vg.Points(9)
 	p.Legend.TextStyle.Font.Size = vg.Points(9)
+	p.X.Tick.Marker = DistinctTicks{Ticker: plot.DefaultTicks{}}
+	p.Y.Tick.Marker = DistinctTicks{Ticker: plot.DefaultTicks{}}
 	return p
+}
+
+// DistinctTicks wraps a ticker and guarantees that no two labelled ticks
+// read the same: when the wrapped labels repeat (a narrow range printed
+// with too few digits, e.g. 2.001 and 2.002 both as "2"), every labelled
+// tick is relabelled with the fewest significant digits (up to 15) that
+// tell them all apart.
+type DistinctTicks struct{ Ticker plot.Ticker }
+
+// Ticks implements plot.Ticker.
+func (d DistinctTicks) Ticks(min, max float64) []plot.Tick {
+	ticks := d.Ticker.Ticks(min, max)
+	if labelsDistinct(ticks) {
+		return ticks
+	}
+	for prec := 1; prec <= 15; prec++ {
+		out := make([]plot.Tick, len(ticks))
+		for i, t := range ticks {
+			out[i] = t
+			if t.Label != "" {
+				out[i].Label = strconv.FormatFloat(t.Value, 'g', prec, 64)
+			}
+		}
+		if labelsDistinct(out) {
+			return out
+		}
+	}
+	return ticks
+}
+
+func labelsDistinct(ticks []plot.Tick) bool {
+	seen := map[string]bool{}
+	for _, t := range ticks {
+		if t.Label == "" {
+			continue
+		}
+		if seen[t.Label] {
+			return false
+		}
+		seen[t.Label] = true
+	}
+	return true
 }
 
 // FileStem turns an instance name into a safe file-name part: runs of
