@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -89,6 +90,13 @@ func dataImportPhilly(c *cli.Context) error {
 	in, out := c.String("in"), c.String("out")
 	if err := dataCheckNewDir(out); err != nil {
 		return err
+	}
+	// The trace first: the VC file is looked up beside it, and a wrong
+	// --in must not be reported as a missing VC file.
+	if st, err := os.Stat(in); err != nil {
+		return fmt.Errorf("--in: %w", err)
+	} else if st.IsDir() {
+		return fmt.Errorf("--in %s: is a directory, want the trace CSV", in)
 	}
 	opts, err := phillyOptions(c)
 	if err != nil {

@@ -225,3 +225,33 @@ func TestPhillyConfigCommands(t *testing.T) {
 		})
 	}
 }
+
+// A missing --in is reported as such, not as the VC file looked up beside
+// it; a broken quote is reported at the line where it opens.
+func TestDataImportPhillyMissingInputAndQuote(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	_, _, err := runApp(t, "data", "import", "philly", "--in", filepath.Join(dir, "nope.csv"), "--out", out)
+	if err == nil || !strings.Contains(err.Error(), "nope.csv") || strings.Contains(err.Error(), "helios_philly_vc.csv") {
+		t.Fatalf("missing input: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "helios_philly_vc.csv"), []byte("vc,node num\na,2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	body := "timestamp,duration,num_gpus,gpu_time,cluster\n" +
+		"2017-10-01 00:00:00,10,1,10,a\n" +
+		"2017-10-01 00:00:00,\"10,1,10,a\n" + // line 3: the quote opens here
+		"2017-10-01 00:00:00,10,1,10,a\n" +
+		"2017-10-01 00:00:00,10,1,10,a\"x\n" // line 5: the reader gives up here
+	in := filepath.Join(dir, "broken.csv")
+	if err := os.WriteFile(in, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = runApp(t, "data", "import", "philly", "--in", in, "--out", out)
+	if err == nil || !strings.Contains(err.Error(), "broken.csv: row 2 (line 3)") {
+		t.Fatalf("broken quote: %v", err)
+	}
+	if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("bad input left %s behind", out)
+	}
+}

@@ -398,10 +398,17 @@ func readRows(r io.Reader, o Options) ([]row, Counts, error) {
 }
 
 // csvError turns an encoding/csv error into a FileError naming the line,
-// and the field for a wrong field count.
+// and the field for a wrong field count. A quoted field left open runs on
+// over later lines until the reader meets a quote it cannot pair; the
+// error then names the line where the record starts (csv.ParseError's
+// StartLine: where the broken quote is) and says where the reader gave up.
 func csvError(name string, rowNo int, err error) error {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
+		if pe.StartLine > 0 && pe.StartLine != pe.Line {
+			return &datasets.FileError{File: name, Row: rowNo, Line: pe.StartLine,
+				Err: fmt.Errorf("a quoted field opened on this line is not closed where it should be (the record ran on to line %d, column %d): %w", pe.Line, pe.Column, pe.Err)}
+		}
 		if errors.Is(pe.Err, csv.ErrFieldCount) {
 			return &datasets.FileError{File: name, Row: rowNo, Line: pe.Line, Err: fmt.Errorf("wrong number of fields (the header has a different count): %w", pe.Err)}
 		}

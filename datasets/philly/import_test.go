@@ -579,3 +579,34 @@ func TestReadVCs(t *testing.T) {
 		t.Errorf("Helios VCs %+v (%d nodes)", vcs, sum)
 	}
 }
+
+// A quote opened on line 101 and left open swallows the lines after it;
+// the error names line 101, where the broken field starts, not the line
+// where the reader gave up (151), and says how far it ran on.
+func TestImportBrokenQuoteLine(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("timestamp,duration,num_gpus,gpu_time,cluster\n")
+	for line := 2; line <= 200; line++ {
+		switch line {
+		case 101:
+			b.WriteString("2017-10-01 00:00:00,\"1,1,1,a\n")
+		case 151:
+			b.WriteString("2017-10-01 00:00:00,1,1,1,a\"x\n")
+		default:
+			b.WriteString("2017-10-01 00:00:00,1,1,1,a\n")
+		}
+	}
+	_, err := Import(strings.NewReader(b.String()), syntheticOptions(t))
+	var fe *datasets.FileError
+	if !errors.As(err, &fe) {
+		t.Fatalf("want a *datasets.FileError, got %v", err)
+	}
+	if fe.Line != 101 || fe.Row != 100 || !strings.Contains(err.Error(), "line 151") {
+		t.Fatalf("error %q: line %d row %d, want line 101, row 100 and a mention of line 151", err, fe.Line, fe.Row)
+	}
+	// The same for the VC file.
+	_, err = ReadVCs(strings.NewReader("vc,node num\na,1\n\"b,2\nc,3\nd\"x,4\n"), "vc.csv")
+	if !errors.As(err, &fe) || fe.Line != 3 || !strings.Contains(err.Error(), "line 5") {
+		t.Fatalf("VC file: %v", err)
+	}
+}
