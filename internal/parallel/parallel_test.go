@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"runtime"
+	"strings"
 	"sync/atomic"
 	"testing"
 )
@@ -52,4 +55,66 @@ func TestForStopsOnCancel(t *testing.T) {
 	if ran.Load() != 5 {
 		t.Fatalf("ran %d tasks after cancel at 5", ran.Load())
 	}
+}
+
+// Every index runs although an earlier one failed, and the lowest failing
+// index wins whatever the order the failures happen in.
+func TestForRunsAllAfterError(t *testing.T) {
+	for _, workers := range []int{1, 2, 8} {
+		var ran atomic.Int32
+		err := For(context.Background(), 40, workers, func(i int) error {
+			ran.Add(1)
+			if i%10 == 3 {
+				return fmt.Errorf("task %d", i)
+			}
+			return nil
+		})
+		if err == nil || err.Error() != "task 3" || ran.Load() != 40 {
+			t.Fatalf("workers %d: err %v, ran %d", workers, err, ran.Load())
+		}
+	}
+	if err := For(context.Background(), 0, 4, func(int) error { return errors.New("never") }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// At most workers calls run at once.
+func TestForBoundsConcurrency(t *testing.T) {
+	var cur, peak atomic.Int32
+	if err := For(context.Background(), 200, 3, func(int) error {
+		c := cur.Add(1)
+		for {
+			p := peak.Load()
+			if c <= p || peak.CompareAndSwap(p, c) {
+				break
+			}
+		}
+		runtime.Gosched()
+		cur.Add(-1)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if peak.Load() > 3 {
+		t.Fatalf("peak concurrency %d > 3", peak.Load())
+	}
+}
+
+// The pool is errgroup's, pinned as a direct requirement of the module so
+// that an upgrade of another module cannot move it silently.
+func TestErrgroupIsDirectDependency(t *testing.T) {
+	mod, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(mod), "\n") {
+		f := strings.Fields(line)
+		if len(f) >= 2 && f[0] == "golang.org/x/sync" {
+			if strings.Contains(line, "// indirect") {
+				t.Fatalf("go.mod: %q is marked indirect", strings.TrimSpace(line))
+			}
+			return
+		}
+	}
+	t.Fatal("go.mod does not require golang.org/x/sync")
 }
