@@ -114,7 +114,7 @@ func readmeCases() []readmeCase {
 		{readme: "evogp data gen --config quick --instances 50 --seed 1 --out data/train"},
 		{readme: "evogp data describe DIR", run: []string{"data", "describe", "data/train"}},
 		{readme: "evogp data import philly --in ../shared/traces/philly/philly.csv --out DIR",
-			run: []string{"data", "import", "philly", "--in", "../shared/traces/philly/philly.csv", "--out", "data/philly"},
+			run:   []string{"data", "import", "philly", "--in", "../shared/traces/philly/philly.csv", "--out", "data/philly"},
 			needs: "../shared/traces/philly/philly.csv"},
 		{readme: "evogp data import hydra --in CASES.csv --out DIR --gpus A100=15,V100=15,GTX2080Ti=15",
 			run: []string{"data", "import", "hydra", "--in", "cases.csv", "--out", "data/hydra", "--gpus", "A100=15,V100=15,GTX2080Ti=15"}},
