@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -248,6 +249,56 @@ func TestFiguresTextDoesNotOverlap(t *testing.T) {
 		}
 		if len(bad) > 0 {
 			t.Errorf("%s: %d overlapping texts, e.g. %s", f.Name, len(bad), bad[0])
+		}
+	}
+}
+
+// Legends placed beside the axes (Figure.Legend) lie right of every tick
+// label, hence right of every data area; the ranking, JCT CDF and
+// trade-off figures use one.
+func TestOutsideLegendsBesideData(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		legend []string
+	}{
+		{"ranking", []string{"1st", "2nd", "3rd"}},
+		{"jct_cdf", []string{"gp", "tiresias"}},
+		{"tradeoff", []string{"learned (GP) ± sd", "gp", "tiresias", "spark"}},
+	} {
+		var f *Figure
+		for _, g := range figures(t) {
+			if g.Name == c.name {
+				f = g
+			}
+		}
+		if f == nil || f.Legend == nil {
+			t.Fatalf("%s: no figure legend", c.name)
+		}
+		svg, err := f.Render("svg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		boxes, err := svgTextBoxes(svg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		legendLeft, othersRight := math.Inf(1), math.Inf(-1)
+		found := 0
+		for _, b := range boxes {
+			if slices.Contains(c.legend, b.Text) {
+				legendLeft = math.Min(legendLeft, b.MinX)
+				found++
+				continue
+			}
+			if b.MaxY-b.MinY < 10 && !strings.Contains(b.Text, " ") { // tick labels: short, level
+				othersRight = math.Max(othersRight, b.MaxX)
+			}
+		}
+		if found != len(c.legend) {
+			t.Fatalf("%s: %d of %d legend entries found", c.name, found, len(c.legend))
+		}
+		if legendLeft <= othersRight {
+			t.Errorf("%s: legend starts at x = %.1f, left of a tick label ending at %.1f", c.name, legendLeft, othersRight)
 		}
 	}
 }
