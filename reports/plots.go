@@ -247,6 +247,7 @@ func QueueDensityPlot(jobs []JobRow, instance string) (*Figure, error) {
 	panels := make([][]*plot.Plot, rows)
 	ymax := 0.0
 	hi := 0.0
+	anyRug := false
 	for _, d := range dens {
 		for _, c := range d {
 			for _, pt := range c.Curve {
@@ -256,10 +257,14 @@ func QueueDensityPlot(jobs []JobRow, instance string) (*Figure, error) {
 			for _, x := range c.Rug {
 				hi = math.Max(hi, x)
 			}
+			anyRug = anyRug || c.Rug != nil
 		}
 	}
-	rugOnly := ymax == 0 // no class has a density: the panels show rugs only
-	if rugOnly {
+	if hi == 0 {
+		hi = 1 // nobody queued: show the first hour
+	}
+	rugOnly := ymax == 0 && anyRug // no class has a density: the panels show rugs only
+	if ymax == 0 {
 		ymax = 1
 	}
 	for s, sched := range scheds {
@@ -269,10 +274,7 @@ func QueueDensityPlot(jobs []JobRow, instance string) (*Figure, error) {
 		}
 		p := newPlot(fmt.Sprintf("%s (%s)", sched, where), "queuing time q > 0 (h)", ylabel)
 		p.Y.Min = 0
-		p.X.Min = 0
-		if hi > 0 {
-			p.X.Max = hi
-		}
+		p.X.Min, p.X.Max = 0, hi
 		band := ymax * 0.06 // height of one class's rug band
 		if rugOnly {
 			band = ymax / float64(len(dens[s]))
@@ -340,7 +342,7 @@ func breakdownMetrics(rows []ResultRow) []breakdownMetric {
 		{"cq_avg", "hours", func(r ResultRow) float64 { return r.CQAvg }},
 		{"cq_max", "hours", func(r ResultRow) float64 { return r.CQMax }},
 		{"1 − util", "fraction", func(r ResultRow) float64 { return 1 - r.Util }},
-		{"objective", "as configured: Eq. 5 or 16", func(r ResultRow) float64 { return r.Objective }},
+		{"objective", "Eq. 5 or 16", func(r ResultRow) float64 { return r.Objective }},
 	}
 	for _, r := range rows {
 		if r.TotalTardiness > 0 || r.DeadlineMisses > 0 {
@@ -438,8 +440,9 @@ func fitNominalLabels(p *plot.Plot, names []string, dataWidth vg.Length) vg.Leng
 // one bar per scheduler with a ±1 sd error bar over the rows averaged, on
 // one instance (its seeds), or over all rows when instance is "". A panel
 // whose positive values span more than two decades uses a log axis and
-// draws points instead of bars; a metric equal for every scheduler (often
-// 1 − util) gets no panel, and the first panel's x label says so.
+// draws points instead of bars; a metric other than the objective that is
+// equal for every scheduler (often 1 − util) gets no panel, and the first
+// panel's x label says so.
 func BreakdownPlot(rows []ResultRow, instance string) (*Figure, error) {
 	scheds, metrics, vals, err := breakdownValues(rows, instance)
 	if err != nil {
@@ -463,8 +466,8 @@ func BreakdownPlot(rows []ResultRow, instance string) (*Figure, error) {
 			ys[s] = vals[s][m].Mean
 			same = same && ys[s] == ys[0]
 		}
-		if same && len(scheds) > 1 && metric.Name == "1 − util" {
-			notes = append(notes, fmt.Sprintf("%s = %.3g for every scheduler (no panel)", metric.Name, ys[0]))
+		if same && len(scheds) > 1 && metric.Name != "objective" {
+			notes = append(notes, fmt.Sprintf("%s = %.3g", metric.Name, ys[0]))
 			continue
 		}
 		p := newPlot(fmt.Sprintf("%s, %s", metric.Name, where), "scheduler", fmt.Sprintf("%s (%s)", metric.Name, metric.Unit))
@@ -535,7 +538,7 @@ func BreakdownPlot(rows []ResultRow, instance string) (*Figure, error) {
 		plots = append(plots, p)
 	}
 	if len(notes) > 0 {
-		plots[0].X.Label.Text += "; " + strings.Join(notes, "; ")
+		plots[0].X.Label.Text += "\nequal for every scheduler, no panel: " + strings.Join(notes, ", ")
 	}
 	panels := make([][]*plot.Plot, (len(plots)+1)/2)
 	for i, p := range plots {

@@ -173,8 +173,10 @@ func TestSVGHasTitlesAndLabels(t *testing.T) {
 					if txt == "" {
 						t.Fatalf("%s: empty title or axis label", f.Name)
 					}
-					if !strings.Contains(s, xmlEscape(txt)) {
-						t.Fatalf("%s: SVG lacks %q", f.Name, txt)
+					for _, line := range strings.Split(txt, "\n") { // one <text> per line
+						if !strings.Contains(s, xmlEscape(line)) {
+							t.Fatalf("%s: SVG lacks %q", f.Name, line)
+						}
 					}
 				}
 			}
@@ -533,7 +535,7 @@ func TestBreakdownDeadlinesAndScales(t *testing.T) {
 			ylabels = append(ylabels, p.Y.Label.Text)
 		}
 	}
-	want := []string{"cq_avg (hours)", "cq_max (hours), log scale", "objective (as configured: Eq. 5 or 16)",
+	want := []string{"cq_avg (hours)", "cq_max (hours), log scale", "objective (Eq. 5 or 16)",
 		"total tardiness (hours), log scale", "deadline misses (jobs)"}
 	if strings.Join(ylabels, "|") != strings.Join(want, "|") {
 		t.Fatalf("panels %q", ylabels)
@@ -542,7 +544,7 @@ func TestBreakdownDeadlinesAndScales(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{"total tardiness, mean ± sd over 2 instances", "1 − util = 0.5 for every scheduler (no panel)"} {
+	for _, s := range []string{"total tardiness, mean ± sd over 2 instances", "equal for every scheduler, no panel: 1 − util = 0.5"} {
 		if !strings.Contains(string(svg), s) {
 			t.Errorf("SVG lacks %q", s)
 		}
@@ -611,5 +613,22 @@ func TestJCTCDFLimitsAndCoincidence(t *testing.T) {
 	bad[0].Finish = bad[0].Arrival
 	if _, err := JCTCDFPlot(bad); err == nil {
 		t.Fatal("zero completion time accepted")
+	}
+}
+
+// When nobody queued, the axes still show the first hour and a positive
+// density range.
+func TestQueueDensityNobodyQueued(t *testing.T) {
+	jobs := []JobRow{
+		{Instance: "i", Scheduler: "a", Job: 0, Priority: 1, GPUs: 1, Duration: 5, Finish: 5},
+		{Instance: "i", Scheduler: "a", Job: 1, Priority: 2, GPUs: 1, Arrival: 3, Duration: 5, Start: 3, Finish: 8},
+	}
+	f, err := QueueDensityPlot(jobs, "i")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := f.Panels[0][0]
+	if p.X.Min != 0 || p.X.Max != 1 || !(p.Y.Max > 0) || p.Y.Label.Text != "density (1/h)" {
+		t.Fatalf("x %v..%v, y max %v, y label %q", p.X.Min, p.X.Max, p.Y.Max, p.Y.Label.Text)
 	}
 }
