@@ -129,6 +129,7 @@ func OpsTimePlot(rows []OpsRow) (*Figure, error) {
 		by[r.Scheduler] = append(by[r.Scheduler], r)
 	}
 	p := newPlot(fmt.Sprintf("Time per EVO operation (%d operations)", len(rows)), "schedulable jobs |Js|", "wall time per operation (ms)")
+	leg := figure.NewLegend()
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
 	p.X.Tick.Marker, p.Y.Tick.Marker = logTicks125{}, logTicks125{}
 	lo, hi := math.Inf(1), math.Inf(-1)
@@ -158,7 +159,7 @@ func OpsTimePlot(rows []OpsRow) (*Figure, error) {
 		l.Color = seriesColor(i)
 		l.Width = vg.Points(1.5)
 		p.Add(l)
-		p.Legend.Add(s+" (median per 2^k bucket)", sc, l)
+		leg.Add(s+" (median per 2^k bucket)", sc, l)
 	}
 	if xmax == xmin {
 		xmin, xmax = xmin/2, xmax*2
@@ -170,10 +171,10 @@ func OpsTimePlot(rows []OpsRow) (*Figure, error) {
 	ref.Color = seriesColor(6)
 	ref.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 	p.Add(ref)
-	p.Legend.Add("paper: < 7 s (Java)", ref)
+	leg.Add("paper: < 7 s (Java)", ref)
 	p.X.Min, p.X.Max = xmin, xmax
-	p.Y.Min, p.Y.Max = lo/2, math.Max(hi, PaperOpLimitMS)*4 // room for the legend
-	return &Figure{Name: "evo_op_time", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}}, nil
+	p.Y.Min, p.Y.Max = lo/2, math.Max(hi, PaperOpLimitMS)*2
+	return &Figure{Name: "evo_op_time", Width: figW * 1.2, Height: figH, Panels: [][]*plot.Plot{{p}}, Legend: leg}, nil
 }
 
 // EVOPair names a scheduler with the evo allocator and its counterpart

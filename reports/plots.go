@@ -745,7 +745,7 @@ func pressureSeries(rows []PressureRow) ([]meanBand, error) {
 
 // addMeanBand adds the filled ±sd band (translucent) and the line of means
 // of series i to p.
-func addMeanBand(p *plot.Plot, b meanBand, i int) error {
+func addMeanBand(p *plot.Plot, leg *plot.Legend, b meanBand, i int) error {
 	lo := make([]float64, len(b.X))
 	hi := make([]float64, len(b.X))
 	for k := range b.X {
@@ -769,7 +769,7 @@ func addMeanBand(p *plot.Plot, b meanBand, i int) error {
 	l.Dashes = seriesDash(i)
 	l.Width = vg.Points(1.5)
 	p.Add(poly, l, s)
-	p.Legend.Add(b.Name, l, s)
+	leg.Add(b.Name, l, s)
 	return nil
 }
 
@@ -782,12 +782,13 @@ func PressurePlot(rows []PressureRow) (*Figure, error) {
 		return nil, fmt.Errorf("pressure plot: %w", err)
 	}
 	p := newPlot("Objective under load pressure (mean ± sd over seeds)", "inter-arrival interval Δ (s)", "objective (Eq. 5)")
+	leg := figure.NewLegend()
 	for i, b := range series {
-		if err := addMeanBand(p, b, i); err != nil {
+		if err := addMeanBand(p, leg, b, i); err != nil {
 			return nil, fmt.Errorf("pressure plot: %w", err)
 		}
 	}
-	return &Figure{Name: "pressure", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}}, nil
+	return &Figure{Name: "pressure", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}, Legend: leg}, nil
 }
 
 // ConvergenceRef adds references to a convergence plot (see runlog).
@@ -819,6 +820,7 @@ func ConvergenceOverlayPlot(runs []RunGenerations) (*Figure, error) {
 		return nil, errors.New("convergence overlay: no runs")
 	}
 	p := newPlot("GP convergence of every sweep point (best fitness)", "generation", "best fitness (Σ objective ÷ SRSF objective)")
+	leg := figure.NewLegend()
 	for i, run := range runs {
 		if len(run.Rows) == 0 {
 			return nil, fmt.Errorf("convergence overlay: run %q has no generations", run.Label)
@@ -840,9 +842,9 @@ func ConvergenceOverlayPlot(runs []RunGenerations) (*Figure, error) {
 		l.Dashes = seriesDash(i)
 		l.Width = vg.Points(1.2)
 		p.Add(l)
-		p.Legend.Add(run.Label, l)
+		leg.Add(run.Label, l)
 	}
-	return &Figure{Name: "convergence_sweep", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}}, nil
+	return &Figure{Name: "convergence_sweep", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}, Legend: leg}, nil
 }
 
 // tradeoffSeries groups sweep rows by point (first-appearance order, each

@@ -264,6 +264,7 @@ func TestOutsideLegendsBesideData(t *testing.T) {
 		{"ranking", []string{"1st", "2nd", "3rd"}},
 		{"jct_cdf", []string{"gp", "tiresias"}},
 		{"tradeoff", []string{"learned (GP) ± sd", "gp", "tiresias", "spark"}},
+		{"pressure", []string{"gp", "tiresias", "spark"}},
 	} {
 		var f *Figure
 		for _, g := range figures(t) {
