@@ -95,6 +95,21 @@ type clusterEval struct {
 	jobs         int
 }
 
+// add counts one unfinished job that has queued q seconds by its start
+// at and then runs rem seconds: q_j^(t) = q, F_j = at + rem.
+func (c *clusterEval) add(job *Job, q, at, rem int64) {
+	uq := float64(job.Priority) * float64(q)
+	f := at + rem
+	c.sumUQ += uq
+	c.maxUQ = max(c.maxUQ, uq)
+	c.sumJCT += float64(f - job.Arrival)
+	c.maxQ = max(c.maxQ, float64(q))
+	c.maxF = max(c.maxF, f)
+	c.work += float64(job.GPUs) * float64(rem)
+	c.tard += tardiness(job, f)
+	c.jobs++
+}
+
 func (c *clusterEval) merge(o clusterEval) {
 	c.sumUQ += o.sumUQ
 	c.maxUQ = max(c.maxUQ, o.maxUQ)
@@ -196,19 +211,7 @@ func newEVOOp(s *sim, p EVOParams, js []int) *evoOp {
 			continue
 		}
 		p := s.assigned[j]
-		job := &s.inst.Jobs[j]
-		rem := s.remOn(j, p)
-		q := float64(s.queued(j))
-		f := s.now + rem
-		b := &op.base[p]
-		b.sumUQ += float64(job.Priority) * q
-		b.maxUQ = max(b.maxUQ, float64(job.Priority)*q)
-		b.sumJCT += float64(f - job.Arrival)
-		b.maxQ = max(b.maxQ, q)
-		b.maxF = max(b.maxF, f)
-		b.work += float64(job.GPUs) * float64(rem)
-		b.tard += tardiness(job, f)
-		b.jobs++
+		op.base[p].add(&s.inst.Jobs[j], s.queued(j), s.now, s.remOn(j, p))
 	}
 	op.workers = s.whatIfs(max(1, p.Workers))
 	w := op.workers[0]
@@ -634,17 +637,7 @@ func (w *whatIf) plan(p int, members []int) (clusterEval, error) {
 		if st == never {
 			return clusterEval{}, fmt.Errorf("simcore: evo: job %d cannot be placed on cluster %d", job.ID, p)
 		}
-		rem := s.remOn(j, p)
-		f := st + rem
-		q := float64(s.queued(j) + st - s.now)
-		c.sumUQ += float64(job.Priority) * q
-		c.maxUQ = max(c.maxUQ, float64(job.Priority)*q)
-		c.sumJCT += float64(f - job.Arrival)
-		c.maxQ = max(c.maxQ, q)
-		c.maxF = max(c.maxF, f)
-		c.work += float64(job.GPUs) * float64(rem)
-		c.tard += tardiness(job, f)
-		c.jobs++
+		c.add(job, s.queued(j)+st-s.now, st, s.remOn(j, p))
 	}
 	return c, nil
 }
