@@ -122,7 +122,14 @@
 // generation's checkpoint (RNG state included), so nothing of it leaks into
 // the result. A process killed outright (SIGKILL, power loss) leaves the
 // temporary ".NAME.tmp-*" sibling with its last checkpoint; Resume works on
-// that directory too (rename it first to keep the name). Files: config.yaml, generations.parquet,
+// that directory too (rename it first to keep the name). A finished run
+// keeps its last generation's checkpoint, so Resume with a larger
+// gp.generations (and no other key changed but gp.workers) extends it: the
+// loop continues from that checkpoint, and the outputs are those of a
+// single run with the new generation count (the one thing the short run
+// has that the long one lacks, a validation-curve point at its last
+// generation when that is not a multiple of gp.validate_every, is dropped
+// on restore). Files: config.yaml, generations.parquet,
 // hall_of_fame.csv, best.json, formula.go.txt (Go source; not named .go so
 // that a run directory inside a module is never a Go package), formula.tex,
 // convergence.png, convergence.svg (mean normalised objective per training

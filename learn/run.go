@@ -198,10 +198,18 @@ func moveInto(dir, path string) error {
 }
 
 // Resume continues the run in dir from its checkpoint, in place. s.Config
-// must be the run's config (up to gp.workers) and s.Train/s.Validation its
-// data, else it is an error and nothing is touched. The result is
-// identical, byte for byte except for wall times, to that of an
-// uninterrupted run. A run that is already complete is an error.
+// must be the run's config up to gp.workers and gp.generations, and
+// s.Train/s.Validation its data, else it is an error naming the first key
+// that differs and nothing is touched. The result is identical, byte for
+// byte except for wall times, to that of an uninterrupted run.
+//
+// A larger gp.generations extends the run: a finished run (or an
+// interrupted one) continues from its last checkpoint — the last
+// generation's checkpoint is kept when a run finishes — to the new
+// generation count, and its outputs equal those of a single run with that
+// many generations (see extendRun). A finished run resumed with its own
+// gp.generations is an error ("already complete"), and a smaller
+// gp.generations than the generations already run is one too.
 func Resume(ctx context.Context, dir string, s Settings) (*Result, error) {
 	if err := adoptInterrupted(dir); err != nil {
 		return nil, err
@@ -209,12 +217,18 @@ func Resume(ctx context.Context, dir string, s Settings) (*Result, error) {
 	if _, err := os.Stat(filepath.Join(dir, CheckpointDir, stateFile)); err != nil {
 		return nil, fmt.Errorf("resume %s: no checkpoint (%w)", dir, err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, BestFile)); err == nil {
-		return nil, fmt.Errorf("resume %s: the run is already complete (%s exists)", dir, BestFile)
-	}
 	stored, err := RunConfig(dir)
 	if err != nil {
 		return nil, fmt.Errorf("resume: %w", err)
+	}
+	if key, a, b, ok := configDiff(stored, s.Config, "gp.workers", "gp.generations"); ok {
+		return nil, fmt.Errorf("resume %s: the given config differs from the run's %s in %s (run: %s, given: %s); only gp.generations (to extend the run) and gp.workers may change — resume with only --resume to use the run's config", dir, ConfigFile, key, a, b)
+	}
+	_, bestErr := os.Stat(filepath.Join(dir, BestFile))
+	complete := bestErr == nil
+	newGens := s.Config.GP.Generations
+	if complete && newGens == stored.GP.Generations {
+		return nil, fmt.Errorf("resume %s: the run is already complete (%s exists); to extend it, give a larger gp.generations (it has %d)", dir, BestFile, stored.GP.Generations)
 	}
 	storedHash, err := ConfigHash(stored)
 	if err != nil {
@@ -224,22 +238,42 @@ func Resume(ctx context.Context, dir string, s Settings) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r.configHash != storedHash {
-		return nil, fmt.Errorf("resume %s: the given config differs from the run's %s (hash %.12s… vs %.12s…); resume with only --resume to use the run's config", dir, ConfigFile, r.configHash, storedHash)
+	// The run's config with the given generation count: the only
+	// difference configDiff lets through (besides gp.workers, which the
+	// hash ignores).
+	asStored := s.Config
+	asStored.GP.Generations = stored.GP.Generations
+	if h, err := ConfigHash(asStored); err != nil {
+		return nil, err
+	} else if h != storedHash {
+		return nil, fmt.Errorf("resume %s: the given config differs from the run's %s (hash %.12s… vs %.12s…); resume with only --resume to use the run's config", dir, ConfigFile, h, storedHash)
 	}
 	ck, entries, err := loadCheckpoint(filepath.Join(dir, CheckpointDir))
 	if err != nil {
 		return nil, fmt.Errorf("resume %s: %w", dir, err)
 	}
-	if ck.ConfigHash != r.configHash {
-		return nil, fmt.Errorf("resume %s: the checkpoint belongs to another config (hash %.12s…, config.yaml has %.12s…)", dir, ck.ConfigHash, r.configHash)
+	if ck.ConfigHash != storedHash {
+		return nil, fmt.Errorf("resume %s: the checkpoint belongs to another config (hash %.12s…, config.yaml has %.12s…)", dir, ck.ConfigHash, storedHash)
 	}
 	if ck.DataHash != r.dataHash {
 		return nil, fmt.Errorf("resume %s: the training/validation instances differ from the ones the run started with", dir)
 	}
+	if newGens < ck.Generation {
+		return nil, fmt.Errorf("resume %s: gp.generations = %d is less than the %d generations the run has already done", dir, newGens, ck.Generation)
+	}
+	if complete && ck.Generation != stored.GP.Generations {
+		return nil, fmt.Errorf("resume %s: %s exists but the checkpoint is at generation %d of %d", dir, BestFile, ck.Generation, stored.GP.Generations)
+	}
 	r.dir = dir
 	if err := r.restore(ck, entries); err != nil {
 		return nil, fmt.Errorf("resume %s: %w", dir, err)
+	}
+	if newGens != stored.GP.Generations {
+		extended := stored
+		extended.GP.Generations = newGens
+		if err := extendRun(dir, extended); err != nil {
+			return nil, fmt.Errorf("resume %s: %w", dir, err)
+		}
 	}
 	res, err := r.loop(ctx)
 	if err == nil {
@@ -254,6 +288,26 @@ func Resume(ctx context.Context, dir string, s Settings) (*Result, error) {
 	}
 	res.Dir = dir
 	return res, nil
+}
+
+// extendRun turns the run directory dir into that of a run with cfg's
+// (larger) gp.generations: it removes the finished run's outputs —
+// best.json first, since its presence marks a complete run — and then
+// rewrites config.yaml. The checkpoint stays as it is; the next checkpoint
+// carries the new config's hash. A crash between the two steps leaves an
+// incomplete run with the old generation count, which --resume finishes
+// (or extends) as usual.
+func extendRun(dir string, cfg configs.Config) error {
+	for _, f := range []string{BestFile, GenerationsFile, HallFile, FormulaGoFile, FormulaTeXFile, PlotName + ".png", PlotName + ".svg"} {
+		if err := os.Remove(filepath.Join(dir, f)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("extend: %w", err)
+		}
+	}
+	b, err := cfg.Marshal()
+	if err != nil {
+		return fmt.Errorf("extend: %w", err)
+	}
+	return atomicio.WriteBytes(filepath.Join(dir, ConfigFile), b)
 }
 
 // runner is the state of one run.
@@ -450,6 +504,14 @@ func (r *runner) restore(ck *checkpoint, entries []cacheEntry) error {
 		return fmt.Errorf("checkpoint generation %d with %d rows does not fit gp.generations = %d", ck.Generation, len(ck.Rows), r.cfg.GP.Generations)
 	}
 	r.gen = ck.Generation
+	if k := r.cfg.GP.ValidateEvery; k > 0 && ck.Generation < r.cfg.GP.Generations && ck.Generation%k != 0 {
+		// The checkpoint of a finished run being extended: its last
+		// generation got a validation point only because it was the last
+		// (see loop); a longer run has none there.
+		if n := len(ck.Curve); n > 0 && ck.Curve[n-1].Generation == ck.Generation {
+			ck.Curve = ck.Curve[:n-1]
+		}
+	}
 	r.pop = make([]scored, len(ck.Population))
 	for i, m := range ck.Population {
 		r.pop[i] = scored{tree: m.Tree, hash: m.Tree.Hash(), fitness: m.Fitness}
