@@ -18,6 +18,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/evogp/evogp/datasets"
+	"github.com/evogp/evogp/simcore"
 )
 
 //go:embed *.yaml
@@ -323,23 +324,13 @@ func (c Config) Validate() error {
 // simcore.EVOParams.Validate (configs imports no simcore; a test in
 // experiment proves the two agree), plus workers ≥ 0.
 func (e EVO) Validate() error {
-	switch {
-	case e.Population < 2:
-		return fmt.Errorf("evo.population = %d: must be ≥ 2", e.Population)
-	case e.Generations < 0:
-		return fmt.Errorf("evo.generations = %d: must be ≥ 0", e.Generations)
-	case !(e.Mutation >= 0 && e.Mutation <= 1):
-		return fmt.Errorf("evo.mutation = %v: must be in [0, 1]", e.Mutation)
-	case e.Stall < 0:
-		return fmt.Errorf("evo.stall = %d: must be ≥ 0 (0 = off)", e.Stall)
-	case e.Budget != 0 && e.Budget < e.Population:
-		return fmt.Errorf("evo.budget = %d: must be 0 (off) or at least the population (%d), which the first generation evaluates", e.Budget, e.Population)
-	case e.Init != "seeded" && e.Init != "random":
-		return fmt.Errorf("evo.init = %q: want seeded or random", e.Init)
-	case e.Workers < 0:
+	if e.Workers < 0 {
 		return fmt.Errorf("evo.workers = %d: must be ≥ 0 (0 or 1 = serial)", e.Workers)
 	}
-	return nil
+	// The allocator's own rules, so the config and the registry can never
+	// disagree.
+	return simcore.EVOParams{Population: e.Population, Generations: e.Generations, Mutation: e.Mutation,
+		Stall: e.Stall, Budget: e.Budget, Init: e.Init}.Validate()
 }
 
 // Override applies "dotted.key=value" assignments (e.g. gp.population=256,

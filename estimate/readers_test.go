@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/evogp/evogp/internal/tracefiles"
 )
 
 // iterationTimes returns ../shared/traces/iteration_times/<sub> beside the
@@ -15,29 +17,7 @@ import (
 // skips the test when it is absent.
 func iterationTimes(t testing.TB, sub string) string {
 	t.Helper()
-	dir := os.Getenv("EVOGP_ITERATION_TIMES_DIR")
-	if dir == "" {
-		root, err := os.Getwd()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for {
-			if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
-				break
-			}
-			parent := filepath.Dir(root)
-			if parent == root {
-				t.Skip("no go.mod above the test directory; set EVOGP_ITERATION_TIMES_DIR")
-			}
-			root = parent
-		}
-		dir = filepath.Join(root, "..", "shared", "traces", "iteration_times")
-	}
-	p := filepath.Join(dir, sub)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("iteration-time traces %s absent (%v)", p, err)
-	}
-	return p
+	return tracefiles.Shared(t, "EVOGP_ITERATION_TIMES_DIR", "iteration_times", sub)
 }
 
 func TestParseChronus(t *testing.T) {

@@ -13,8 +13,18 @@ import (
 // absent.
 func Philly(t testing.TB, name string) string {
 	t.Helper()
-	dir := os.Getenv("EVOGP_PHILLY_DIR")
-	if dir == "" {
+	return Shared(t, "EVOGP_PHILLY_DIR", "philly", name)
+}
+
+// Shared returns the path of sub (a file or directory) under the shared
+// trace directory dir (../shared/traces/<dir> beside the repository root,
+// the directory holding go.mod, found by walking up from the test's
+// working directory); the environment variable env, when set, replaces
+// the trace directory. The test is skipped when the path is absent.
+func Shared(t testing.TB, env, dir, sub string) string {
+	t.Helper()
+	base := os.Getenv(env)
+	if base == "" {
 		root, err := os.Getwd()
 		if err != nil {
 			t.Fatal(err)
@@ -25,15 +35,15 @@ func Philly(t testing.TB, name string) string {
 			}
 			parent := filepath.Dir(root)
 			if parent == root {
-				t.Skipf("no go.mod above the test directory, cannot locate the Philly trace; set EVOGP_PHILLY_DIR")
+				t.Skipf("no go.mod above the test directory, cannot locate the shared traces; set %s", env)
 			}
 			root = parent
 		}
-		dir = filepath.Join(root, "..", "shared", "traces", "philly")
+		base = filepath.Join(root, "..", "shared", "traces", dir)
 	}
-	p := filepath.Join(dir, name)
+	p := filepath.Join(base, sub)
 	if _, err := os.Stat(p); err != nil {
-		t.Skipf("Philly trace file %s is absent (%v): copy the trace to ../shared/traces/philly or set EVOGP_PHILLY_DIR", p, err)
+		t.Skipf("trace %s is absent (%v): copy the traces to ../shared/traces/%s or set %s", p, err, dir, env)
 	}
 	return p
 }
