@@ -44,6 +44,8 @@ type Settings struct {
 
 	// onSimulation is a test hook called before every candidate simulation.
 	onSimulation func()
+	// onBatch is a test hook called with each generation's fitness counts.
+	onBatch func(batchStats)
 }
 
 // Snapshot describes a finished generation.
@@ -221,8 +223,8 @@ func Resume(ctx context.Context, dir string, s Settings) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("resume: %w", err)
 	}
-	if key, a, b, ok := configDiff(stored, s.Config, "gp.workers", "gp.generations"); ok {
-		return nil, fmt.Errorf("resume %s: the given config differs from the run's %s in %s (run: %s, given: %s); only gp.generations (to extend the run) and gp.workers may change — resume with only --resume to use the run's config", dir, ConfigFile, key, a, b)
+	if key, a, b, ok := configDiff(stored, s.Config, "gp.workers", "gp.early_stop", "gp.generations"); ok {
+		return nil, fmt.Errorf("resume %s: the given config differs from the run's %s in %s (run: %s, given: %s); only gp.generations (to extend the run), gp.workers and gp.early_stop may change — resume with only --resume to use the run's config", dir, ConfigFile, key, a, b)
 	}
 	_, bestErr := os.Stat(filepath.Join(dir, BestFile))
 	complete := bestErr == nil
@@ -549,7 +551,7 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 	for g := r.gen + 1; g <= gp.Generations; g++ {
 		t0 := time.Now()
 		subset := sampleSubset(r.master, len(r.s.Train), gp.Subset)
-		var all []scored
+		var all, off []scored
 		if g == 0 {
 			init := expr.RampedHalfAndHalf(r.master, gp.Population, r.gs)
 			copy(init, r.seeds) // gp.seed_formulas replace the first members
@@ -558,13 +560,14 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 			}
 		} else {
 			mr := generationRand(r.master)
-			off, err := breed(r.pop, gp.Population, r.vary, r.master, mr)
+			var err error
+			off, err = breed(r.pop, gp.Population, r.vary, r.master, mr)
 			if err != nil {
 				return nil, fmt.Errorf("learn: generation %d: %w", g, err)
 			}
 			all = append(append(make([]scored, 0, 2*gp.Population), r.pop...), off...)
 		}
-		st, err := r.ev.fitness(ctx, all, subset)
+		st, err := r.evaluate(ctx, all, len(all)-len(off), subset)
 		if err != nil {
 			if ctx.Err() != nil && r.gen >= 0 {
 				return nil, &InterruptedError{Dir: r.dir, Generation: r.gen, Err: ctx.Err()}
@@ -573,6 +576,9 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 				return nil, fmt.Errorf("learn: interrupted before generation 0 finished, nothing to resume: %w", ctx.Err())
 			}
 			return nil, fmt.Errorf("learn: generation %d: %w", g, err)
+		}
+		if r.s.onBatch != nil {
+			r.s.onBatch(st)
 		}
 		r.pop = r.survive(all)
 		wall := time.Since(t0).Seconds()
@@ -611,6 +617,55 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 		res.CacheHits += row.CacheHits
 	}
 	return res, nil
+}
+
+// evaluate sets the fitness of all = parents (the first np members) +
+// offspring on subset. With gp.early_stop the parents are scored first and
+// the offspring then with the threshold pruneThreshold gives: an offspring
+// proved worse than every parent gets fitness +Inf instead of its exact
+// value, which changes nothing that survives (see pruneThreshold) and
+// nothing reported (every reported number is of a survivor).
+func (r *runner) evaluate(ctx context.Context, all []scored, np int, subset []int) (batchStats, error) {
+	if !r.cfg.GP.EarlyStop || np == 0 {
+		return r.ev.fitness(ctx, all, subset, math.Inf(1))
+	}
+	st, err := r.ev.fitness(ctx, all[:np], subset, math.Inf(1))
+	if err != nil {
+		return st, err
+	}
+	st2, err := r.ev.fitness(ctx, all[np:], subset, r.pruneThreshold(all[:np]))
+	return st.add(st2), err
+}
+
+// pruneThreshold is the fitness above which an offspring cannot survive:
+// the worst parent's. Survival keeps the first n of a stable sort on
+// (fitness, hash) of parents then offspring, so an offspring with a
+// fitness strictly above every one of the n parents' has n members ahead
+// of it and is dropped (a tie would go by hash, so only strictly worse
+// counts). With gp.dedup: behaviour this holds only when the parents
+// carry n distinct phenotypes — then every one of those phenotypes has
+// its first member ahead of the offspring and the n places are filled
+// before it — so otherwise there is no threshold (+Inf). A parent with a
+// non-finite fitness also disables it.
+func (r *runner) pruneThreshold(parents []scored) float64 {
+	worst := 0.0
+	for _, p := range parents {
+		if math.IsNaN(p.fitness) || math.IsInf(p.fitness, 0) {
+			return math.Inf(1)
+		}
+		worst = max(worst, p.fitness)
+	}
+	if r.decisions != nil {
+		r.setPhenotypes(parents)
+		distinct := map[uint64]bool{}
+		for _, p := range parents {
+			distinct[p.pheno] = true
+		}
+		if len(distinct) < r.cfg.GP.Population {
+			return math.Inf(1)
+		}
+	}
+	return worst
 }
 
 // validateBest appends the validation score of the generation's best
@@ -665,8 +720,12 @@ func (r *runner) report(row GenerationRow, st batchStats, wall float64) {
 	if n := st.evals + st.hits; n > 0 {
 		hit = 100 * float64(st.hits) / float64(n)
 	}
-	r.bar.Describe(fmt.Sprintf("gen %d/%d best %.4f median %.4f %.0f evals/s cache %.0f%%",
-		row.Generation, r.cfg.GP.Generations, row.Best/a, row.Median/a, rate, hit))
+	pruned := ""
+	if st.pruned > 0 {
+		pruned = fmt.Sprintf(" pruned %d", st.pruned)
+	}
+	r.bar.Describe(fmt.Sprintf("gen %d/%d best %.4f median %.4f %.0f evals/s cache %.0f%%%s",
+		row.Generation, r.cfg.GP.Generations, row.Best/a, row.Median/a, rate, hit, pruned))
 	r.bar.Add(1)
 }
 
