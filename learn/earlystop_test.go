@@ -162,3 +162,46 @@ func (r *trialT) Fatalf(format string, args ...any) {
 	r.t.Helper()
 	r.t.Fatalf("trial %d %v: %s", r.trial, r.ov, fmt.Sprintf(format, args...))
 }
+
+// TestEarlyStopResume interrupts a run in which candidates are pruned and
+// resumes it, with early stop on and toggled off: the checkpointed bounds
+// (cache.bin bound records) restore the same state, so the outputs equal
+// those of an uninterrupted run.
+func TestEarlyStopResume(t *testing.T) {
+	ov := []string{"seed=336", "gp.population=11", "gp.generations=6", "data.train=4", "gp.subset=3", "gp.mutation=1",
+		"gp.tournament=5", "gp.terminals=d,q,u,g,a,r,w,f,n,e", "objective.kind=multi", "objective.weights=1,1,1"}
+	ref := runFor(t, filepath.Join(t.TempDir(), "ref"), ov...)
+	if ref.pruned == 0 {
+		t.Fatal("no candidate pruned in the reference run; pick another setting")
+	}
+	for _, resumeWith := range []string{"gp.early_stop=true", "gp.early_stop=false"} {
+		t.Run(resumeWith, func(t *testing.T) {
+			cfg := testConfig(t, ov...)
+			dir := filepath.Join(t.TempDir(), "run")
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			s := settings(t, cfg, dir)
+			pruned := 0
+			s.onBatch = func(st batchStats) { pruned += st.pruned }
+			s.OnGeneration = func(snap Snapshot) {
+				if pruned > 0 { // stop right after the first generation with pruning
+					cancel()
+				}
+			}
+			if _, err := Run(ctx, s); err == nil {
+				t.Fatal("the run was not interrupted")
+			}
+			r2 := testConfig(t, append(ov, resumeWith)...)
+			s2 := settings(t, r2, "")
+			s2.Test = s2.Validation[:1]
+			res, err := Resume(context.Background(), dir, s2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rowsEqual(t, ref.rows, res.Generations)
+			if !bytes.Equal(ref.best, readFile(t, filepath.Join(dir, BestFile))) || !bytes.Equal(ref.hall, readFile(t, filepath.Join(dir, HallFile))) {
+				t.Error("best.json or hall_of_fame.csv differ after resume")
+			}
+		})
+	}
+}
