@@ -68,6 +68,27 @@
 //     generations, for the convergence plot and best.json only (it never
 //     influences selection).
 //
+// # Early stop (gp.early_stop, on by default)
+//
+// It changes no result, only the time taken. In generations g ≥ 1 the
+// parents are scored first; T, the worst parent's fitness on the new
+// subset, is then a fitness above which no offspring can survive (μ + λ
+// keeps the first n of a stable sort on (fitness, hash) of parents then
+// offspring, so an offspring strictly worse than all n parents has n
+// members ahead of it). Each offspring's missing terms are simulated with
+// simcore.Options.StopAbove set so that the simulation stops as soon as
+// simcore's exact lower bound of the objective proves the fitness above T
+// (evaluator.fitness states the thresholds and the rounding margin). Such
+// an offspring gets fitness +Inf and is dropped, as it would have been;
+// its stopped or skipped terms are cached as lower bounds, never as exact
+// values, and count as seen, so generations.parquet's evaluation and
+// cache-hit counts, the survivors, the hall of fame, best.json and resume
+// are identical with and without it (TestEarlyStopNeverChangesResults,
+// TestEarlyStopResume). With gp.dedup: behaviour it applies only in
+// generations whose parents carry n distinct phenotypes (then the n places
+// fill before any strictly worse offspring); no reported statistic
+// (best, median, worst) reads a pruned value, since all are of survivors.
+//
 // # Honest reporting
 //
 // A finished run scores the chosen formula on the held-out test split
