@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -66,16 +67,22 @@ type member struct {
 }
 
 // ConfigHash is the SHA-256 of the resolved config's YAML with gp.workers
-// set to 0 and gp.early_stop to true: neither the number of workers nor
-// early stopping changes a result, so a run may be resumed with either
-// changed.
+// set to 0 and without the gp.early_stop line: neither the number of
+// workers nor early stopping changes a result, so a run may be resumed with
+// either changed (and a checkpoint written before gp.early_stop existed
+// keeps its hash).
 func ConfigHash(c configs.Config) (string, error) {
 	c.GP.Workers = 0
-	c.GP.EarlyStop = true // changes no result either
+	c.GP.EarlyStop = true
 	b, err := c.Marshal()
 	if err != nil {
 		return "", fmt.Errorf("config hash: %w", err)
 	}
+	line := []byte("\n  early_stop: true\n")
+	if bytes.Count(b, line) != 1 {
+		return "", fmt.Errorf("config hash: gp.early_stop not found once in the marshalled config")
+	}
+	b = bytes.Replace(b, line, []byte("\n"), 1)
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:]), nil
 }

@@ -3,6 +3,8 @@ package learn
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"os"
 	"path/filepath"
@@ -129,4 +131,39 @@ func TestExtendFinishedRun(t *testing.T) {
 			t.Errorf("a refused extension touched config.yaml: %v %v", st.GP.Generations, err)
 		}
 	})
+}
+
+// TestConfigHashIgnoresEarlyStop: gp.early_stop and gp.workers do not
+// enter the hash, and a config without the key hashes as before it existed
+// (the marshalled YAML minus its line).
+func TestConfigHashIgnoresEarlyStop(t *testing.T) {
+	on := testConfig(t, "gp.early_stop=true")
+	off := testConfig(t, "gp.early_stop=false", "gp.workers=3")
+	h1, err := ConfigHash(on)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h2, err := ConfigHash(off)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h1 != h2 {
+		t.Error("gp.early_stop or gp.workers changes the config hash")
+	}
+	other, err := ConfigHash(testConfig(t, "gp.mutation=0.3"))
+	if err != nil || other == h1 {
+		t.Errorf("gp.mutation does not change the hash: %v", err)
+	}
+	b, err := on.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := strings.Replace(string(b), "  early_stop: true\n", "", 1)
+	if old == string(b) {
+		t.Fatal("no early_stop line in the marshalled config")
+	}
+	sum := sha256.Sum256([]byte(old))
+	if hex.EncodeToString(sum[:]) != h1 {
+		t.Error("the hash differs from that of the config without the gp.early_stop line")
+	}
 }
