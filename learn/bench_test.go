@@ -101,11 +101,14 @@ func TestPaperGenerationTime(t *testing.T) {
 	defer cancel()
 	var rows []GenerationRow
 	s := Settings{Config: cfg, Train: train, Validation: val, Out: filepath.Join(t.TempDir(), "run"), Progress: progress.Options{Quiet: true}}
+	var batch batchStats
+	s.onBatch = func(st batchStats) { batch = st }
 	s.OnGeneration = func(snap Snapshot) {
 		r := snap.Row
 		rows = append(rows, r)
-		t.Logf("generation %d: %.1f s, %d simulations (%.1f/s), %d cache hits, best %.4f", r.Generation, r.WallSeconds,
-			r.Evaluations, float64(r.Evaluations)/r.WallSeconds, r.CacheHits, r.Best/float64(cfg.GP.Subset))
+		t.Logf("generation %d: %.1f s, %d simulations (%.1f/s), %d cache hits, best %.4f; %d simulations run, %d offspring pruned (gp.early_stop=%v)",
+			r.Generation, r.WallSeconds, r.Evaluations, float64(r.Evaluations)/r.WallSeconds, r.CacheHits, r.Best/float64(cfg.GP.Subset),
+			batch.sims, batch.pruned, cfg.GP.EarlyStop)
 		if r.Generation == lastGen {
 			cancel()
 		}
