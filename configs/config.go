@@ -145,6 +145,13 @@ type GP struct {
 	// every k generations (and at the last), for the convergence plot and
 	// best.json only — it never influences selection. 0 = never.
 	ValidateEvery int `yaml:"validate_every"`
+	// EarlyStop stops a child's simulation as soon as a lower bound of
+	// its fitness proves it cannot survive (μ + λ: worse than every
+	// parent on the generation's subset). It never changes a result —
+	// survivors, hall of fame, best.json, generations.parquet — only the
+	// time taken (learn/evaluate.go), so a run may be resumed with it
+	// toggled. Default true.
+	EarlyStop bool `yaml:"early_stop"`
 }
 
 // Pressure is the load-pressure study (paper §IV-D).
@@ -249,6 +256,7 @@ func Default() Config {
 			InternalProb: 0.9, TimeUnit: "hours", HallOfFame: 10,
 			Terminals: []string{"d", "q", "u", "g"}, Allocator: "mct", Placer: "bestfit",
 			SeedFormulas: []string{}, Dedup: "none", DedupSample: 64, ValidateEvery: 10,
+			EarlyStop: true,
 		},
 		Pressure: Pressure{Clusters: 5, Nodes: 40, Intervals: []float64{60, 120, 180, 240, 300, 360}, Jobs: 1000, Seeds: 5},
 		EVO:      EVO{Population: 100, Generations: 200, Mutation: 0.1, Init: "seeded", Workers: 1},

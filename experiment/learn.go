@@ -35,7 +35,8 @@ func Learn(ctx context.Context, s LearnSettings) (*learn.Result, int, error) {
 }
 
 // ResumeLearn continues the interrupted run in dir with cfg (the run's
-// config, possibly overridden) and records the provenance.
+// config, possibly overridden), or extends a finished one when cfg has a
+// larger gp.generations (learn.Resume), and records the provenance.
 func ResumeLearn(ctx context.Context, dir string, cfg configs.Config, pr progress.Options, prov Provenance) (*learn.Result, int, error) {
 	train, val, err := learn.LoadData(cfg)
 	if err != nil {

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -52,8 +54,8 @@ func BenchmarkEvaluate(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		ev := *base
-		ev.cache, ev.log = map[cacheKey]float64{}, nil
-		st, err := ev.fitness(context.Background(), pop, subset)
+		ev.cache, ev.bounds, ev.log = map[cacheKey]float64{}, map[cacheKey]float64{}, nil
+		st, err := ev.fitness(context.Background(), pop, subset, math.Inf(1))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -70,6 +72,7 @@ func BenchmarkEvaluate(b *testing.B) {
 // only runs when EVOGP_PAPER_TIMING=1:
 //
 //	EVOGP_PAPER_TIMING=1 go test ./learn -run PaperGenerationTime -v -timeout 60m
+//	EVOGP_PAPER_TIMING=1 EVOGP_PAPER_OVERRIDES=gp.early_stop=false go test ./learn -run PaperGenerationTime -v -timeout 60m
 func TestPaperGenerationTime(t *testing.T) {
 	if os.Getenv("EVOGP_PAPER_TIMING") != "1" {
 		t.Skip("set EVOGP_PAPER_TIMING=1 to time the paper config")
@@ -79,7 +82,9 @@ func TestPaperGenerationTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, err = cfg.Override(fmt.Sprintf("gp.generations=%d", lastGen))
+	// EVOGP_PAPER_OVERRIDES adds key=value overrides (space-separated),
+	// e.g. gp.early_stop=false to time full evaluation.
+	cfg, err = cfg.Override(append([]string{fmt.Sprintf("gp.generations=%d", lastGen)}, strings.Fields(os.Getenv("EVOGP_PAPER_OVERRIDES"))...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,11 +101,14 @@ func TestPaperGenerationTime(t *testing.T) {
 	defer cancel()
 	var rows []GenerationRow
 	s := Settings{Config: cfg, Train: train, Validation: val, Out: filepath.Join(t.TempDir(), "run"), Progress: progress.Options{Quiet: true}}
+	var batch batchStats
+	s.onBatch = func(st batchStats) { batch = st }
 	s.OnGeneration = func(snap Snapshot) {
 		r := snap.Row
 		rows = append(rows, r)
-		t.Logf("generation %d: %.1f s, %d simulations (%.1f/s), %d cache hits, best %.4f", r.Generation, r.WallSeconds,
-			r.Evaluations, float64(r.Evaluations)/r.WallSeconds, r.CacheHits, r.Best/float64(cfg.GP.Subset))
+		t.Logf("generation %d: %.1f s, %d simulations (%.1f/s), %d cache hits, best %.4f; %d simulations run, %d offspring pruned (gp.early_stop=%v)",
+			r.Generation, r.WallSeconds, r.Evaluations, float64(r.Evaluations)/r.WallSeconds, r.CacheHits, r.Best/float64(cfg.GP.Subset),
+			batch.sims, batch.pruned, cfg.GP.EarlyStop)
 		if r.Generation == lastGen {
 			cancel()
 		}

@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -39,6 +40,7 @@ const checkpointVersion = 1
 // checkpoint is checkpoint/state.json: everything the generation loop needs
 // to continue exactly where it stopped. The fitness cache is kept beside it
 // in cache.bin, an append-only log of (hash, instance, value) records of 20
+// bytes (a bound record has boundFlag set in its instance field), also 20
 // bytes; CacheEntries says how many of them belong to this checkpoint (a
 // crash between the two writes leaves extra records, which resume
 // truncates). The cache does not change any fitness — a hit returns what a
@@ -65,14 +67,22 @@ type member struct {
 }
 
 // ConfigHash is the SHA-256 of the resolved config's YAML with gp.workers
-// set to 0: the number of workers never changes a result, so a run may be
-// resumed with another.
+// set to 0 and without the gp.early_stop line: neither the number of
+// workers nor early stopping changes a result, so a run may be resumed with
+// either changed (and a checkpoint written before gp.early_stop existed
+// keeps its hash).
 func ConfigHash(c configs.Config) (string, error) {
 	c.GP.Workers = 0
+	c.GP.EarlyStop = true
 	b, err := c.Marshal()
 	if err != nil {
 		return "", fmt.Errorf("config hash: %w", err)
 	}
+	line := []byte("\n  early_stop: true\n")
+	if bytes.Count(b, line) != 1 {
+		return "", fmt.Errorf("config hash: gp.early_stop not found once in the marshalled config")
+	}
+	b = bytes.Replace(b, line, []byte("\n"), 1)
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:]), nil
 }
@@ -111,6 +121,11 @@ func dataHash(train, val []simcore.Instance) string {
 
 const cacheRecord = 20 // bytes: hash u64, instance u32, value f64 bits
 
+// boundFlag marks, in a cache record's instance field, a strict lower bound
+// of the term (left by an early-stopped simulation) rather than its exact
+// value. Instance indices never reach it, so older cache files read the same.
+const boundFlag = 1 << 31
+
 // appendCache appends entries to dir/cache.bin.
 func appendCache(dir string, entries []cacheEntry) error {
 	if len(entries) == 0 {
@@ -124,7 +139,11 @@ func appendCache(dir string, entries []cacheEntry) error {
 	buf := make([]byte, 0, len(entries)*cacheRecord)
 	for _, e := range entries {
 		buf = binary.LittleEndian.AppendUint64(buf, e.key.hash)
-		buf = binary.LittleEndian.AppendUint32(buf, uint32(e.key.inst))
+		inst := uint32(e.key.inst)
+		if e.bound {
+			inst |= boundFlag
+		}
+		buf = binary.LittleEndian.AppendUint32(buf, inst)
 		buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(e.value))
 	}
 	if _, err := f.Write(buf); err != nil {
@@ -174,9 +193,11 @@ func readCache(dir string, n int) ([]cacheEntry, error) {
 	out := make([]cacheEntry, n)
 	for i := range out {
 		b := buf[i*cacheRecord:]
+		inst := binary.LittleEndian.Uint32(b[8:])
 		out[i] = cacheEntry{
-			key:   cacheKey{hash: binary.LittleEndian.Uint64(b), inst: int32(binary.LittleEndian.Uint32(b[8:]))},
+			key:   cacheKey{hash: binary.LittleEndian.Uint64(b), inst: int32(inst &^ boundFlag)},
 			value: math.Float64frombits(binary.LittleEndian.Uint64(b[12:])),
+			bound: inst&boundFlag != 0,
 		}
 	}
 	return out, nil

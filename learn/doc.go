@@ -68,6 +68,27 @@
 //     generations, for the convergence plot and best.json only (it never
 //     influences selection).
 //
+// # Early stop (gp.early_stop, on by default)
+//
+// It changes no result, only the time taken. In generations g ≥ 1 the
+// parents are scored first; T, the worst parent's fitness on the new
+// subset, is then a fitness above which no offspring can survive (μ + λ
+// keeps the first n of a stable sort on (fitness, hash) of parents then
+// offspring, so an offspring strictly worse than all n parents has n
+// members ahead of it). Each offspring's missing terms are simulated with
+// simcore.Options.StopAbove set so that the simulation stops as soon as
+// simcore's exact lower bound of the objective proves the fitness above T
+// (evaluator.fitness states the thresholds and the rounding margin). Such
+// an offspring gets fitness +Inf and is dropped, as it would have been;
+// its stopped or skipped terms are cached as lower bounds, never as exact
+// values, and count as seen, so generations.parquet's evaluation and
+// cache-hit counts, the survivors, the hall of fame, best.json and resume
+// are identical with and without it (TestEarlyStopNeverChangesResults,
+// TestEarlyStopResume). With gp.dedup: behaviour it applies only in
+// generations whose parents carry n distinct phenotypes (then the n places
+// fill before any strictly worse offspring); no reported statistic
+// (best, median, worst) reads a pruned value, since all are of survivors.
+//
 // # Honest reporting
 //
 // A finished run scores the chosen formula on the held-out test split
@@ -122,7 +143,14 @@
 // generation's checkpoint (RNG state included), so nothing of it leaks into
 // the result. A process killed outright (SIGKILL, power loss) leaves the
 // temporary ".NAME.tmp-*" sibling with its last checkpoint; Resume works on
-// that directory too (rename it first to keep the name). Files: config.yaml, generations.parquet,
+// that directory too (rename it first to keep the name). A finished run
+// keeps its last generation's checkpoint, so Resume with a larger
+// gp.generations (and no other key changed but gp.workers) extends it: the
+// loop continues from that checkpoint, and the outputs are those of a
+// single run with the new generation count (the one thing the short run
+// has that the long one lacks, a validation-curve point at its last
+// generation when that is not a multiple of gp.validate_every, is dropped
+// on restore). Files: config.yaml, generations.parquet,
 // hall_of_fame.csv, best.json, formula.go.txt (Go source; not named .go so
 // that a run directory inside a module is never a Go package), formula.tex,
 // convergence.png, convergence.svg (mean normalised objective per training

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 
 	"github.com/evogp/evogp/expr"
@@ -18,10 +19,15 @@ type cacheKey struct {
 	inst int32
 }
 
-// cacheEntry is one cached term, in the order it was computed.
+// cacheEntry is one cached term, in the order it was computed: the exact
+// term, or (bound) a lower bound of it — proved by an early-stopped
+// simulation, or 0 for a term of a pruned candidate that was never
+// simulated (gp.early_stop). A later exact entry of the same key replaces
+// a bound.
 type cacheEntry struct {
 	key   cacheKey
 	value float64
+	bound bool
 }
 
 // evaluator scores candidates by simulation. It owns the SRSF baselines, the
@@ -37,11 +43,12 @@ type evaluator struct {
 	baseTrain    []float64 // O_SRSF,i of every training instance
 	baseVal      []float64 // … and validation instance
 	srsf         simcore.Scheduler
-	alloc, place string            // the candidate scheduler is alloc+formula+place
-	evo          simcore.EVOParams // when alloc is evo
-	cache        map[cacheKey]float64
-	log          []cacheEntry // every entry in insertion order (checkpointed)
-	onSimulation func()       // test hook: called before each candidate simulation
+	alloc, place string               // the candidate scheduler is alloc+formula+place
+	evo          simcore.EVOParams    // when alloc is evo
+	cache        map[cacheKey]float64 // exact terms
+	bounds       map[cacheKey]float64 // lower bounds of terms seen but not known exactly (early stop)
+	log          []cacheEntry         // every entry in insertion order (checkpointed)
+	onSimulation func()               // test hook: called before each candidate simulation
 }
 
 func newEvaluator(train, val []simcore.Instance, opts simcore.Options, seconds bool, workers int, alloc, place string, evo simcore.EVOParams) (*evaluator, error) {
@@ -50,7 +57,7 @@ func newEvaluator(train, val []simcore.Instance, opts simcore.Options, seconds b
 	}
 	e := &evaluator{
 		train: train, val: val, opts: opts, seconds: seconds, workers: workers,
-		alloc: alloc, place: place, evo: evo, cache: map[cacheKey]float64{},
+		alloc: alloc, place: place, evo: evo, cache: map[cacheKey]float64{}, bounds: map[cacheKey]float64{},
 	}
 	srsf, err := e.parse(alloc+"+srsf+"+place, nil)
 	if err != nil {
@@ -80,26 +87,44 @@ func (e *evaluator) parse(spec string, rankings map[string]simcore.Ranking) (sim
 	return simcore.NewRegistry().Parse(spec, simcore.Params{Rankings: rankings, Sections: map[string]any{"evo": e.evo}})
 }
 
-// task is one simulation: a scheduler on one instance.
+// task is one simulation: a scheduler on one instance, stopped early once
+// a lower bound of its objective exceeds stopAbove (> 0; 0 = run to the
+// end, see simcore.Options.StopAbove).
 type task struct {
-	sched simcore.Scheduler
-	inst  *simcore.Instance
+	sched     simcore.Scheduler
+	inst      *simcore.Instance
+	stopAbove float64
 }
 
-// simulate runs the tasks on the worker pool and returns their objectives in
+// outcome is a task's result: the objective, or exceeded when the
+// simulation stopped because its objective provably exceeds the task's
+// stopAbove.
+type outcome struct {
+	objective float64
+	exceeded  bool
+}
+
+// simulate runs the tasks on the worker pool and returns their outcomes in
 // task order. It stops early when ctx is cancelled (Simulate checks ctx) and
 // returns the error of the lowest-indexed failed task.
-func (e *evaluator) simulate(ctx context.Context, tasks []task, hook func()) ([]float64, error) {
-	out := make([]float64, len(tasks))
+func (e *evaluator) simulate(ctx context.Context, tasks []task, hook func()) ([]outcome, error) {
+	out := make([]outcome, len(tasks))
 	err := parallel.For(ctx, len(tasks), e.workers, func(i int) error {
 		if hook != nil {
 			hook()
 		}
-		res, err := simcore.Simulate(ctx, tasks[i].inst, tasks[i].sched, e.opts)
+		opts := e.opts
+		opts.StopAbove = tasks[i].stopAbove
+		res, err := simcore.Simulate(ctx, tasks[i].inst, tasks[i].sched, opts)
+		var be *simcore.BoundExceeded
+		if errors.As(err, &be) && tasks[i].stopAbove > 0 {
+			out[i] = outcome{exceeded: true}
+			return nil
+		}
 		if err != nil {
 			return fmt.Errorf("simulate %s on instance %q: %w", tasks[i].sched.Name(), tasks[i].inst.Name, err)
 		}
-		out[i] = res.Metrics.Objective
+		out[i] = outcome{objective: res.Metrics.Objective}
 		return nil
 	})
 	if err != nil {
@@ -108,17 +133,31 @@ func (e *evaluator) simulate(ctx context.Context, tasks []task, hook func()) ([]
 	return out, nil
 }
 
+// objectives runs tasks that are never stopped early and returns their
+// objectives.
+func (e *evaluator) objectives(ctx context.Context, tasks []task, hook func()) ([]float64, error) {
+	out, err := e.simulate(ctx, tasks, hook)
+	if err != nil {
+		return nil, err
+	}
+	obj := make([]float64, len(out))
+	for i, o := range out {
+		obj[i] = o.objective
+	}
+	return obj, nil
+}
+
 // baselines computes O_SRSF,i once for every training and validation
 // instance.
 func (e *evaluator) baselines(ctx context.Context) error {
 	tasks := make([]task, 0, len(e.train)+len(e.val))
 	for i := range e.train {
-		tasks = append(tasks, task{e.srsf, &e.train[i]})
+		tasks = append(tasks, task{sched: e.srsf, inst: &e.train[i]})
 	}
 	for i := range e.val {
-		tasks = append(tasks, task{e.srsf, &e.val[i]})
+		tasks = append(tasks, task{sched: e.srsf, inst: &e.val[i]})
 	}
-	obj, err := e.simulate(ctx, tasks, nil)
+	obj, err := e.objectives(ctx, tasks, nil)
 	if err != nil {
 		return fmt.Errorf("SRSF baseline: %w", err)
 	}
@@ -149,72 +188,238 @@ type scored struct {
 	pheno   uint64 // behaviour on the sampled decisions (gp.dedup: behaviour), else 0
 }
 
-// batchStats counts the terms of one fitness batch: evals simulations run,
-// hits terms answered by the cache (or by an identical term earlier in the
-// same batch). evals + hits = candidates × |subset|.
+// batchStats counts the terms of one fitness batch: evals terms seen for
+// the first time in the run, hits terms seen before (cached, bounded by an
+// earlier early-stopped simulation, or earlier in the same batch). evals +
+// hits = candidates × |subset|, and both are the same with and without
+// early stopping (a term bounded earlier counts as a hit even when it is
+// simulated again). sims counts the simulations actually run and pruned the
+// candidates proved unable to survive (their fitness is +Inf).
 type batchStats struct {
-	evals, hits int
+	evals, hits  int
+	sims, pruned int
 }
+
+func (a batchStats) add(b batchStats) batchStats {
+	return batchStats{a.evals + b.evals, a.hits + b.hits, a.sims + b.sims, a.pruned + b.pruned}
+}
+
+// stopMargin is the relative margin of the early-stop thresholds: a task
+// stops only when its term exceeds what would bring the fitness to
+// threshold·(1 + stopMargin), so the floating-point sum of the terms is
+// surely above threshold.
+const stopMargin = 1e-9
 
 // fitness sets the fitness of every candidate to Σ_{i ∈ subset} O_c,i /
 // O_SRSF,i, summing in subset order. Terms are looked up in the cache by
 // (hash of the simplified tree, instance); the missing ones are simulated
 // once each, with the simplified tree compiled into the ranking (Simplify
 // is exact, so any tree with that hash gives the same simulation).
-func (e *evaluator) fitness(ctx context.Context, pop []scored, subset []int) (batchStats, error) {
+//
+// Early stop: with a finite threshold T, a candidate whose fitness is
+// proved to exceed T gets fitness +Inf instead of its exact value (the
+// caller guarantees that such a candidate cannot survive). The missing
+// terms are then simulated in waves: each wave simulates, for every
+// candidate not yet decided, its first missing term in subset order, so
+// later terms see the exact values of earlier ones. For a candidate whose
+// known terms — exact ones, and strict lower bounds left by early-stopped
+// simulations — sum to K, term i is simulated with simcore's StopAbove set
+// to (T·(1+stopMargin) − K_¬i) · O_SRSF,i, K_¬i being K without term i's
+// own bound; every unknown term is ≥ 0, so if the simulation stops, the
+// exact fitness exceeds T·(1+stopMargin). The stopped term is stored as a
+// bound (T·(1+stopMargin) − K_¬i < term), never as an exact value. A
+// candidate is pruned when the float sum, in subset order, of its exact
+// terms and bounds exceeds T (addition is monotone, so its exact fitness
+// would too); a candidate with a bound that does not prove it (a rounding
+// corner) has its bounded terms simulated to the end. An instance whose
+// SRSF objective is 0 is never stopped early (normalise is not a ratio
+// there). With T = +Inf every missing term is simulated to the end in one
+// wave and every fitness is exact.
+func (e *evaluator) fitness(ctx context.Context, pop []scored, subset []int, threshold float64) (batchStats, error) {
 	var st batchStats
+	prune := !math.IsInf(threshold, 1) && !math.IsNaN(threshold)
+	limit := threshold * (1 + stopMargin)
+	// The counts do not depend on how the terms are computed.
+	counted := map[cacheKey]bool{}
+	for _, c := range pop {
+		for _, i := range subset {
+			k := cacheKey{c.hash, int32(i)}
+			_, exact := e.cache[k]
+			_, bounded := e.bounds[k]
+			if exact || bounded || counted[k] {
+				st.hits++
+			} else {
+				st.evals++
+			}
+			counted[k] = true
+		}
+	}
+	progs := map[uint64]simcore.Scheduler{}
+	sched := func(c scored) (simcore.Scheduler, error) {
+		s, ok := progs[c.hash]
+		if !ok {
+			var err error
+			if s, err = e.candidate(NewFormulaRanking(expr.Simplify(c.tree), e.seconds)); err != nil {
+				return nil, err
+			}
+			progs[c.hash] = s
+		}
+		return s, nil
+	}
+	// known is the float sum, in subset order, of a candidate's exact terms
+	// and bounds; exact says whether every term is known exactly.
+	known := func(h uint64) (sum float64, exact bool) {
+		exact = true
+		for _, i := range subset {
+			k := cacheKey{h, int32(i)}
+			if v, ok := e.cache[k]; ok {
+				sum += v
+			} else {
+				sum += e.bounds[k]
+				exact = false
+			}
+		}
+		return sum, exact
+	}
+	attempted := map[cacheKey]bool{} // stopped early in this batch
+	for {
+		var tasks []task
+		var keys []cacheKey
+		var limits []float64
+		planned := map[cacheKey]bool{}
+		for _, c := range pop {
+			sum, exact := known(c.hash)
+			if exact || prune && sum > threshold {
+				continue
+			}
+			for _, i := range subset {
+				k := cacheKey{c.hash, int32(i)}
+				if _, ok := e.cache[k]; ok || attempted[k] {
+					continue
+				}
+				if planned[k] {
+					break // a candidate with the same hash has it in this wave
+				}
+				s, err := sched(c)
+				if err != nil {
+					return st, err
+				}
+				t := task{sched: s, inst: &e.train[i]}
+				lim := 0.0
+				if base := e.baseTrain[i]; prune && base > 0 {
+					if lim = limit - (sum - e.bounds[k]); lim > 0 {
+						t.stopAbove = lim * base
+					}
+				}
+				planned[k] = true
+				tasks = append(tasks, t)
+				keys = append(keys, k)
+				limits = append(limits, lim)
+				if prune {
+					break // one term per candidate and wave
+				}
+			}
+		}
+		if len(tasks) == 0 {
+			break
+		}
+		if err := e.run(ctx, tasks, keys, limits, &st, attempted); err != nil {
+			return st, err
+		}
+	}
+	// A rounding corner: bounds that do not prove the candidate worse than
+	// T. Its bounded terms are simulated to the end.
 	var tasks []task
 	var keys []cacheKey
-	pending := map[cacheKey]int{}
-	progs := map[uint64]simcore.Scheduler{}
+	planned := map[cacheKey]bool{}
+	for _, c := range pop {
+		if sum, exact := known(c.hash); exact || sum > threshold {
+			continue
+		}
+		for _, i := range subset {
+			k := cacheKey{c.hash, int32(i)}
+			if _, ok := e.cache[k]; ok || planned[k] {
+				continue
+			}
+			s, err := sched(c)
+			if err != nil {
+				return st, err
+			}
+			planned[k] = true
+			tasks = append(tasks, task{sched: s, inst: &e.train[i]})
+			keys = append(keys, k)
+		}
+	}
+	if err := e.run(ctx, tasks, keys, make([]float64, len(tasks)), &st, nil); err != nil {
+		return st, err
+	}
+	// Every term a pruned candidate never simulated is recorded as the
+	// bound 0 (terms are ≥ 0), so that it counts as seen later — as it
+	// would after a full evaluation — and the counts stay the same.
 	for _, c := range pop {
 		for _, i := range subset {
 			k := cacheKey{c.hash, int32(i)}
 			if _, ok := e.cache[k]; ok {
-				st.hits++
 				continue
 			}
-			if _, ok := pending[k]; ok {
-				st.hits++
-				continue
+			if _, ok := e.bounds[k]; !ok {
+				e.bounds[k] = 0
+				e.log = append(e.log, cacheEntry{key: k, value: 0, bound: true})
 			}
-			sched, ok := progs[c.hash]
-			if !ok {
-				var err error
-				if sched, err = e.candidate(NewFormulaRanking(expr.Simplify(c.tree), e.seconds)); err != nil {
-					return st, err
-				}
-				progs[c.hash] = sched
-			}
-			pending[k] = len(tasks)
-			tasks = append(tasks, task{sched, &e.train[i]})
-			keys = append(keys, k)
 		}
 	}
-	st.evals = len(tasks)
-	obj, err := e.simulate(ctx, tasks, e.onSimulation)
-	if err != nil {
-		return st, err
-	}
-	for j, k := range keys {
-		v := normalise(obj[j], e.baseTrain[k.inst])
-		e.cache[k] = v
-		e.log = append(e.log, cacheEntry{k, v})
-	}
 	for p := range pop {
-		sum := 0.0
-		for _, i := range subset {
-			sum += e.cache[cacheKey{pop[p].hash, int32(i)}]
+		sum, exact := known(pop[p].hash)
+		if !exact {
+			pop[p].fitness = math.Inf(1)
+			st.pruned++
+			continue
 		}
 		pop[p].fitness = sum
 	}
 	return st, nil
 }
 
-// restoreCache refills the cache from checkpointed entries.
+// run simulates tasks and records their terms: exact values in the cache,
+// or, for a task stopped early, the bound limits[j] < term.
+func (e *evaluator) run(ctx context.Context, tasks []task, keys []cacheKey, limits []float64, st *batchStats, attempted map[cacheKey]bool) error {
+	if len(tasks) == 0 {
+		return nil
+	}
+	st.sims += len(tasks)
+	out, err := e.simulate(ctx, tasks, e.onSimulation)
+	if err != nil {
+		return err
+	}
+	for j, k := range keys {
+		if out[j].exceeded {
+			attempted[k] = true
+			if b, ok := e.bounds[k]; !ok || limits[j] > b {
+				e.bounds[k] = limits[j]
+				e.log = append(e.log, cacheEntry{key: k, value: limits[j], bound: true})
+			}
+			continue
+		}
+		v := normalise(out[j].objective, e.baseTrain[k.inst])
+		e.cache[k] = v
+		delete(e.bounds, k)
+		e.log = append(e.log, cacheEntry{key: k, value: v})
+	}
+	return nil
+}
+
+// restoreCache refills the cache from checkpointed entries, in order (an
+// exact term replaces an earlier bound of it).
 func (e *evaluator) restoreCache(entries []cacheEntry) {
 	for _, c := range entries {
+		if c.bound {
+			if _, ok := e.cache[c.key]; !ok {
+				e.bounds[c.key] = max(e.bounds[c.key], c.value)
+			}
+			continue
+		}
 		e.cache[c.key] = c.value
+		delete(e.bounds, c.key)
 	}
 	e.log = entries
 }
@@ -241,10 +446,10 @@ func (e *evaluator) validate(ctx context.Context, trees []*expr.Tree) ([]float64
 			return nil, err
 		}
 		for i := range e.val {
-			tasks = append(tasks, task{sched, &e.val[i]})
+			tasks = append(tasks, task{sched: sched, inst: &e.val[i]})
 		}
 	}
-	obj, err := e.simulate(ctx, tasks, nil)
+	obj, err := e.objectives(ctx, tasks, nil)
 	if err != nil {
 		return nil, fmt.Errorf("validation: %w", err)
 	}

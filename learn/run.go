@@ -44,6 +44,8 @@ type Settings struct {
 
 	// onSimulation is a test hook called before every candidate simulation.
 	onSimulation func()
+	// onBatch is a test hook called with each generation's fitness counts.
+	onBatch func(batchStats)
 }
 
 // Snapshot describes a finished generation.
@@ -198,10 +200,18 @@ func moveInto(dir, path string) error {
 }
 
 // Resume continues the run in dir from its checkpoint, in place. s.Config
-// must be the run's config (up to gp.workers) and s.Train/s.Validation its
-// data, else it is an error and nothing is touched. The result is
-// identical, byte for byte except for wall times, to that of an
-// uninterrupted run. A run that is already complete is an error.
+// must be the run's config up to gp.workers and gp.generations, and
+// s.Train/s.Validation its data, else it is an error naming the first key
+// that differs and nothing is touched. The result is identical, byte for
+// byte except for wall times, to that of an uninterrupted run.
+//
+// A larger gp.generations extends the run: a finished run (or an
+// interrupted one) continues from its last checkpoint — the last
+// generation's checkpoint is kept when a run finishes — to the new
+// generation count, and its outputs equal those of a single run with that
+// many generations (see extendRun). A finished run resumed with its own
+// gp.generations is an error ("already complete"), and a smaller
+// gp.generations than the generations already run is one too.
 func Resume(ctx context.Context, dir string, s Settings) (*Result, error) {
 	if err := adoptInterrupted(dir); err != nil {
 		return nil, err
@@ -209,12 +219,18 @@ func Resume(ctx context.Context, dir string, s Settings) (*Result, error) {
 	if _, err := os.Stat(filepath.Join(dir, CheckpointDir, stateFile)); err != nil {
 		return nil, fmt.Errorf("resume %s: no checkpoint (%w)", dir, err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, BestFile)); err == nil {
-		return nil, fmt.Errorf("resume %s: the run is already complete (%s exists)", dir, BestFile)
-	}
 	stored, err := RunConfig(dir)
 	if err != nil {
 		return nil, fmt.Errorf("resume: %w", err)
+	}
+	if key, a, b, ok := configDiff(stored, s.Config, "gp.workers", "gp.early_stop", "gp.generations"); ok {
+		return nil, fmt.Errorf("resume %s: the given config differs from the run's %s in %s (run: %s, given: %s); only gp.generations (to extend the run), gp.workers and gp.early_stop may change — resume with only --resume to use the run's config", dir, ConfigFile, key, a, b)
+	}
+	_, bestErr := os.Stat(filepath.Join(dir, BestFile))
+	complete := bestErr == nil
+	newGens := s.Config.GP.Generations
+	if complete && newGens == stored.GP.Generations {
+		return nil, fmt.Errorf("resume %s: the run is already complete (%s exists); to extend it, give a larger gp.generations (it has %d)", dir, BestFile, stored.GP.Generations)
 	}
 	storedHash, err := ConfigHash(stored)
 	if err != nil {
@@ -224,22 +240,42 @@ func Resume(ctx context.Context, dir string, s Settings) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r.configHash != storedHash {
-		return nil, fmt.Errorf("resume %s: the given config differs from the run's %s (hash %.12s… vs %.12s…); resume with only --resume to use the run's config", dir, ConfigFile, r.configHash, storedHash)
+	// The run's config with the given generation count: the only
+	// difference configDiff lets through (besides gp.workers, which the
+	// hash ignores).
+	asStored := s.Config
+	asStored.GP.Generations = stored.GP.Generations
+	if h, err := ConfigHash(asStored); err != nil {
+		return nil, err
+	} else if h != storedHash {
+		return nil, fmt.Errorf("resume %s: the given config differs from the run's %s (hash %.12s… vs %.12s…); resume with only --resume to use the run's config", dir, ConfigFile, h, storedHash)
 	}
 	ck, entries, err := loadCheckpoint(filepath.Join(dir, CheckpointDir))
 	if err != nil {
 		return nil, fmt.Errorf("resume %s: %w", dir, err)
 	}
-	if ck.ConfigHash != r.configHash {
-		return nil, fmt.Errorf("resume %s: the checkpoint belongs to another config (hash %.12s…, config.yaml has %.12s…)", dir, ck.ConfigHash, r.configHash)
+	if ck.ConfigHash != storedHash {
+		return nil, fmt.Errorf("resume %s: the checkpoint belongs to another config (hash %.12s…, config.yaml has %.12s…)", dir, ck.ConfigHash, storedHash)
 	}
 	if ck.DataHash != r.dataHash {
 		return nil, fmt.Errorf("resume %s: the training/validation instances differ from the ones the run started with", dir)
 	}
+	if newGens < ck.Generation {
+		return nil, fmt.Errorf("resume %s: gp.generations = %d is less than the %d generations the run has already done", dir, newGens, ck.Generation)
+	}
+	if complete && ck.Generation != stored.GP.Generations {
+		return nil, fmt.Errorf("resume %s: %s exists but the checkpoint is at generation %d of %d", dir, BestFile, ck.Generation, stored.GP.Generations)
+	}
 	r.dir = dir
 	if err := r.restore(ck, entries); err != nil {
 		return nil, fmt.Errorf("resume %s: %w", dir, err)
+	}
+	if newGens != stored.GP.Generations {
+		extended := stored
+		extended.GP.Generations = newGens
+		if err := extendRun(dir, extended); err != nil {
+			return nil, fmt.Errorf("resume %s: %w", dir, err)
+		}
 	}
 	res, err := r.loop(ctx)
 	if err == nil {
@@ -254,6 +290,26 @@ func Resume(ctx context.Context, dir string, s Settings) (*Result, error) {
 	}
 	res.Dir = dir
 	return res, nil
+}
+
+// extendRun turns the run directory dir into that of a run with cfg's
+// (larger) gp.generations: it removes the finished run's outputs —
+// best.json first, since its presence marks a complete run — and then
+// rewrites config.yaml. The checkpoint stays as it is; the next checkpoint
+// carries the new config's hash. A crash between the two steps leaves an
+// incomplete run with the old generation count, which --resume finishes
+// (or extends) as usual.
+func extendRun(dir string, cfg configs.Config) error {
+	for _, f := range []string{BestFile, GenerationsFile, HallFile, FormulaGoFile, FormulaTeXFile, PlotName + ".png", PlotName + ".svg"} {
+		if err := os.Remove(filepath.Join(dir, f)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("extend: %w", err)
+		}
+	}
+	b, err := cfg.Marshal()
+	if err != nil {
+		return fmt.Errorf("extend: %w", err)
+	}
+	return atomicio.WriteBytes(filepath.Join(dir, ConfigFile), b)
 }
 
 // runner is the state of one run.
@@ -450,6 +506,14 @@ func (r *runner) restore(ck *checkpoint, entries []cacheEntry) error {
 		return fmt.Errorf("checkpoint generation %d with %d rows does not fit gp.generations = %d", ck.Generation, len(ck.Rows), r.cfg.GP.Generations)
 	}
 	r.gen = ck.Generation
+	if k := r.cfg.GP.ValidateEvery; k > 0 && ck.Generation < r.cfg.GP.Generations && ck.Generation%k != 0 {
+		// The checkpoint of a finished run being extended: its last
+		// generation got a validation point only because it was the last
+		// (see loop); a longer run has none there.
+		if n := len(ck.Curve); n > 0 && ck.Curve[n-1].Generation == ck.Generation {
+			ck.Curve = ck.Curve[:n-1]
+		}
+	}
 	r.pop = make([]scored, len(ck.Population))
 	for i, m := range ck.Population {
 		r.pop[i] = scored{tree: m.Tree, hash: m.Tree.Hash(), fitness: m.Fitness}
@@ -487,7 +551,7 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 	for g := r.gen + 1; g <= gp.Generations; g++ {
 		t0 := time.Now()
 		subset := sampleSubset(r.master, len(r.s.Train), gp.Subset)
-		var all []scored
+		var all, off []scored
 		if g == 0 {
 			init := expr.RampedHalfAndHalf(r.master, gp.Population, r.gs)
 			copy(init, r.seeds) // gp.seed_formulas replace the first members
@@ -496,13 +560,14 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 			}
 		} else {
 			mr := generationRand(r.master)
-			off, err := breed(r.pop, gp.Population, r.vary, r.master, mr)
+			var err error
+			off, err = breed(r.pop, gp.Population, r.vary, r.master, mr)
 			if err != nil {
 				return nil, fmt.Errorf("learn: generation %d: %w", g, err)
 			}
 			all = append(append(make([]scored, 0, 2*gp.Population), r.pop...), off...)
 		}
-		st, err := r.ev.fitness(ctx, all, subset)
+		st, err := r.evaluate(ctx, all, len(all)-len(off), subset)
 		if err != nil {
 			if ctx.Err() != nil && r.gen >= 0 {
 				return nil, &InterruptedError{Dir: r.dir, Generation: r.gen, Err: ctx.Err()}
@@ -511,6 +576,9 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 				return nil, fmt.Errorf("learn: interrupted before generation 0 finished, nothing to resume: %w", ctx.Err())
 			}
 			return nil, fmt.Errorf("learn: generation %d: %w", g, err)
+		}
+		if r.s.onBatch != nil {
+			r.s.onBatch(st)
 		}
 		r.pop = r.survive(all)
 		wall := time.Since(t0).Seconds()
@@ -549,6 +617,55 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 		res.CacheHits += row.CacheHits
 	}
 	return res, nil
+}
+
+// evaluate sets the fitness of all = parents (the first np members) +
+// offspring on subset. With gp.early_stop the parents are scored first and
+// the offspring then with the threshold pruneThreshold gives: an offspring
+// proved worse than every parent gets fitness +Inf instead of its exact
+// value, which changes nothing that survives (see pruneThreshold) and
+// nothing reported (every reported number is of a survivor).
+func (r *runner) evaluate(ctx context.Context, all []scored, np int, subset []int) (batchStats, error) {
+	if !r.cfg.GP.EarlyStop || np == 0 {
+		return r.ev.fitness(ctx, all, subset, math.Inf(1))
+	}
+	st, err := r.ev.fitness(ctx, all[:np], subset, math.Inf(1))
+	if err != nil {
+		return st, err
+	}
+	st2, err := r.ev.fitness(ctx, all[np:], subset, r.pruneThreshold(all[:np]))
+	return st.add(st2), err
+}
+
+// pruneThreshold is the fitness above which an offspring cannot survive:
+// the worst parent's. Survival keeps the first n of a stable sort on
+// (fitness, hash) of parents then offspring, so an offspring with a
+// fitness strictly above every one of the n parents' has n members ahead
+// of it and is dropped (a tie would go by hash, so only strictly worse
+// counts). With gp.dedup: behaviour this holds only when the parents
+// carry n distinct phenotypes — then every one of those phenotypes has
+// its first member ahead of the offspring and the n places are filled
+// before it — so otherwise there is no threshold (+Inf). A parent with a
+// non-finite fitness also disables it.
+func (r *runner) pruneThreshold(parents []scored) float64 {
+	worst := 0.0
+	for _, p := range parents {
+		if math.IsNaN(p.fitness) || math.IsInf(p.fitness, 0) {
+			return math.Inf(1)
+		}
+		worst = max(worst, p.fitness)
+	}
+	if r.decisions != nil {
+		r.setPhenotypes(parents)
+		distinct := map[uint64]bool{}
+		for _, p := range parents {
+			distinct[p.pheno] = true
+		}
+		if len(distinct) < r.cfg.GP.Population {
+			return math.Inf(1)
+		}
+	}
+	return worst
 }
 
 // validateBest appends the validation score of the generation's best
@@ -603,8 +720,12 @@ func (r *runner) report(row GenerationRow, st batchStats, wall float64) {
 	if n := st.evals + st.hits; n > 0 {
 		hit = 100 * float64(st.hits) / float64(n)
 	}
-	r.bar.Describe(fmt.Sprintf("gen %d/%d best %.4f median %.4f %.0f evals/s cache %.0f%%",
-		row.Generation, r.cfg.GP.Generations, row.Best/a, row.Median/a, rate, hit))
+	pruned := ""
+	if st.pruned > 0 {
+		pruned = fmt.Sprintf(" pruned %d", st.pruned)
+	}
+	r.bar.Describe(fmt.Sprintf("gen %d/%d best %.4f median %.4f %.0f evals/s cache %.0f%%%s",
+		row.Generation, r.cfg.GP.Generations, row.Best/a, row.Median/a, rate, hit, pruned))
 	r.bar.Add(1)
 }
 

@@ -149,10 +149,10 @@ func Search(ctx context.Context, cfg configs.Config, val []simcore.Instance, s S
 				return nil, err
 			}
 			for _, i := range insts {
-				tasks = append(tasks, task{sched, &val[i]})
+				tasks = append(tasks, task{sched: sched, inst: &val[i]})
 			}
 		}
-		obj, err := ev.simulate(ctx, tasks, nil)
+		obj, err := ev.objectives(ctx, tasks, nil)
 		if err != nil {
 			return nil, err
 		}

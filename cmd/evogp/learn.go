@@ -28,6 +28,7 @@ func learnCommand() *cli.Command {
 			"   evogp learn gp.population=256 objective.weights=1,0,1 seed=7\n" +
 			"   evogp learn --train data/train --validation data/val --out runs/mine\n" +
 			"   evogp learn --resume runs/quick-20260101T120000Z\n" +
+			"   evogp learn --resume runs/quick-20260101T120000Z gp.generations=200   # extend a run to 200 generations\n" +
 			"   evogp learn -m objective.kind=single objective.omega=0,0.25,0.5,0.75,1 seed=1,2,3 --out runs/omega\n" +
 			"   (with -m a comma list sweeps that key; [a,b] is one list value; re-running the same sweep\n" +
 			"   skips finished points and resumes interrupted ones)\n" +
@@ -49,7 +50,7 @@ func learnCommand() *cli.Command {
 			&cli.StringFlag{Name: "out", Usage: "run directory (default runs/<config>-<UTC time>)"},
 			&cli.StringFlag{Name: "train", Usage: "training dataset directory instead of generated instances"},
 			&cli.StringFlag{Name: "validation", Usage: "validation dataset directory instead of generated instances"},
-			&cli.StringFlag{Name: "resume", Usage: "continue the interrupted run in `RUN_DIR` from its checkpoint"},
+			&cli.StringFlag{Name: "resume", Usage: "continue the interrupted run in `RUN_DIR` from its checkpoint; with a larger gp.generations, extend a finished run (same result as one run that long; no other key may change)"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
 			&cli.BoolFlag{Name: "multirun", Aliases: []string{"m"}, Usage: "sweep: key=v1,v2 arguments span a cartesian product of runs (one run directory per point under --out)"},
 			&cli.IntFlag{Name: "jobs", Value: 1, Usage: "sweep points run side by side (each gets its share of the cores)"},
