@@ -169,6 +169,7 @@ func ConvergencePlot(rows []GenerationRow, refs ...ConvergenceRef) (*figure.Figu
 		}{"best baseline " + ref.Baseline + " on validation", plotter.XYs{{X: lo, Y: ref.Level}, {X: hi, Y: ref.Level}}})
 	}
 	p := figure.NewPlot("GP convergence", "generation", ylabel)
+	legend := figure.NewLegend() // outside the axes: it never covers a curve
 	for i, s := range series {
 		l, err := plotter.NewLine(s.xy)
 		if err != nil {
@@ -181,7 +182,7 @@ func ConvergencePlot(rows []GenerationRow, refs ...ConvergenceRef) (*figure.Figu
 			l.Dashes = []vg.Length{vg.Points(6), vg.Points(3)} // the reference level
 		}
 		p.Add(l)
-		p.Legend.Add(s.name, l)
+		legend.Add(s.name, l)
 		if i == 2 && len(ref.Validation) > 0 {
 			sc, err := plotter.NewScatter(s.xy)
 			if err != nil {
@@ -191,5 +192,5 @@ func ConvergencePlot(rows []GenerationRow, refs ...ConvergenceRef) (*figure.Figu
 			p.Add(sc)
 		}
 	}
-	return &figure.Figure{Name: "convergence", Width: figure.Width, Height: figure.Height, Panels: [][]*plot.Plot{{p}}}, nil
+	return &figure.Figure{Name: "convergence", Width: figure.Width, Height: figure.Height, Panels: [][]*plot.Plot{{p}}, Legend: legend}, nil
 }
