@@ -2,6 +2,7 @@ package reports
 
 import (
 	"github.com/evogp/evogp/internal/figure"
+	"github.com/evogp/evogp/internal/tablefile"
 
 	"errors"
 	"fmt"
@@ -46,7 +47,7 @@ func (r OpsRow) check() error {
 	case r.Generations < 0 || r.Evaluations < 0:
 		return fmt.Errorf("generations = %d, evaluations = %d: must be ≥ 0", r.Generations, r.Evaluations)
 	}
-	return nonNegative("mct_fitness", r.MCTFitness, "evo_fitness", r.EVOFitness, "wall_ms", r.WallMS)
+	return tablefile.NonNegative("mct_fitness", r.MCTFitness, "evo_fitness", r.EVOFitness, "wall_ms", r.WallMS)
 }
 
 // WriteOps writes an EVO operation log atomically (Parquet or CSV by

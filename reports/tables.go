@@ -98,7 +98,7 @@ func (r ResultRow) check() error {
 	case r.DeadlineMisses < 0:
 		return fmt.Errorf("deadline_misses = %d is negative", r.DeadlineMisses)
 	}
-	if err := nonNegative(
+	if err := tablefile.NonNegative(
 		"cq_avg", r.CQAvg, "cq_max", r.CQMax, "util", r.Util, "objective", r.Objective,
 		"avg_jct", r.AvgJCT, "max_qt", r.MaxQT, "makespan", r.Makespan,
 		"total_tardiness", r.TotalTardiness); err != nil {
@@ -142,10 +142,10 @@ func (r SweepRow) check() error {
 	if r.Point == "" {
 		return errors.New("point is empty")
 	}
-	if err := finite("omega", r.Omega); err != nil {
+	if err := tablefile.Finite("omega", r.Omega); err != nil {
 		return err
 	}
-	return nonNegative("avg_jct", r.AvgJCT, "max_qt", r.MaxQT, "objective", r.Objective)
+	return tablefile.NonNegative("avg_jct", r.AvgJCT, "max_qt", r.MaxQT, "objective", r.Objective)
 }
 
 func (r PressureRow) check() error {
@@ -158,36 +158,12 @@ func (r PressureRow) check() error {
 	if r.Jobs < 0 {
 		return fmt.Errorf("jobs = %d is negative", r.Jobs)
 	}
-	if err := nonNegative("cq_avg", r.CQAvg, "cq_max", r.CQMax, "util", r.Util,
+	if err := tablefile.NonNegative("cq_avg", r.CQAvg, "cq_max", r.CQMax, "util", r.Util,
 		"objective", r.Objective, "avg_jct", r.AvgJCT, "max_qt", r.MaxQT); err != nil {
 		return err
 	}
 	if r.Util > 1+utilSlack {
 		return fmt.Errorf("util = %v is above 1", r.Util)
-	}
-	return nil
-}
-
-// finite checks name/value pairs for NaN and ±Inf.
-func finite(pairs ...any) error {
-	for i := 0; i+1 < len(pairs); i += 2 {
-		v := pairs[i+1].(float64)
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("%s = %v is not finite", pairs[i], v)
-		}
-	}
-	return nil
-}
-
-// nonNegative checks name/value pairs to be finite and ≥ 0.
-func nonNegative(pairs ...any) error {
-	if err := finite(pairs...); err != nil {
-		return err
-	}
-	for i := 0; i+1 < len(pairs); i += 2 {
-		if v := pairs[i+1].(float64); v < 0 {
-			return fmt.Errorf("%s = %v is negative", pairs[i], v)
-		}
 	}
 	return nil
 }

@@ -39,7 +39,7 @@ func (r GenerationRow) Check() error {
 	if r.Generation < 0 {
 		return fmt.Errorf("generation = %d is negative", r.Generation)
 	}
-	if err := finite("best", r.Best, "median", r.Median, "worst", r.Worst); err != nil {
+	if err := tablefile.Finite("best", r.Best, "median", r.Median, "worst", r.Worst); err != nil {
 		return err
 	}
 	if !(r.Best <= r.Median && r.Median <= r.Worst) {
@@ -48,30 +48,7 @@ func (r GenerationRow) Check() error {
 	if r.Size < 0 || r.Depth < 0 || r.Unique < 0 || r.Evaluations < 0 || r.CacheHits < 0 {
 		return errors.New("size, depth, unique, evaluations and cache_hits must be ≥ 0")
 	}
-	return nonNegative("wall_seconds", r.WallSeconds)
-}
-
-// finite checks name/value pairs to be finite numbers.
-func finite(pairs ...any) error {
-	for i := 0; i+1 < len(pairs); i += 2 {
-		if v := pairs[i+1].(float64); math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("%s = %v is not finite", pairs[i], v)
-		}
-	}
-	return nil
-}
-
-// nonNegative checks name/value pairs to be finite and ≥ 0.
-func nonNegative(pairs ...any) error {
-	if err := finite(pairs...); err != nil {
-		return err
-	}
-	for i := 0; i+1 < len(pairs); i += 2 {
-		if v := pairs[i+1].(float64); v < 0 {
-			return fmt.Errorf("%s = %v is negative", pairs[i], v)
-		}
-	}
-	return nil
+	return tablefile.NonNegative("wall_seconds", r.WallSeconds)
 }
 
 // Write writes a learning run's generation log atomically (Parquet or CSV
