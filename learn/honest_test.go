@@ -162,17 +162,7 @@ func TestTerminalSetRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(t.TempDir(), "run")
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	s := settings(t, cfg, dir)
-	s.OnGeneration = func(snap Snapshot) {
-		if snap.Row.Generation == 2 {
-			cancel()
-		}
-	}
-	if _, err := Run(ctx, s); err == nil {
-		t.Fatal("no interruption")
-	}
+	interruptAfter(t, cfg, dir, 2)
 	stored, err := RunConfig(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -475,17 +475,7 @@ func TestResumeAfterHardKill(t *testing.T) {
 	}
 	root := t.TempDir()
 	dir := filepath.Join(root, "run")
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	s := settings(t, cfg, dir)
-	s.OnGeneration = func(snap Snapshot) {
-		if snap.Row.Generation == 2 {
-			cancel()
-		}
-	}
-	if _, err := Run(ctx, s); err == nil {
-		t.Fatal("want an interruption")
-	}
+	interruptAfter(t, cfg, dir, 2)
 	// What a SIGKILL leaves: the work directory never renamed into place,
 	// with a cache file cut mid-record.
 	hidden := filepath.Join(root, ".run.tmp-123")
@@ -508,5 +498,22 @@ func TestResumeAfterHardKill(t *testing.T) {
 	}
 	if _, err := os.Stat(hidden); !os.IsNotExist(err) {
 		t.Fatal("the hidden work directory is still there")
+	}
+}
+
+// interruptAfter runs cfg into dir and cancels it once generation gen is
+// checkpointed, as Ctrl-C would.
+func interruptAfter(t *testing.T, cfg configs.Config, dir string, gen int64) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := settings(t, cfg, dir)
+	s.OnGeneration = func(snap Snapshot) {
+		if snap.Row.Generation == gen {
+			cancel()
+		}
+	}
+	if _, err := Run(ctx, s); err == nil {
+		t.Fatal("want an interruption")
 	}
 }
