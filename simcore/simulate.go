@@ -395,7 +395,9 @@ func (s *sim) execute(t, tNext int64) {
 				s.closeSegment(j, f)
 				s.finish[j] = f
 				s.state[j] = done
-				s.done.add(s, j)
+				if s.opts.StopAbove > 0 {
+					s.done.add(s, j) // only the early-stop bound reads these terms
+				}
 				continue
 			}
 		}
