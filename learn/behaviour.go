@@ -128,18 +128,36 @@ func phenotype(r simcore.Ranking, ds []decision) uint64 {
 	return h
 }
 
-// sameOrders reports whether a and b order every decision of ds the same.
-func sameOrders(a, b simcore.Ranking, ds []decision) bool {
+// compareOrders counts, over ds, the decisions on which a orders the
+// jobs exactly like ref (same) and those on which a differs from ref only
+// among jobs ref's key ties (tied); the rest disagree with ref on some
+// strictly ordered pair.
+func compareOrders(a, ref simcore.Ranking, ds []decision) (same, tied int) {
 	var ba, bb []int32
 	var ka, kb []float64
 	for _, d := range ds {
 		ba, ka = order(a, d, ba, ka)
-		bb, kb = order(b, d, bb, kb)
-		if !slices.Equal(ba, bb) {
-			return false
+		bb, kb = order(ref, d, bb, kb)
+		if slices.Equal(ba, bb) {
+			same++
+			continue
+		}
+		// kb holds ref's key of every job (indexed by position in d).
+		ok := true
+		for p := 1; p < len(ba) && ok; p++ {
+			x, y := kb[ba[p-1]], kb[ba[p]]
+			switch xn, yn := math.IsNaN(x), math.IsNaN(y); {
+			case xn && !yn:
+				ok = false
+			case !xn && !yn && x > y:
+				ok = false
+			}
+		}
+		if ok {
+			tied++
 		}
 	}
-	return true
+	return same, tied
 }
 
 // referenceRankings are the rankings of the baselines and simple rules a

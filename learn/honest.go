@@ -308,11 +308,19 @@ func bestBaseline(bs []BaselineScore) BaselineScore {
 	return best
 }
 
+// nearlyEquivalent is the share of sampled decisions on which a formula
+// must order jobs like a reference ranking (up to its ties) for Warnings
+// to call it nearly equivalent.
+const nearlyEquivalent = 0.9
+
 // Warnings says when a formula is not what it seems: constant on the
 // simulator's inputs (expr.SimplifyOn over expr.DefaultDomain leaves no
-// terminal), or ranking exactly like one of the reference rankings (fifo,
-// srsf, lyra, sjf, srtf) on every one of up to sample decisions recorded
-// while the formula's own scheduler runs on the instances (validation set).
+// terminal), or ranking like one of the reference rankings (fifo, srsf,
+// lyra, sjf, srtf) on up to sample decisions recorded while the formula's
+// own scheduler runs on the instances (validation set): exactly on every
+// decision; on every decision up to the reference's ties (w − a − w is
+// FIFO except that rounding orders jobs that arrived together by w); or
+// on at least 90 % of them.
 func Warnings(ctx context.Context, cfg configs.Config, formula *expr.Tree, insts []simcore.Instance, sample int) ([]string, error) {
 	var out []string
 	if dom := expr.SimplifyOn(formula, expr.DefaultDomain()); dom.Terminals() == 0 {
@@ -335,8 +343,14 @@ func Warnings(ctx context.Context, cfg configs.Config, formula *expr.Tree, insts
 		return out, nil
 	}
 	for _, ref := range referenceRankings() {
-		if sameOrders(rank, ref.r, ds) {
+		switch same, tied := compareOrders(rank, ref.r, ds); {
+		case same == len(ds):
 			out = append(out, fmt.Sprintf("the formula ranks jobs exactly like %s on all %d sampled validation decisions (behaviourally equivalent there)", ref.name, len(ds)))
+		case same+tied == len(ds):
+			out = append(out, fmt.Sprintf("the formula ranks jobs like %s on all %d sampled validation decisions, except among jobs %s ties (on %d of them): it is %s with another tie order",
+				ref.name, len(ds), ref.name, tied, ref.name))
+		case float64(same+tied) >= nearlyEquivalent*float64(len(ds)):
+			out = append(out, fmt.Sprintf("the formula ranks jobs like %s on %d of %d sampled validation decisions (up to %s's ties)", ref.name, same+tied, len(ds), ref.name))
 		}
 	}
 	return out, nil

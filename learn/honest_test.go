@@ -318,3 +318,37 @@ func TestRelative(t *testing.T) {
 		}
 	}
 }
+
+// w − a − w is −a up to rounding: on jobs that arrived together with
+// different w the rounding orders them by w, not by id as FIFO does, so the
+// orders are not identical, but the formula never contradicts FIFO's
+// strict order. The values are those of a Philly decision on which the
+// exact-equivalence check alone stayed silent.
+func TestCompareOrdersUpToTies(t *testing.T) {
+	now := int64(234229 + 293)
+	d := decision{
+		{ID: 72066, Arrival: 234229, Now: now, Workers: 1, PerWorker: 1, GPUs: 1},
+		{ID: 72256, Arrival: 234229, Now: now, Workers: 1, PerWorker: 2, GPUs: 2},
+		{ID: 72300, Arrival: 234300, Now: now, Workers: 1, PerWorker: 1, GPUs: 1},
+	}
+	formula := NewFormulaRanking(expr.MustParse("w - a - w"), false)
+	if k0, k1 := formula.Priority(d[0]), formula.Priority(d[1]); !(k1 < k0) {
+		t.Fatalf("the case needs rounding to put the w = 2 job first: keys %v, %v", k0, k1)
+	}
+	for _, tc := range []struct {
+		name       string
+		a          simcore.Ranking
+		same, tied int
+	}{
+		{"w-a-w vs fifo", formula, 0, 1},
+		{"fifo vs fifo", simcore.FIFO{}, 1, 0},
+		{"-a in seconds vs fifo", NewFormulaRanking(expr.MustParse("0 - a"), true), 1, 0},
+		{"0-g*a vs fifo (orders the tie by g)", NewFormulaRanking(expr.MustParse("0 - g * a"), false), 0, 1},
+		{"a vs fifo (newest first)", NewFormulaRanking(expr.MustParse("a"), false), 0, 0},
+	} {
+		same, tied := compareOrders(tc.a, simcore.FIFO{}, []decision{d})
+		if same != tc.same || tied != tc.tied {
+			t.Errorf("%s: same %d, tied %d; want %d, %d", tc.name, same, tied, tc.same, tc.tied)
+		}
+	}
+}
