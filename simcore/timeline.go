@@ -15,6 +15,10 @@ type step struct {
 // with room for cap of them before the node must move.
 type span struct {
 	off, n, cap int32
+	// falling: the uses of the breakpoints never increase (a node holding
+	// fixed jobs only), so the peak over a window is the use of the
+	// first segment meeting it.
+	falling bool
 }
 
 // timelines hold a cluster's reservations under conservative backfilling
@@ -157,6 +161,7 @@ func (tl *timelines) add(n int, from, to int64, gpus int32) {
 	if to <= from || gpus == 0 {
 		return
 	}
+	tl.span[n].falling = false
 	i := tl.ensure(n, from)
 	j := tl.ensure(n, to)
 	st := tl.steps(n)
@@ -203,8 +208,8 @@ func (tl *timelines) advance(n int, tau, d int64) int32 {
 // (see the type comment). It leaves G − M_n(τ) per node in free and
 // returns never if no candidate fits.
 //
-// The window maxima at now are computed first; only if the job does not
-// fit then, nodes wait in a min-heap keyed by the next τ at which their
+// The window maxima at now are computed first (written to free at once);
+// only if the job does not fit then, nodes wait in a min-heap keyed by the next τ at which their
 // window maximum can change: the next segment's entry s_e − d + 1 or the
 // leave time of the deque's front (a segment behind the front is
 // dominated, so its leaving changes nothing until it is the front). Events
@@ -216,57 +221,73 @@ func (tl *timelines) earliest(now int64, g, w, r int, d int64, free []int) int64
 	}
 	count := 0
 	idle := fits(g, w) // a node without reservations
+	peak := tl.peak[:len(free)]
 	for n, sp := range tl.span {
-		tl.head[n], tl.tail[n], tl.enter[n] = 0, 0, 0
 		if sp.n == 0 {
-			tl.peak[n] = 0
+			peak[n], free[n] = 0, g
 			count += idle
 			continue
 		}
-		tl.peak[n] = tl.advance(n, now, d)
-		count += fits(g-int(tl.peak[n]), w)
+		var p int32
+		if sp.falling {
+			// The first segment meeting [now, now+d) holds the peak; the
+			// deque is built only if the sweep below needs it.
+			st := tl.buf[sp.off : sp.off+sp.n]
+			k := 0
+			for k+1 < len(st) && st[k+1].at <= now {
+				k++
+			}
+			if st[k].at < now+d {
+				p = max(st[k].use, 0)
+			}
+			tl.enter[n] = -1
+		} else {
+			tl.head[n], tl.tail[n], tl.enter[n] = 0, 0, 0
+			p = tl.advance(n, now, d)
+		}
+		peak[n], free[n] = p, g-int(p)
+		count += fits(g-int(p), w)
 	}
-	found := int64(never)
 	if count >= r {
-		found = now
-	} else {
-		tl.heap = tl.heap[:0]
-		for n, sp := range tl.span {
-			if sp.n == 0 {
-				continue
-			}
+		return now // free holds G − M_n(now)
+	}
+	tl.heap = tl.heap[:0]
+	for n, sp := range tl.span {
+		if sp.n == 0 {
+			continue
+		}
+		if tl.enter[n] < 0 { // a falling node: build its window state at now
+			tl.head[n], tl.tail[n], tl.enter[n] = 0, 0, 0
+			tl.advance(n, now, d)
+		}
+		if tl.next[n] = tl.nextChange(n, d); tl.next[n] != never {
+			tl.heap = append(tl.heap, int32(n))
+		}
+	}
+	for i := len(tl.heap)/2 - 1; i >= 0; i-- {
+		tl.down(i)
+	}
+	k, _ := slices.BinarySearch(tl.ends, now+1)
+	for _, tau := range tl.ends[k:] {
+		for len(tl.heap) > 0 && tl.next[tl.heap[0]] <= tau {
+			n := int(tl.heap[0])
+			old := peak[n]
+			peak[n] = tl.advance(n, tau, d)
+			count += fits(g-int(peak[n]), w) - fits(g-int(old), w)
 			if tl.next[n] = tl.nextChange(n, d); tl.next[n] != never {
-				tl.heap = append(tl.heap, int32(n))
+				tl.down(0)
+			} else {
+				tl.pop0()
 			}
 		}
-		for i := len(tl.heap)/2 - 1; i >= 0; i-- {
-			tl.down(i)
-		}
-		k, _ := slices.BinarySearch(tl.ends, now+1)
-		for _, tau := range tl.ends[k:] {
-			for len(tl.heap) > 0 && tl.next[tl.heap[0]] <= tau {
-				n := int(tl.heap[0])
-				old := tl.peak[n]
-				tl.peak[n] = tl.advance(n, tau, d)
-				count += fits(g-int(tl.peak[n]), w) - fits(g-int(old), w)
-				if tl.next[n] = tl.nextChange(n, d); tl.next[n] != never {
-					tl.down(0)
-				} else {
-					tl.pop0()
-				}
+		if count >= r {
+			for n, p := range peak {
+				free[n] = g - int(p)
 			}
-			if count >= r {
-				found = tau
-				break
-			}
+			return tau
 		}
 	}
-	if found != never {
-		for n := range free {
-			free[n] = g - int(tl.peak[n])
-		}
-	}
-	return found
+	return never
 }
 
 // nextChange is the first τ after the last advance of node n at which its
@@ -339,7 +360,7 @@ func (tl *timelines) buildFixed(now int64, use []int, rels []release) {
 		if c > 0 {
 			room = c + 2
 		}
-		tl.span[n] = span{off: off, cap: room}
+		tl.span[n] = span{off: off, cap: room, falling: true}
 		off += room
 	}
 	tl.buf = slices.Grow(tl.buf, int(off))[:off]
