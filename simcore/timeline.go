@@ -54,9 +54,13 @@ type timelines struct {
 
 	// The last fixed state loaded (loadFixed's inputs and result), and
 	// whether the content above is still exactly that result.
-	base     fixedBase
+	base     *fixedBase
 	pristine bool
-	held     bool // logically empty (reset), content not cleared yet
+	// copyOf: the content is an unmodified copy of version ver of base,
+	// made by copyFrom from a pristine timelines (nil if not).
+	copyOf    *fixedBase
+	copyOfVer uint64
+	held      bool // logically empty (reset), content not cleared yet
 
 	// Query scratch. The deque of node n lives in dq[off : off+cap] of
 	// its span (it never holds more than the node's breakpoints).
@@ -98,6 +102,7 @@ func (tl *timelines) clearTo(nodes int) {
 	tl.buf = tl.buf[:0]
 	tl.ends = tl.ends[:0]
 	tl.dirty, tl.pristine, tl.held = false, false, false
+	tl.copyOf = nil
 }
 
 // materialize makes a held (logically empty) tl empty for real.
@@ -114,13 +119,24 @@ func (tl *timelines) steps(n int) []step {
 }
 
 // copyFrom makes tl hold the reservations of o.
+//
+// A copy of a pristine o (exactly its last fixed state loaded) into a tl
+// that still holds an unmodified copy of that same state is skipped: the
+// planner copies the fixed state at every plan, and it seldom changes.
 func (tl *timelines) copyFrom(o *timelines) {
 	o.materialize()
+	if o.pristine && tl.copyOf == o.base && tl.copyOfVer == o.base.ver && len(tl.span) == len(o.span) {
+		tl.held = false
+		return
+	}
 	tl.clearTo(len(o.span))
 	copy(tl.span, o.span)
 	tl.buf = append(tl.buf, o.buf...)
 	tl.ends = append(tl.ends, o.ends...)
 	tl.dirty = o.dirty
+	if o.pristine {
+		tl.copyOf, tl.copyOfVer = o.base, o.base.ver
+	}
 }
 
 // ensure returns the index (within node n's steps) of its breakpoint at
@@ -157,6 +173,7 @@ func (tl *timelines) add(n int, from, to int64, gpus int32) {
 	tl.materialize()
 	tl.dirty = true
 	tl.pristine = false
+	tl.copyOf = nil
 	tl.addEnd(to)
 	if to <= from || gpus == 0 {
 		return
@@ -396,6 +413,7 @@ type fixedBase struct {
 	buf  []step
 	ends []int64
 	ok   bool
+	ver  uint64 // incremented at every build
 }
 
 // loadFixed replaces the content of tl with the fixed jobs of a cluster
@@ -412,7 +430,10 @@ type fixedBase struct {
 // Checking costs two sequential comparisons of O(N + R); on a hit the
 // content is copied back only if something was added since.
 func (tl *timelines) loadFixed(now int64, use []int, rels []release) {
-	b := &tl.base
+	if tl.base == nil {
+		tl.base = new(fixedBase)
+	}
+	b := tl.base
 	if b.ok && b.now <= now && slices.Equal(use, b.use) && slices.Equal(rels, b.rels) {
 		if tl.pristine && len(tl.span) == len(use) {
 			tl.held = false
@@ -427,6 +448,7 @@ func (tl *timelines) loadFixed(now int64, use []int, rels []release) {
 	}
 	tl.buildFixed(now, use, rels)
 	b.now, b.ok = now, true
+	b.ver++
 	b.use = append(b.use[:0], use...)
 	b.rels = append(b.rels[:0], rels...)
 	b.span = append(b.span[:0], tl.span...)

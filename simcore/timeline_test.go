@@ -172,6 +172,11 @@ func TestTimelinesMatchRescan(t *testing.T) {
 			}
 			check(op, "prefix", &prefixTL, pref)
 			check(op, "fixed", &fixedTL, fixedRef)
+			if rng.IntN(3) == 0 {
+				// Change the copy: the next copy of the same fixed state
+				// must not be skipped.
+				fixedTL.add(rng.IntN(nodes), now, now+int64(1+rng.IntN(20)), int32(1+rng.IntN(g)))
+			}
 		}
 	}
 }
