@@ -15,7 +15,8 @@ import (
 // (2017-10-22 to 10-29: 9,931 jobs, offered load 1.69) on one cluster of
 // 60 nodes × 8 GPUs, under the single-cluster objective (Eq. 16, ω = 0.5),
 // `user` allocation and best fit, for learned formulas with q — the
-// paper's Eq. 17 and d − q·q (hours, as learning uses them) — and for
+// paper's Eq. 17, d − q·q and q·q − d (hours, as learning uses them; the
+// last also under MCT, the learner's default allocator) — and for
 // tiresias's ranking (SRSF) on the same instance, the ratio's
 // denominator. The dataset is
 // named by $EVOGP_PHILLY_WEEK (skipped when unset), made by
@@ -37,12 +38,12 @@ func BenchmarkPhillyWeek(b *testing.B) {
 	}
 	inst := &ds.Instances[0]
 	opts := simcore.Options{Objective: simcore.Objective{Kind: simcore.SingleCluster, Omega: 0.5}}
-	formula := func(src string) simcore.Scheduler {
+	formula := func(alloc, src string) simcore.Scheduler {
 		t, err := expr.Parse(src)
 		if err != nil {
 			b.Fatal(err)
 		}
-		s, err := simcore.ParseScheduler("user+formula+bestfit", map[string]simcore.Ranking{"formula": learn.NewFormulaRanking(t, false)})
+		s, err := simcore.ParseScheduler(alloc+"+formula+bestfit", map[string]simcore.Ranking{"formula": learn.NewFormulaRanking(t, false)})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -57,8 +58,10 @@ func BenchmarkPhillyWeek(b *testing.B) {
 		sched simcore.Scheduler
 	}{
 		{"tiresias", tiresias},
-		{"eq17", formula("((q + g) % q - u) * (d % (q + (d + g - u) % (q * q)))")},
-		{"d-q*q", formula("d - q*q")},
+		{"eq17", formula("user", "((q + g) % q - u) * (d % (q + (d + g - u) % (q * q)))")},
+		{"d-q*q", formula("user", "d - q*q")},
+		{"q*q-d", formula("user", "q*q - d")},
+		{"mct/q*q-d", formula("mct", "q*q - d")}, // the learner's default allocator
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			var obj float64
