@@ -140,18 +140,32 @@ func (tl *timelines) copyFrom(o *timelines) {
 }
 
 // ensure returns the index (within node n's steps) of its breakpoint at
-// x, inserting one that continues the previous use if there is none.
-func (tl *timelines) ensure(n int, x int64) int {
-	st := tl.steps(n)
-	k, found := slices.BinarySearchFunc(st, x, func(s step, x int64) int { return cmpInt64(s.at, x) })
-	if found {
-		return k
+// x, inserting one that continues the previous use if there is none. The
+// breakpoints before index lo are known to be before x; a breakpoint after
+// all others (the common case: reservations are placed late in time) is
+// appended without a search.
+func (tl *timelines) ensure(n int, x int64, lo int) int {
+	sp := &tl.span[n]
+	st := tl.buf[sp.off : sp.off+sp.n]
+	k := len(st)
+	if k > 0 && st[k-1].at >= x {
+		i, j := lo, k
+		for i < j {
+			h := int(uint(i+j) >> 1)
+			if st[h].at < x {
+				i = h + 1
+			} else {
+				j = h
+			}
+		}
+		if k = i; st[k].at == x {
+			return k
+		}
 	}
 	var use int32
 	if k > 0 {
 		use = st[k-1].use
 	}
-	sp := &tl.span[n]
 	if sp.n == sp.cap {
 		// Move the node to the end of the arena with twice the room.
 		room := 2*sp.cap + 4
@@ -179,8 +193,8 @@ func (tl *timelines) add(n int, from, to int64, gpus int32) {
 		return
 	}
 	tl.span[n].falling = false
-	i := tl.ensure(n, from)
-	j := tl.ensure(n, to)
+	i := tl.ensure(n, from, 0)
+	j := tl.ensure(n, to, i+1)
 	st := tl.steps(n)
 	for k := i; k < j; k++ {
 		st[k].use += gpus
