@@ -44,8 +44,12 @@ type span struct {
 // region its span gives; a node whose region is full moves to the end of
 // the arena with twice the room (the old region becomes garbage, at most
 // the live size). So a copy of the whole timelines (the planner keeps the
-// fixed jobs' state and a prefix state) is two memmoves, and a reset is a
-// clear of the spans, instead of one slice per node.
+// fixed jobs' state and a prefix state) is two memmoves and a reset is
+// lazy, instead of one slice per node. The planner rebuilds every plan at
+// every operation under conservative backfilling, so the fixed jobs' state
+// is kept and reused while they do not change (loadFixed), copies of it
+// that would change nothing are skipped (copyFrom), and a node holding
+// fixed jobs only gives its peak at t in O(1) (span.falling).
 type timelines struct {
 	span  []span
 	buf   []step
