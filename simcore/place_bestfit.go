@@ -8,22 +8,27 @@ package simcore
 // therefore used in ascending (free, index) order, each filled before the
 // next. Place does exactly that, one scan per distinct free value used:
 // O(N·V) for V distinct values (V ≤ G/w, usually 1–3) instead of O(N·r).
+// A scan stops at a node with exactly the smallest value still possible,
+// and filling starts at the first node of the value found.
 type BestFit struct{}
 
 // Place implements Placer.
 func (BestFit) Place(free []int, w, r int, place []int) {
 	lo := w // smallest free value still to visit
 	for r > 0 {
-		v := -1
-		for _, f := range free {
+		v, first := -1, 0
+		for n, f := range free {
 			if f >= lo && (v < 0 || f < v) {
-				v = f
+				v, first = f, n
+				if f == lo {
+					break // nothing smaller can qualify
+				}
 			}
 		}
 		if v < 0 {
 			return // the caller guaranteed capacity; nothing more fits
 		}
-		for n := range free {
+		for n := first; n < len(free); n++ {
 			if free[n] != v {
 				continue
 			}

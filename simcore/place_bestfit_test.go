@@ -1,0 +1,79 @@
+package simcore
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// bestFitOneByOne is best fit by its definition: each worker in turn goes
+// to the node with the smallest free capacity that still holds one (ties →
+// lowest index), O(N·r).
+func bestFitOneByOne(free []int, w, r int, place []int) {
+	for ; r > 0; r-- {
+		best := -1
+		for n, f := range free {
+			if f >= w && (best < 0 || f < free[best]) {
+				best = n
+			}
+		}
+		if best < 0 {
+			return
+		}
+		free[best] -= w
+		place[best]++
+	}
+}
+
+func TestBestFitByHand(t *testing.T) {
+	for _, c := range []struct {
+		free      []int
+		w, r      int
+		wantPlace []int
+		wantFree  []int
+	}{
+		// The tightest node that holds a worker first, then the next.
+		{[]int{8, 3, 1, 2}, 2, 2, []int{0, 1, 0, 1}, []int{8, 1, 1, 0}},
+		// Ties go to the lowest index; a node is filled before the next.
+		{[]int{4, 4, 4}, 1, 5, []int{4, 1, 0}, []int{0, 3, 4}},
+		// Exactly w free is the best possible node.
+		{[]int{8, 1, 5, 1}, 1, 1, []int{0, 1, 0, 0}, []int{8, 0, 5, 1}},
+		// Whole-node workers skip every partly used node.
+		{[]int{7, 8, 8}, 8, 2, []int{0, 1, 1}, []int{7, 0, 0}},
+		// Not enough room: place what fits.
+		{[]int{3, 2}, 2, 3, []int{1, 1}, []int{1, 0}},
+	} {
+		free := slices.Clone(c.free)
+		place := make([]int, len(free))
+		BestFit{}.Place(free, c.w, c.r, place)
+		if !slices.Equal(place, c.wantPlace) || !slices.Equal(free, c.wantFree) {
+			t.Errorf("free %v, %d × %d GPUs: place %v free %v, want %v %v", c.free, c.r, c.w, place, free, c.wantPlace, c.wantFree)
+		}
+	}
+}
+
+// TestBestFitMatchesOneByOne: the node-at-a-time placement equals the
+// worker-at-a-time definition on random capacities.
+func TestBestFitMatchesOneByOne(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	for i := range 20000 {
+		nodes := 1 + rng.IntN(20)
+		g := []int{1, 2, 4, 8, 16}[rng.IntN(5)]
+		w := 1 << rng.IntN(5)
+		if rng.IntN(4) == 0 {
+			w = 1 + rng.IntN(g) // not a power of two
+		}
+		free := make([]int, nodes)
+		for n := range free {
+			free[n] = rng.IntN(g+1) - rng.IntN(2) // a few negative (overbooked) values
+		}
+		r := 1 + rng.IntN(nodes*g/max(w, 1)+1)
+		a, b := slices.Clone(free), slices.Clone(free)
+		pa, pb := make([]int, nodes), make([]int, nodes)
+		BestFit{}.Place(a, w, r, pa)
+		bestFitOneByOne(b, w, r, pb)
+		if !slices.Equal(pa, pb) || !slices.Equal(a, b) {
+			t.Fatalf("case %d: free %v, %d × %d GPUs: place %v free %v, one by one %v %v", i, free, r, w, pa, a, pb, b)
+		}
+	}
+}
