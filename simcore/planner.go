@@ -32,13 +32,18 @@ type planner struct {
 	jobs    []int // Js jobs on this cluster (ranked by plan)
 	valid   bool  // the plan below matches fixed, jobs and the current time
 	changed bool  // fixed or jobs changed since the plan was built
+	// keyMoved: a time-invariant ranking's key of a job of this cluster
+	// was set or changed since jobs was last sorted or checked.
+	keyMoved bool
 
 	// For extending the last plan built instead of rebuilding it.
-	order     []int     // the ranked Js jobs of the last plan built
-	orderRel  []release // their releases, job by job
-	orderOff  []int     // job i of order has orderRel[orderOff[i]:orderOff[i+1]]
-	built     bool      // sigma, rel, order and the jobs' plans hold that plan
-	completed bool      // a job of this cluster finished since that plan
+	order      []int     // the ranked Js jobs of the last plan built
+	orderRel   []release // their releases, job by job
+	orderOff   []int     // job i of order has orderRel[orderOff[i]:orderOff[i+1]]
+	orderStart []int64   // job i of order starts at orderStart[i]
+	sc         spliceScratch
+	built      bool // sigma, rel, order and the jobs' plans hold that plan
+	completed  bool // a job of this cluster finished since that plan
 
 	sigma []int         // σ(n, t) after the placed jobs (no backfill, greedy)
 	rel   []release     // releases of placed jobs, sorted by time
@@ -117,10 +122,13 @@ func (p *planner) reuse() bool {
 	if p.changed || !p.valid || s.opts.Backfill != BackfillNone || s.opts.alwaysReplan {
 		return false
 	}
-	for i := 1; i < len(p.jobs); i++ {
-		if s.rankLess(p.jobs[i], p.jobs[i-1]) {
-			return false
+	if s.keyOn == nil || p.keyMoved {
+		for i := 1; i < len(p.jobs); i++ {
+			if s.rankLess(p.jobs[i], p.jobs[i-1]) {
+				return false
+			}
 		}
+		p.keyMoved = false
 	}
 	for _, j := range p.jobs {
 		s.planStart[j] = max(s.planStart[j], s.now)
@@ -241,6 +249,7 @@ func (p *planner) plan() error {
 	}
 	s := p.s
 	slices.SortFunc(p.jobs, s.rankCmp)
+	p.keyMoved = false
 	rest := p.jobs
 	keepAt, kept := 0, 0 // the last plan's jobs kept: order[keepAt : keepAt+kept]
 	if old, ok := p.extendable(); ok {
@@ -253,12 +262,23 @@ func (p *planner) plan() error {
 		p.rewind(m, c)
 		rest = p.jobs[c:]
 	} else {
+		spliceable := p.built
 		p.begin()
 		p.fixedSigma = append(p.fixedSigma[:0], p.sigma...)
 		p.fixedRel = append(p.fixedRel[:0], p.rel...)
 		p.fixedRes = append(p.fixedRes[:0], p.res...)
 		if s.opts.Backfill == BackfillConservative {
 			p.fixedTL.copyFrom(&p.tl)
+		}
+		if spliceable {
+			for _, j := range p.jobs {
+				s.planStart[j] = max(s.planStart[j], s.now)
+			}
+			if err := p.splice(); err != nil {
+				return err
+			}
+			p.finish()
+			return nil
 		}
 	}
 	// Shift the kept jobs' releases and offsets to the front.
@@ -269,9 +289,11 @@ func (p *planner) plan() error {
 			p.orderOff[i] = p.orderOff[keepAt+i] - from
 		}
 		p.orderOff = p.orderOff[:kept+1]
+		p.orderStart = p.orderStart[:copy(p.orderStart, p.orderStart[keepAt:keepAt+kept])]
 	} else {
 		p.orderRel = p.orderRel[:0]
 		p.orderOff = append(p.orderOff[:0], 0)
+		p.orderStart = p.orderStart[:0]
 	}
 	if s.opts.Backfill == BackfillPreemptive {
 		p.initPending()
@@ -288,13 +310,20 @@ func (p *planner) plan() error {
 			}
 		}
 		p.orderOff = append(p.orderOff, len(p.orderRel))
+		p.orderStart = append(p.orderStart, s.planStart[j])
 	}
+	p.finish()
+	return nil
+}
+
+// finish records the plan just built as the last plan.
+func (p *planner) finish() {
+	s := p.s
 	p.order = append(p.order[:0], p.jobs...)
 	p.built = s.opts.Backfill == BackfillNone && !s.opts.alwaysReplan
 	p.completed = false
 	p.valid = true
 	p.changed = false
-	return nil
 }
 
 // extendable decides whether the last plan built (at time t, order O) can
