@@ -14,6 +14,22 @@ type release struct {
 	gpus int32
 }
 
+// relAfter is the index of the first release of the time-sorted rel
+// later than x (len(rel) if none): sort.Search without the closure call
+// on the placement hot path.
+func relAfter(rel []release, x int64) int {
+	lo, hi := 0, len(rel)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if rel[m].at > x {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	return lo
+}
+
 // reservation is a placed job holding gpus GPUs on node over [from, to).
 type reservation struct {
 	from, to int64
@@ -148,7 +164,7 @@ func (p *planner) addFixed(j int, at int64) {
 		p.fixedUse[sl.Node] += gpus
 		p.batch = append(p.batch, release{at: end, node: sl.Node, gpus: int32(gpus)})
 	}
-	i := sort.Search(len(p.fixedRels), func(i int) bool { return p.fixedRels[i].at > end })
+	i := relAfter(p.fixedRels, end)
 	p.fixedRels = slices.Insert(p.fixedRels, i, p.batch...)
 }
 
@@ -226,7 +242,7 @@ func (p *planner) occupy(j int, from, end int64, slots []Slot) {
 		p.cache.occupied(sl.Node, int(gpus), end)
 		p.batch = append(p.batch, release{at: end, node: sl.Node, gpus: gpus})
 	}
-	i := sort.Search(len(p.rel), func(i int) bool { return p.rel[i].at > end })
+	i := relAfter(p.rel, end)
 	p.rel = slices.Insert(p.rel, i, p.batch...)
 }
 

@@ -3,7 +3,6 @@ package simcore
 import (
 	"cmp"
 	"slices"
-	"sort"
 )
 
 // Splicing the last plan into a rebuild (no backfilling, Eq. 13).
@@ -234,7 +233,7 @@ func (p *planner) flushKept() {
 	}
 	if len(sc.kept) <= 8 { // a few: insert each (as a placement does)
 		for _, r := range sc.kept {
-			i := sort.Search(len(p.rel), func(i int) bool { return p.rel[i].at > r.at })
+			i := relAfter(p.rel, r.at)
 			p.rel = slices.Insert(p.rel, i, r)
 		}
 		sc.kept = sc.kept[:0]
