@@ -74,6 +74,7 @@ func (s *sim) setKey(j, p int) {
 func (s *sim) staleKey(j int) {
 	if s.keyOn != nil {
 		s.keyOn[j] = -1
+		s.stale = append(s.stale, j)
 	}
 }
 

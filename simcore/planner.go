@@ -103,10 +103,29 @@ func newPlanner(s *sim, index int, c Cluster) *planner {
 	}
 }
 
-// reset forgets the job lists of a changed cluster before they are rebuilt.
-func (p *planner) reset() {
-	p.fixed = p.fixed[:0]
-	p.jobs = p.jobs[:0]
+// refilter brings the lists of a changed cluster up to date: jobs that
+// finished leave them, and jobs that started on this (their user) cluster
+// move from jobs to fixed. Arrivals and moves are added by Assign (add,
+// remove), so the lists hold exactly the cluster's unfinished jobs.
+func (p *planner) refilter() {
+	s := p.s
+	fixed := p.fixed[:0]
+	for _, j := range p.fixed {
+		if s.state[j] != done {
+			fixed = append(fixed, j)
+		}
+	}
+	jobs := p.jobs[:0]
+	for _, j := range p.jobs {
+		switch {
+		case s.state[j] == done:
+		case s.fixed[j]:
+			fixed = append(fixed, j)
+		default:
+			jobs = append(jobs, j)
+		}
+	}
+	p.fixed, p.jobs = fixed, jobs
 	p.valid = false
 }
 
