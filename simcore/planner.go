@@ -637,9 +637,21 @@ func (p *planner) finishIfAdded(j int) (int64, error) {
 		if s.opts.Backfill == BackfillConservative {
 			p.tl.copyFrom(&p.fixedTL)
 		}
-		for _, o := range p.jobs[:k] {
-			if s.planStart[o] != never {
-				p.occupy(o, s.planStart[o], s.planStart[o]+p.rem(o), s.planPlace[o])
+		if p.built && len(p.order) == len(p.jobs) {
+			// The plan just built holds the first k jobs' releases in
+			// orderRel: one sort and merge instead of k insertions.
+			pre := p.orderRel[:p.orderOff[k]]
+			for _, r := range pre {
+				p.sigma[r.node] -= int(r.gpus)
+			}
+			p.batch = append(p.batch[:0], pre...)
+			slices.SortFunc(p.batch, func(a, b release) int { return cmpInt64(a.at, b.at) })
+			p.rel = mergeReleases(p.rel[:0], p.fixedRel, p.batch)
+		} else {
+			for _, o := range p.jobs[:k] {
+				if s.planStart[o] != never {
+					p.occupy(o, s.planStart[o], s.planStart[o]+p.rem(o), s.planPlace[o])
+				}
 			}
 		}
 	}

@@ -240,17 +240,7 @@ func (p *planner) flushKept() {
 		return
 	}
 	slices.SortFunc(sc.kept, func(a, b release) int { return cmp.Compare(a.at, b.at) })
-	out := sc.merged[:0]
-	i, k := 0, 0
-	for i < len(p.rel) || k < len(sc.kept) {
-		if k == len(sc.kept) || (i < len(p.rel) && p.rel[i].at <= sc.kept[k].at) {
-			out = append(out, p.rel[i])
-			i++
-		} else {
-			out = append(out, sc.kept[k])
-			k++
-		}
-	}
+	out := mergeReleases(sc.merged[:0], p.rel, sc.kept)
 	sc.merged, p.rel = p.rel, out
 	sc.kept = sc.kept[:0]
 }
@@ -283,4 +273,20 @@ func (p *planner) countAtSnap(w int) int {
 	}
 	sc.counts = append(sc.counts, [2]int{w, n})
 	return n
+}
+
+// mergeReleases appends the merge of the time-sorted a and b to out.
+func mergeReleases(out, a, b []release) []release {
+	i, k := 0, 0
+	for i < len(a) && k < len(b) {
+		if a[i].at <= b[k].at {
+			out = append(out, a[i])
+			i++
+		} else {
+			out = append(out, b[k])
+			k++
+		}
+	}
+	out = append(out, a[i:]...)
+	return append(out, b[k:]...)
 }
