@@ -11,11 +11,32 @@ import (
 	"github.com/evogp/evogp/simcore"
 )
 
+// oneWorkerInstance: 1–2 clusters of 3–8 nodes and 40–99 one-worker jobs
+// of 1–4 GPUs, so that the placers have many nodes to choose from and a
+// kept decision depends on which node each earlier job took.
+func oneWorkerInstance(rng *rand.Rand, name string) *simcore.Instance {
+	inst := &simcore.Instance{Name: name}
+	for range 1 + rng.IntN(2) {
+		inst.Clusters = append(inst.Clusters, simcore.Cluster{Nodes: 3 + rng.IntN(6), GPUsPerNode: []int{4, 8}[rng.IntN(2)]})
+	}
+	t := int64(0)
+	for id := range 40 + rng.IntN(60) {
+		if rng.IntN(2) > 0 {
+			t += int64(rng.IntN(30))
+		}
+		g := []int{1, 1, 1, 2, 3, 4}[rng.IntN(6)]
+		inst.Jobs = append(inst.Jobs, simcore.Job{ID: int64(id), Arrival: t, Cluster: rng.IntN(len(inst.Clusters)),
+			Duration: 1 + int64(rng.IntN(400)), Workers: 1, GPUs: g, Priority: 1})
+	}
+	return inst
+}
+
 // TestSpliceMatchesRebuild: rebuilding a plan while keeping the last
 // plan's provably unchanged decisions (splice.go) gives exactly the
 // results of replanning every cluster from scratch at every operation, on
-// random, overloaded and Philly-like instances, for every ranking (FIFO,
-// SRSF, SJF, SRTF, Lyra, d − q·q, a NaN-producing one) under MCT, the user
+// random, overloaded, Philly-like and many-node one-worker instances, for
+// every ranking (FIFO, SRSF, SJF, SRTF, Lyra, d − q·q, a NaN-producing
+// one) and both placers under MCT, the user
 // allocator and EVO (which moves jobs between clusters), under both
 // triggers, without backfilling (the only mode that splices; the other
 // modes' plans are compared in planner_diff_test.go).
@@ -41,6 +62,9 @@ func TestSpliceMatchesRebuild(t *testing.T) {
 	}
 	for i := range 2 {
 		insts = append(insts, phillyLikeInstance(rng, fmt.Sprintf("philly-like-%d", i), 200))
+	}
+	for i := range 150 {
+		insts = append(insts, oneWorkerInstance(rng, fmt.Sprintf("one-worker-%d", i)))
 	}
 	scheds := diffSchedulers(t)
 	evoParams := simcore.DefaultEVOParams()
