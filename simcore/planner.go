@@ -306,9 +306,6 @@ func (p *planner) plan() error {
 			p.fixedTL.copyFrom(&p.tl)
 		}
 		if spliceable {
-			for _, j := range p.jobs {
-				s.planStart[j] = max(s.planStart[j], s.now)
-			}
 			if err := p.splice(); err != nil {
 				return err
 			}

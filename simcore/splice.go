@@ -170,7 +170,9 @@ func (p *planner) splice() error {
 				}
 			}
 		}
-		if st := s.opts.stats; st != nil {
+		// Counted on the simulation's own planners only (EVO's what-if
+		// planners may run on several goroutines).
+		if st := s.opts.stats; st != nil && s.clusters[p.index] == p {
 			if kept {
 				st.Kept++
 			} else {
