@@ -65,10 +65,12 @@
 // Finished jobs are never visited again: the per-operation cost depends only
 // on the unfinished jobs.
 //
-// Three refinements keep long (overloaded) queues cheap, all exact against
+// Four refinements keep long (overloaded) queues cheap, all exact against
 // replanning everything: the sweep of a worker shape (w, r) resumes from
 // its last answer on the same plan state (startcache.go); a reordered
-// queue is re-placed only from its first changed rank (rewind.go); and
+// queue is re-placed only from its first changed rank (rewind.go); a
+// rebuild keeps the last plan's decisions that provably hold (splice.go);
+// and
 // rankings that declare TimeInvariant have each waiting job's key computed
 // once per cluster (keys.go). Conservative backfilling keeps per-node
 // reservation timelines with a sliding-window maximum (timeline.go); the

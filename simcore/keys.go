@@ -45,14 +45,28 @@ func (s *sim) initKeys() {
 	}
 }
 
-// setKey evaluates job j's ranking key on cluster p.
+// setKey evaluates job j's ranking key on cluster p. For a time-invariant
+// ranking it records on the cluster whether a key it already held moved,
+// so that planner.reuse can skip its order check when none did.
 func (s *sim) setKey(j, p int) {
-	if s.keyOn != nil && s.keyOn[j] == int32(p) && s.state[j] != running {
+	if s.keyOn == nil {
+		s.key[j] = s.priority(j, p)
+		return
+	}
+	if s.keyOn[j] == int32(p) {
+		if s.state[j] != running {
+			return
+		}
+		if k := s.priority(j, p); math.Float64bits(k) != math.Float64bits(s.key[j]) {
+			s.key[j] = k
+			s.clusters[p].keyMoved = true
+		}
 		return
 	}
 	s.key[j] = s.priority(j, p)
-	if s.keyOn != nil {
-		s.keyOn[j] = int32(p)
+	s.keyOn[j] = int32(p)
+	if s.assigned[j] == p { // on p's list (an arrival's what-if key is not)
+		s.clusters[p].keyMoved = true
 	}
 }
 
@@ -60,6 +74,7 @@ func (s *sim) setKey(j, p int) {
 func (s *sim) staleKey(j int) {
 	if s.keyOn != nil {
 		s.keyOn[j] = -1
+		s.stale = append(s.stale, j)
 	}
 }
 

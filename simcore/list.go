@@ -56,28 +56,34 @@ func (ls *ListScheduler) operation(s *sim) error {
 	if s.aware {
 		s.snapshotClusters()
 	}
-	// Rebuild the job lists of clusters where something happened; the
-	// others keep their lists (and, if the ranking order holds, their plan).
+	// Bring the job lists of clusters where something happened up to date;
+	// the others keep their lists (and, if the ranking order holds, their
+	// plan).
 	for _, p := range s.clusters {
 		if p.changed || s.opts.Backfill != BackfillNone {
 			p.changed = true
-			p.reset()
+			p.refilter()
 		}
 	}
-	for _, j := range s.active {
-		c := s.assigned[j]
-		if c < 0 {
-			continue
+	// Ranking keys: every schedulable job's, or for a time-invariant
+	// ranking only those that can have moved (running jobs, whose
+	// remaining work shrank, and jobs charged an overhead).
+	if s.keyOn == nil {
+		for _, j := range s.active {
+			if c := s.assigned[j]; c >= 0 && !s.fixed[j] {
+				s.setKey(j, c)
+			}
 		}
-		fixed := s.fixed[j]
-		if !fixed {
-			s.setKey(j, c)
+	} else {
+		for _, j := range s.stale {
+			if c := s.assigned[j]; c >= 0 && s.state[j] != done && !s.fixed[j] {
+				s.setKey(j, c)
+			}
 		}
-		if p := s.clusters[c]; p.changed {
-			if fixed {
-				p.fixed = append(p.fixed, j)
-			} else {
-				p.jobs = append(p.jobs, j)
+		s.stale = s.stale[:0]
+		for _, j := range s.running {
+			if !s.fixed[j] {
+				s.setKey(j, s.assigned[j])
 			}
 		}
 	}

@@ -14,6 +14,22 @@ type BestFit struct{}
 
 // Place implements Placer.
 func (BestFit) Place(free []int, w, r int, place []int) {
+	if r == 1 { // one worker (most jobs): the first node of least free ≥ w, in one scan
+		best := -1
+		for n, f := range free {
+			if f >= w && (best < 0 || f < free[best]) {
+				best = n
+				if f == w {
+					break // nothing smaller can qualify
+				}
+			}
+		}
+		if best >= 0 {
+			free[best] -= w
+			place[best]++
+		}
+		return
+	}
 	lo := w // smallest free value still to visit
 	for r > 0 {
 		v, first := -1, 0

@@ -14,6 +14,22 @@ type release struct {
 	gpus int32
 }
 
+// relAfter is the index of the first release of the time-sorted rel
+// later than x (len(rel) if none): sort.Search without the closure call
+// on the placement hot path.
+func relAfter(rel []release, x int64) int {
+	lo, hi := 0, len(rel)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if rel[m].at > x {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	return lo
+}
+
 // reservation is a placed job holding gpus GPUs on node over [from, to).
 type reservation struct {
 	from, to int64
@@ -32,13 +48,18 @@ type planner struct {
 	jobs    []int // Js jobs on this cluster (ranked by plan)
 	valid   bool  // the plan below matches fixed, jobs and the current time
 	changed bool  // fixed or jobs changed since the plan was built
+	// keyMoved: a time-invariant ranking's key of a job of this cluster
+	// was set or changed since jobs was last sorted or checked.
+	keyMoved bool
 
 	// For extending the last plan built instead of rebuilding it.
-	order     []int     // the ranked Js jobs of the last plan built
-	orderRel  []release // their releases, job by job
-	orderOff  []int     // job i of order has orderRel[orderOff[i]:orderOff[i+1]]
-	built     bool      // sigma, rel, order and the jobs' plans hold that plan
-	completed bool      // a job of this cluster finished since that plan
+	order      []int     // the ranked Js jobs of the last plan built
+	orderRel   []release // their releases, job by job
+	orderOff   []int     // job i of order has orderRel[orderOff[i]:orderOff[i+1]]
+	orderStart []int64   // job i of order starts at orderStart[i]
+	sc         spliceScratch
+	built      bool // sigma, rel, order and the jobs' plans hold that plan
+	completed  bool // a job of this cluster finished since that plan
 
 	sigma []int         // σ(n, t) after the placed jobs (no backfill, greedy)
 	rel   []release     // releases of placed jobs, sorted by time
@@ -82,10 +103,29 @@ func newPlanner(s *sim, index int, c Cluster) *planner {
 	}
 }
 
-// reset forgets the job lists of a changed cluster before they are rebuilt.
-func (p *planner) reset() {
-	p.fixed = p.fixed[:0]
-	p.jobs = p.jobs[:0]
+// refilter brings the lists of a changed cluster up to date: jobs that
+// finished leave them, and jobs that started on this (their user) cluster
+// move from jobs to fixed. Arrivals and moves are added by Assign (add,
+// remove), so the lists hold exactly the cluster's unfinished jobs.
+func (p *planner) refilter() {
+	s := p.s
+	fixed := p.fixed[:0]
+	for _, j := range p.fixed {
+		if s.state[j] != done {
+			fixed = append(fixed, j)
+		}
+	}
+	jobs := p.jobs[:0]
+	for _, j := range p.jobs {
+		switch {
+		case s.state[j] == done:
+		case s.fixed[j]:
+			fixed = append(fixed, j)
+		default:
+			jobs = append(jobs, j)
+		}
+	}
+	p.fixed, p.jobs = fixed, jobs
 	p.valid = false
 }
 
@@ -117,10 +157,13 @@ func (p *planner) reuse() bool {
 	if p.changed || !p.valid || s.opts.Backfill != BackfillNone || s.opts.alwaysReplan {
 		return false
 	}
-	for i := 1; i < len(p.jobs); i++ {
-		if s.rankLess(p.jobs[i], p.jobs[i-1]) {
-			return false
+	if s.keyOn == nil || p.keyMoved {
+		for i := 1; i < len(p.jobs); i++ {
+			if s.rankLess(p.jobs[i], p.jobs[i-1]) {
+				return false
+			}
 		}
+		p.keyMoved = false
 	}
 	for _, j := range p.jobs {
 		s.planStart[j] = max(s.planStart[j], s.now)
@@ -140,7 +183,7 @@ func (p *planner) addFixed(j int, at int64) {
 		p.fixedUse[sl.Node] += gpus
 		p.batch = append(p.batch, release{at: end, node: sl.Node, gpus: int32(gpus)})
 	}
-	i := sort.Search(len(p.fixedRels), func(i int) bool { return p.fixedRels[i].at > end })
+	i := relAfter(p.fixedRels, end)
 	p.fixedRels = slices.Insert(p.fixedRels, i, p.batch...)
 }
 
@@ -218,7 +261,7 @@ func (p *planner) occupy(j int, from, end int64, slots []Slot) {
 		p.cache.occupied(sl.Node, int(gpus), end)
 		p.batch = append(p.batch, release{at: end, node: sl.Node, gpus: gpus})
 	}
-	i := sort.Search(len(p.rel), func(i int) bool { return p.rel[i].at > end })
+	i := relAfter(p.rel, end)
 	p.rel = slices.Insert(p.rel, i, p.batch...)
 }
 
@@ -241,6 +284,7 @@ func (p *planner) plan() error {
 	}
 	s := p.s
 	slices.SortFunc(p.jobs, s.rankCmp)
+	p.keyMoved = false
 	rest := p.jobs
 	keepAt, kept := 0, 0 // the last plan's jobs kept: order[keepAt : keepAt+kept]
 	if old, ok := p.extendable(); ok {
@@ -253,12 +297,20 @@ func (p *planner) plan() error {
 		p.rewind(m, c)
 		rest = p.jobs[c:]
 	} else {
+		spliceable := p.built
 		p.begin()
 		p.fixedSigma = append(p.fixedSigma[:0], p.sigma...)
 		p.fixedRel = append(p.fixedRel[:0], p.rel...)
 		p.fixedRes = append(p.fixedRes[:0], p.res...)
 		if s.opts.Backfill == BackfillConservative {
 			p.fixedTL.copyFrom(&p.tl)
+		}
+		if spliceable {
+			if err := p.splice(); err != nil {
+				return err
+			}
+			p.finish()
+			return nil
 		}
 	}
 	// Shift the kept jobs' releases and offsets to the front.
@@ -269,9 +321,11 @@ func (p *planner) plan() error {
 			p.orderOff[i] = p.orderOff[keepAt+i] - from
 		}
 		p.orderOff = p.orderOff[:kept+1]
+		p.orderStart = p.orderStart[:copy(p.orderStart, p.orderStart[keepAt:keepAt+kept])]
 	} else {
 		p.orderRel = p.orderRel[:0]
 		p.orderOff = append(p.orderOff[:0], 0)
+		p.orderStart = p.orderStart[:0]
 	}
 	if s.opts.Backfill == BackfillPreemptive {
 		p.initPending()
@@ -288,13 +342,20 @@ func (p *planner) plan() error {
 			}
 		}
 		p.orderOff = append(p.orderOff, len(p.orderRel))
+		p.orderStart = append(p.orderStart, s.planStart[j])
 	}
+	p.finish()
+	return nil
+}
+
+// finish records the plan just built as the last plan.
+func (p *planner) finish() {
+	s := p.s
 	p.order = append(p.order[:0], p.jobs...)
 	p.built = s.opts.Backfill == BackfillNone && !s.opts.alwaysReplan
 	p.completed = false
 	p.valid = true
 	p.changed = false
-	return nil
 }
 
 // extendable decides whether the last plan built (at time t, order O) can
@@ -573,9 +634,21 @@ func (p *planner) finishIfAdded(j int) (int64, error) {
 		if s.opts.Backfill == BackfillConservative {
 			p.tl.copyFrom(&p.fixedTL)
 		}
-		for _, o := range p.jobs[:k] {
-			if s.planStart[o] != never {
-				p.occupy(o, s.planStart[o], s.planStart[o]+p.rem(o), s.planPlace[o])
+		if p.built && len(p.order) == len(p.jobs) {
+			// The plan just built holds the first k jobs' releases in
+			// orderRel: one sort and merge instead of k insertions.
+			pre := p.orderRel[:p.orderOff[k]]
+			for _, r := range pre {
+				p.sigma[r.node] -= int(r.gpus)
+			}
+			p.batch = append(p.batch[:0], pre...)
+			slices.SortFunc(p.batch, func(a, b release) int { return cmpInt64(a.at, b.at) })
+			p.rel = mergeReleases(p.rel[:0], p.fixedRel, p.batch)
+		} else {
+			for _, o := range p.jobs[:k] {
+				if s.planStart[o] != never {
+					p.occupy(o, s.planStart[o], s.planStart[o]+p.rem(o), s.planPlace[o])
+				}
 			}
 		}
 	}

@@ -63,6 +63,8 @@ type Options struct {
 	// alwaysReplan disables plan reuse across operations; tests use it to
 	// prove that reuse changes nothing.
 	alwaysReplan bool
+	// stats, when set, counts how plans were built (tests only).
+	stats *planStats
 }
 
 // JobResult is the outcome of one job (§4.5). Times are seconds.

@@ -75,6 +75,8 @@ type sim struct {
 	next     int        // first job of order not yet arrived
 	active   []int      // arrived, unfinished jobs
 	arrivals []int      // jobs arriving at this operation
+	running  []int      // the running jobs after the last execute, in active order
+	stale    []int      // time-invariant keys forgotten since the last operation
 	js       []int      // scratch: Js for State.Schedulable
 	events   []capEvent // scratch: plan validation
 	clusters []*planner
@@ -252,11 +254,9 @@ func (s *sim) operation(t int64) error {
 	s.ops++
 	s.now = t
 	// Bring the remaining durations of running jobs up to t.
-	for _, j := range s.active {
-		if s.state[j] == running {
-			s.ran(j, t-s.updated[j])
-			s.updated[j] = t
-		}
+	for _, j := range s.running {
+		s.ran(j, t-s.updated[j])
+		s.updated[j] = t
 	}
 	// 1. New arrivals become queued.
 	s.arrivals = s.arrivals[:0]
@@ -351,6 +351,7 @@ func (s *sim) execute(t, tNext int64) {
 		startBy = t + 1
 	}
 	kept := s.active[:0]
+	s.running = s.running[:0]
 	for _, j := range s.active {
 		if !s.isFixed(j) {
 			st := s.planStart[j]
@@ -402,6 +403,9 @@ func (s *sim) execute(t, tNext int64) {
 			}
 		}
 		kept = append(kept, j)
+		if s.state[j] == running {
+			s.running = append(s.running, j)
+		}
 	}
 	clear(s.active[len(kept):])
 	s.active = kept

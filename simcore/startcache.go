@@ -1,7 +1,5 @@
 package simcore
 
-import "sort"
-
 // startCache remembers, per worker shape (w, r), how far the earliest-start
 // sweep of Eqs. 12–13 got on a planner's current state, so the next query
 // of the same shape resumes there instead of sweeping every release again.
@@ -82,7 +80,7 @@ func (p *planner) earliestCached(w, r int) int64 {
 	e := p.cache.lookup(w, r, p.s.now, p.sigma)
 	count := e.count
 	if count < r {
-		i := sort.Search(len(p.rel), func(i int) bool { return p.rel[i].at > e.at })
+		i := relAfter(p.rel, e.at)
 		for i < len(p.rel) && count < r {
 			at := p.rel[i].at
 			for ; i < len(p.rel) && p.rel[i].at == at; i++ {
