@@ -9,15 +9,21 @@ package simcore
 // No plan can finish a job before t + min_p d_{j,p}, so a cluster reaching that bound
 // is optimal: MCT asks the user cluster first and then the others in index
 // order, and stops at the first that reaches the bound. The choice is the
-// same as comparing every cluster (TestMCTShortcutIsExact).
+// same as comparing every cluster (TestMCTShortcutIsExact). A job feasible
+// on one cluster only (every job of a single-cluster instance) goes there
+// without a what-if.
 type MCT struct{}
 
 // Allocate implements Allocator.
 func (MCT) Allocate(a *Allocation) error {
 	for _, i := range a.Arrivals() {
 		job := a.Job(i)
-		bound := a.Now() + a.minRemaining(i)
 		user := job.Cluster
+		if only := a.onlyFeasible(i); only >= 0 {
+			a.Assign(i, only) // nothing to compare: no what-if needed
+			continue
+		}
+		bound := a.Now() + a.minRemaining(i)
 		best, bestF := -1, int64(never)
 		if a.Feasible(i, user) {
 			f, err := a.FinishOn(i, user)
@@ -44,4 +50,19 @@ func (MCT) Allocate(a *Allocation) error {
 		a.Assign(i, best)
 	}
 	return nil
+}
+
+// onlyFeasible returns the one cluster job i is feasible on, or −1 when it
+// is feasible on none or on more than one.
+func (a *Allocation) onlyFeasible(i int) int {
+	only := -1
+	for p := range a.Clusters() {
+		if a.Feasible(i, p) {
+			if only >= 0 {
+				return -1
+			}
+			only = p
+		}
+	}
+	return only
 }
