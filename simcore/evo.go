@@ -137,6 +137,10 @@ type evoOp struct {
 	base    []clusterEval // the Jn jobs' contribution per cluster
 	cache   map[setKey]clusterEval
 	workers []*whatIf
+	// levels[w][p]: worker w's level planner of cluster p, when the
+	// what-ifs may use it (levelPlanning); nil otherwise.
+	levels [][]*levelPlanner
+	keyBuf []setKey // scratch: the member-set keys of a population
 	// rankOrder[p]: the genes feasible on p in ranking order on p, so a
 	// member set is gathered already sorted.
 	rankOrder [][]int
@@ -236,6 +240,11 @@ func newEVOOp(s *sim, p EVOParams, js []int) *evoOp {
 		})
 		op.rankOrder = append(op.rankOrder, order)
 	}
+	if levelPlanning(s) {
+		for range op.workers {
+			op.levels = append(op.levels, newLevelPlanners(s, op.rankOrder, op.js))
+		}
+	}
 	return op
 }
 
@@ -247,16 +256,17 @@ func splitmix(x uint64) uint64 {
 	return x ^ (x >> 31)
 }
 
-// keys returns the member-set key of every cluster of genes.
+// keys appends the member-set key of every cluster of genes to out.
 func (op *evoOp) keys(genes []int32, out []setKey) []setKey {
 	P := len(op.s.inst.Clusters)
-	out = out[:0]
+	from := len(out)
 	for p := range P {
 		out = append(out, setKey{cluster: p, h1: splitmix(uint64(p) + 1), h2: splitmix(uint64(p) + 7)})
 	}
+	ks := out[from:]
 	for g, c := range genes {
-		out[c].h1 ^= op.z1[g]
-		out[c].h2 ^= op.z2[g]
+		ks[c].h1 ^= op.z1[g]
+		ks[c].h2 ^= op.z2[g]
 	}
 	return out
 }
@@ -266,49 +276,64 @@ func (op *evoOp) keys(genes []int32, out []setKey) []setKey {
 // what-if planners, merged in a fixed order, so the result does not depend
 // on the number of workers.
 func (op *evoOp) evaluate(pop []individual) error {
-	type pending struct {
-		key     setKey
-		members []int
-	}
-	var todo []pending
-	queued := map[setKey]bool{}
-	var ks []setKey
+	P := len(op.s.inst.Clusters)
+	op.keyBuf = op.keyBuf[:0]
 	for i := range pop {
-		ks = op.keys(pop[i].genes, ks)
-		for p, k := range ks {
+		op.keyBuf = op.keys(pop[i].genes, op.keyBuf)
+	}
+	var todo []evoPending
+	queued := map[setKey]bool{}
+	for i := range pop {
+		for p, k := range op.keyBuf[i*P : (i+1)*P] {
 			if _, ok := op.cache[k]; ok || queued[k] {
 				continue
 			}
 			queued[k] = true
-			var members []int
-			for _, g := range op.rankOrder[p] {
+			var ranks []int32
+			for r, g := range op.rankOrder[p] {
 				if int(pop[i].genes[g]) == p {
-					members = append(members, op.js[g])
+					ranks = append(ranks, int32(r))
 				}
 			}
-			todo = append(todo, pending{k, members})
+			todo = append(todo, evoPending{k, ranks})
 		}
 	}
+	// Plan each cluster's member sets in lexicographic order of their
+	// ranked members, so consecutive plans share their longest common
+	// rank prefix and are re-planned only from the first rank that
+	// differs. A plan depends only on its member set, so the order changes
+	// no result.
+	slices.SortFunc(todo, func(a, b evoPending) int {
+		if c := cmp.Compare(a.key.cluster, b.key.cluster); c != 0 {
+			return c
+		}
+		return slices.Compare(a.ranks, b.ranks)
+	})
 	results := make([]clusterEval, len(todo))
 	errs := make([]error, len(todo))
-	if len(op.workers) == 1 || len(todo) < 2 {
-		for i, t := range todo {
-			results[i], errs[i] = op.workers[0].plan(t.key.cluster, t.members)
+	nw := len(op.workers)
+	if nw == 1 || len(todo) < 2 {
+		for i := range todo {
+			results[i], errs[i] = op.planPending(0, todo[i])
 		}
 	} else {
+		// Contiguous chunks keep neighbouring member sets on one worker.
+		chunk := max(1, len(todo)/(4*nw))
 		var wg sync.WaitGroup
 		next := make(chan int)
-		for _, w := range op.workers {
+		for w := range nw {
 			wg.Add(1)
-			go func(w *whatIf) {
+			go func(w int) {
 				defer wg.Done()
-				for i := range next {
-					results[i], errs[i] = w.plan(todo[i].key.cluster, todo[i].members)
+				for from := range next {
+					for i := from; i < min(from+chunk, len(todo)); i++ {
+						results[i], errs[i] = op.planPending(w, todo[i])
+					}
 				}
 			}(w)
 		}
-		for i := range todo {
-			next <- i
+		for from := 0; from < len(todo); from += chunk {
+			next <- from
 		}
 		close(next)
 		wg.Wait()
@@ -320,7 +345,7 @@ func (op *evoOp) evaluate(pop []individual) error {
 		op.cache[t.key] = results[i]
 	}
 	for i := range pop {
-		ks = op.keys(pop[i].genes, ks)
+		ks := op.keyBuf[i*P : (i+1)*P]
 		pop[i].fit = op.fitness(ks)
 		pop[i].h1, pop[i].h2 = 0, 0
 		for _, k := range ks {
@@ -330,6 +355,26 @@ func (op *evoOp) evaluate(pop []individual) error {
 	}
 	op.evals += len(pop)
 	return nil
+}
+
+// evoPending is a member set to plan: its key and the rank positions of
+// its members on the cluster (ascending).
+type evoPending struct {
+	key   setKey
+	ranks []int32
+}
+
+// planPending plans one member set on worker w's planners.
+func (op *evoOp) planPending(w int, t evoPending) (clusterEval, error) {
+	p := t.key.cluster
+	if op.levels != nil {
+		return op.levels[w][p].plan(op.s, p, t.ranks)
+	}
+	members := make([]int, len(t.ranks))
+	for k, r := range t.ranks {
+		members[k] = op.js[op.rankOrder[p][r]]
+	}
+	return op.workers[w].plan(p, members)
 }
 
 // fitness combines the clusters' contributions into the objective at t

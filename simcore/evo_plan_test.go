@@ -1,0 +1,147 @@
+package simcore
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// levelDiff is an allocator that, at every operation, plans random member
+// sets of every cluster with the level planner and with the list
+// scheduler's what-if planner and fails on any difference in the fitness
+// contribution (compared bit for bit), then allocates as MCT.
+type levelDiff struct {
+	t      *testing.T
+	rng    *rand.Rand
+	sets   int // member sets tried per cluster and operation
+	checks *int
+}
+
+func (d levelDiff) Allocate(a *Allocation) error {
+	if err := (MCT{}).Allocate(a); err != nil {
+		return err
+	}
+	s := a.s
+	js := a.Schedulable()
+	if len(js) == 0 {
+		return nil
+	}
+	op := newEVOOp(s, DefaultEVOParams(), js)
+	if op.levels == nil {
+		d.t.Fatalf("%s: level planner not used (backfill %v)", s.inst.Name, s.opts.Backfill)
+	}
+	for p, order := range op.rankOrder {
+		var sets [][]int32
+		for range d.sets {
+			var ranks []int32
+			keep := d.rng.Float64()
+			for r := range order {
+				if d.rng.Float64() < keep {
+					ranks = append(ranks, int32(r))
+				}
+			}
+			sets = append(sets, ranks)
+			// A neighbour sharing a prefix, to exercise the undo.
+			if len(ranks) > 1 {
+				cut := d.rng.IntN(len(ranks))
+				nb := slices.Clone(ranks[:cut])
+				for r := int(ranks[cut]) + 1; r < len(order); r++ {
+					if d.rng.IntN(2) == 0 {
+						nb = append(nb, int32(r))
+					}
+				}
+				sets = append(sets, nb)
+			}
+		}
+		if d.rng.IntN(2) == 0 {
+			slices.SortFunc(sets, slices.Compare)
+		}
+		for _, ranks := range sets {
+			got, err := op.levels[0][p].plan(s, p, ranks)
+			if err != nil {
+				return err
+			}
+			members := make([]int, len(ranks))
+			for k, r := range ranks {
+				members[k] = op.js[order[r]]
+			}
+			want, err := op.workers[0].plan(p, members)
+			if err != nil {
+				return err
+			}
+			if got != want {
+				d.t.Fatalf("%s t=%d cluster %d members %v: level planner %+v, what-if planner %+v", s.inst.Name, s.now, p, members, got, want)
+			}
+			*d.checks++
+		}
+	}
+	return nil
+}
+
+// The level planner gives exactly the what-if planner's fitness
+// contribution for random member sets, at every operation of random
+// instances (fixed jobs, running jobs off their user cluster, typed GPUs,
+// deadlines), with both placers and every ranking, in both modes it
+// serves.
+func TestLevelPlannerMatchesWhatIf(t *testing.T) {
+	rng := rand.New(rand.NewPCG(211, 223))
+	checks := 0
+	ranks := []Ranking{FIFO{}, SRSF{}, Lyra{}, SJF{}, SRTF{}}
+	for i := range 150 {
+		inst := randomInstance(rng, fmt.Sprintf("level-%d", i))
+		if i%3 == 0 { // typed GPUs and deadlines
+			for c := range inst.Clusters {
+				inst.Clusters[c].GPUType = []string{"a", "b"}[c%2]
+			}
+			for k := range inst.Jobs {
+				j := &inst.Jobs[k]
+				j.TypeDurations = map[string]int64{"a": j.Duration, "b": 1 + j.Duration*int64(1+rng.IntN(3))/2}
+				if rng.IntN(2) == 0 {
+					j.Deadline = j.Arrival + j.Duration*int64(1+rng.IntN(4))
+				}
+			}
+		}
+		placers := []Placer{BestFit{}, RoundRobin{}}
+		for _, b := range []Backfill{BackfillNone, BackfillGreedy} {
+			for _, tr := range []Trigger{TriggerArrival, TriggerArrivalCompletion} {
+				d := levelDiff{t: t, rng: rng, sets: 4, checks: &checks}
+				sched := NewListScheduler("level-diff", d, ranks[i%len(ranks)], placers[i%2])
+				if _, err := Simulate(context.Background(), inst, sched, Options{Backfill: b, Trigger: tr}); err != nil {
+					t.Fatalf("%s: %v", inst.Name, err)
+				}
+			}
+		}
+	}
+	if checks < 10000 {
+		t.Fatalf("only %d member sets compared", checks)
+	}
+}
+
+// levelPlanning is off where the level planner would not be exact.
+func TestLevelPlanningScope(t *testing.T) {
+	s := &sim{list: NewListScheduler("x", MCT{}, FIFO{}, BestFit{})}
+	for _, c := range []struct {
+		b    Backfill
+		want bool
+	}{{BackfillNone, true}, {BackfillGreedy, true}, {BackfillStrict, false}, {BackfillPreemptive, false}, {BackfillConservative, false}} {
+		s.opts = Options{Backfill: c.b}
+		if got := levelPlanning(s); got != c.want {
+			t.Errorf("backfill %v: %v, want %v", c.b, got, c.want)
+		}
+	}
+	s.opts = Options{alwaysReplan: true}
+	if levelPlanning(s) {
+		t.Error("replan-all reference mode uses the level planner")
+	}
+	s.opts = Options{}
+	s.list = NewListScheduler("x", MCT{}, FIFO{}, placerFunc(func(free []int, w, r int, place []int) { BestFit{}.Place(free, w, r, place) }))
+	if levelPlanning(s) {
+		t.Error("an unknown placer uses the level planner")
+	}
+}
+
+type placerFunc func(free []int, w, r int, place []int)
+
+func (f placerFunc) Place(free []int, w, r int, place []int) { f(free, w, r, place) }
