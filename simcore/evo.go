@@ -141,6 +141,12 @@ type evoOp struct {
 	// what-ifs may use it (levelPlanning); nil otherwise.
 	levels [][]*levelPlanner
 	keyBuf []setKey // scratch: the member-set keys of a population
+	// Scratch of evaluate, reused across generations.
+	todo      []evoPending
+	rankArena []int32
+	queued    map[setKey]bool
+	results   []clusterEval
+	errs      []error
 	// rankOrder[p]: the genes feasible on p in ranking order on p, so a
 	// member set is gathered already sorted.
 	rankOrder [][]int
@@ -189,7 +195,7 @@ func (e EVO) Allocate(a *Allocation) error {
 }
 
 func newEVOOp(s *sim, p EVOParams, js []int) *evoOp {
-	op := &evoOp{s: s, params: p, js: slices.Clone(js), cache: map[setKey]clusterEval{}}
+	op := &evoOp{s: s, params: p, js: slices.Clone(js), cache: map[setKey]clusterEval{}, queued: map[setKey]bool{}}
 	P := len(s.inst.Clusters)
 	op.feas = make([][]int, len(js))
 	op.z1 = make([]uint64, len(js))
@@ -281,23 +287,29 @@ func (op *evoOp) evaluate(pop []individual) error {
 	for i := range pop {
 		op.keyBuf = op.keys(pop[i].genes, op.keyBuf)
 	}
-	var todo []evoPending
-	queued := map[setKey]bool{}
+	todo := op.todo[:0]
+	arena := op.rankArena[:0]
+	queued := op.queued
+	clear(queued)
 	for i := range pop {
 		for p, k := range op.keyBuf[i*P : (i+1)*P] {
 			if _, ok := op.cache[k]; ok || queued[k] {
 				continue
 			}
 			queued[k] = true
-			var ranks []int32
+			from := len(arena)
 			for r, g := range op.rankOrder[p] {
 				if int(pop[i].genes[g]) == p {
-					ranks = append(ranks, int32(r))
+					arena = append(arena, int32(r))
 				}
 			}
-			todo = append(todo, evoPending{k, ranks})
+			todo = append(todo, evoPending{key: k, from: from, to: len(arena)})
 		}
 	}
+	for i := range todo {
+		todo[i].ranks = arena[todo[i].from:todo[i].to:todo[i].to]
+	}
+	op.todo, op.rankArena = todo, arena
 	// Plan each cluster's member sets in lexicographic order of their
 	// ranked members, so consecutive plans share their longest common
 	// rank prefix and are re-planned only from the first rank that
@@ -309,8 +321,10 @@ func (op *evoOp) evaluate(pop []individual) error {
 		}
 		return slices.Compare(a.ranks, b.ranks)
 	})
-	results := make([]clusterEval, len(todo))
-	errs := make([]error, len(todo))
+	results := slices.Grow(op.results[:0], len(todo))[:len(todo)]
+	errs := slices.Grow(op.errs[:0], len(todo))[:len(todo)]
+	clear(errs)
+	op.results, op.errs = results, errs
 	nw := len(op.workers)
 	if nw == 1 || len(todo) < 2 {
 		for i := range todo {
@@ -360,8 +374,9 @@ func (op *evoOp) evaluate(pop []individual) error {
 // evoPending is a member set to plan: its key and the rank positions of
 // its members on the cluster (ascending).
 type evoPending struct {
-	key   setKey
-	ranks []int32
+	key      setKey
+	ranks    []int32
+	from, to int // ranks in the arena
 }
 
 // planPending plans one member set on worker w's planners.
@@ -460,6 +475,15 @@ func (op *evoOp) run(current []int32) (individual, int, float64, error) {
 		return cur, 0, currentFit, nil
 	}
 	children := make([]individual, 0, n+1)
+	var spare [][]int32 // genomes of individuals that did not survive, for reuse
+	genome := func() []int32 {
+		if k := len(spare); k > 0 {
+			g := spare[k-1]
+			spare = spare[:k-1]
+			return g
+		}
+		return make([]int32, len(op.js))
+	}
 	gens, stall := 0, 0
 	for gens < p.Generations {
 		if p.Budget > 0 && op.evals+n > p.Budget {
@@ -468,7 +492,7 @@ func (op *evoOp) run(current []int32) (individual, int, float64, error) {
 		children = children[:0]
 		for len(children) < n {
 			a, b := pop[rng.IntN(len(pop))], pop[rng.IntN(len(pop))]
-			c1, c2 := crossover(rng, a.genes, b.genes)
+			c1, c2 := crossoverInto(rng, a.genes, b.genes, genome(), genome())
 			if rng.Float64() < p.Mutation {
 				op.mutate(rng, c1)
 				op.mutate(rng, c2)
@@ -481,8 +505,10 @@ func (op *evoOp) run(current []int32) (individual, int, float64, error) {
 		bestBefore := pop[0].fit
 		pop = append(pop, children...)
 		slices.SortFunc(pop, lessIndividual)
+		for _, d := range pop[n:] {
+			spare = append(spare, d.genes)
+		}
 		pop = pop[:n:n]
-		pop = slices.Clip(pop)
 		gens++
 		if pop[0].fit < bestBefore {
 			stall = 0
@@ -519,10 +545,10 @@ func (op *evoOp) startsAllNow(genes []int32) bool {
 	return true
 }
 
-// crossover is single-point crossover: two children exchanging the genes
-// after a random cut.
-func crossover(rng *rand.Rand, a, b []int32) ([]int32, []int32) {
-	c1, c2 := slices.Clone(a), slices.Clone(b)
+// crossoverInto is single-point crossover: two children exchanging the
+// genes after a random cut, written over c1 and c2.
+func crossoverInto(rng *rand.Rand, a, b, c1, c2 []int32) ([]int32, []int32) {
+	c1, c2 = append(c1[:0], a...), append(c2[:0], b...)
 	if len(a) < 2 {
 		return c1, c2
 	}
@@ -540,16 +566,28 @@ func (op *evoOp) mutate(rng *rand.Rand, genes []int32) {
 	g := rng.IntN(len(genes))
 	if rng.IntN(2) == 1 {
 		p := genes[g]
-		var cand []int
-		for k, c := range genes {
-			if k != g && c != p && slices.Contains(op.feas[g], int(c)) && slices.Contains(op.feas[k], int(p)) {
-				cand = append(cand, k)
+		swappable := func(k int) bool {
+			c := genes[k]
+			return k != g && c != p && slices.Contains(op.feas[g], int(c)) && slices.Contains(op.feas[k], int(p))
+		}
+		count := 0
+		for k := range genes {
+			if swappable(k) {
+				count++
 			}
 		}
-		if len(cand) > 0 {
-			k := cand[rng.IntN(len(cand))]
-			genes[g], genes[k] = genes[k], genes[g]
-			return
+		if count > 0 {
+			// The pick-th swappable gene, uniformly.
+			pick := rng.IntN(count)
+			for k := range genes {
+				if swappable(k) {
+					if pick == 0 {
+						genes[g], genes[k] = genes[k], genes[g]
+						return
+					}
+					pick--
+				}
+			}
 		}
 	}
 	f := op.feas[g]

@@ -43,6 +43,8 @@ type levelPlanner struct {
 
 	free, place []int
 	best        []int64
+	bestFit     bool     // the placer is BestFit: bestFitAt
+	cand        []uint64 // scratch: bestFitAt's candidate nodes
 }
 
 // levelJob is what placing a job needs: its index, shape, remaining time
@@ -105,6 +107,10 @@ func newLevelPlanner(s *sim, p int, order []int) *levelPlanner {
 	}
 	lp.undoAt = []int{0}
 	lp.acc = []clusterEval{{maxF: s.now}}
+	switch s.list.Placer.(type) {
+	case BestFit, *BestFit:
+		lp.bestFit = true
+	}
 	lp.free = make([]int, lp.nodes)
 	lp.place = make([]int, lp.nodes)
 	return lp
@@ -120,11 +126,15 @@ func (lp *levelPlanner) plan(s *sim, p int, ranks []int32) (clusterEval, error) 
 	lp.rewind(l)
 	for _, rk := range ranks[l:] {
 		job := &lp.jobs[rk]
-		st := lp.earliest(job.w, job.r)
+		var st int64
+		if job.r == 1 && lp.bestFit {
+			st = lp.bestFitOne(job.w, job.rem)
+		} else if st = lp.earliest(job.w, job.r); st != never {
+			lp.occupyAt(st, job.w, job.r, st+job.rem)
+		}
 		if st == never {
 			return clusterEval{}, fmt.Errorf("simcore: evo: job %d cannot be placed on cluster %d", s.inst.Jobs[job.j].ID, p)
 		}
-		lp.occupyAt(st, job.w, job.r, st+job.rem)
 		c := lp.acc[len(lp.acc)-1]
 		c.add(&s.inst.Jobs[job.j], job.q+st-lp.now, st, job.rem)
 		lp.acc = append(lp.acc, c)
@@ -188,6 +198,10 @@ func (lp *levelPlanner) earliest(w, r int) int64 {
 // occupyAt places r workers of w GPUs at st on max(0, σ(·, st)) with the
 // placer and records them until end.
 func (lp *levelPlanner) occupyAt(st int64, w, r int, end int64) {
+	if lp.bestFit {
+		lp.bestFitAt(st, w, r, end)
+		return
+	}
 	g := lp.g
 	for n := range lp.nodes {
 		// A node without w free GPUs at st is 0 to the placer; else
@@ -208,6 +222,98 @@ func (lp *levelPlanner) occupyAt(st int64, w, r int, end int64) {
 	for n, k := range lp.place {
 		if k > 0 {
 			lp.occupy(n, k*w, end)
+		}
+	}
+}
+
+// bestFitOne places one worker of w GPUs by BestFit at its earliest start
+// and returns that start (never if it cannot be placed). The start is the
+// least T_n(w); the nodes holding a worker then are those attaining it,
+// so one pass finds both, counting a node's free GPUs only while it may
+// still beat the best so far.
+func (lp *levelPlanner) bestFitOne(w int, rem int64) int64 {
+	g := lp.g
+	if w > g || w < 1 {
+		return never
+	}
+	m := int64(never)
+	bestN, bestF := -1, g+1
+	for n := range lp.nodes {
+		t := lp.t[n*g : (n+1)*g]
+		x := t[w-1]
+		if x > m {
+			continue
+		}
+		if x < m {
+			m, bestN, bestF = x, -1, g+1
+		}
+		f := w
+		for f < bestF && f < g && t[f] <= m {
+			f++
+		}
+		if f < bestF {
+			bestN, bestF = n, f
+		}
+	}
+	if m == never {
+		return never
+	}
+	lp.occupy(bestN, w, m+rem)
+	return m
+}
+
+// bestFitAt is occupyAt for BestFit, read off the levels directly: BestFit
+// fills the nodes holding a worker in ascending (free GPUs, index) order,
+// each with as many workers as fit or remain. For one worker that is the
+// first node of least free capacity ≥ w, and a node's count stops as soon
+// as it reaches the best so far.
+func (lp *levelPlanner) bestFitAt(st int64, w, r int, end int64) {
+	g := lp.g
+	if r == 1 {
+		bestN, bestF := -1, g+1
+		for n := range lp.nodes {
+			t := lp.t[n*g : (n+1)*g]
+			if t[w-1] > st {
+				continue
+			}
+			f := w
+			for f < bestF && f < g && t[f] <= st {
+				f++
+			}
+			if f < bestF {
+				bestN, bestF = n, f
+			}
+		}
+		lp.occupy(bestN, w, end)
+		return
+	}
+	cand := lp.cand[:0]
+	for n := range lp.nodes {
+		t := lp.t[n*g : (n+1)*g]
+		if t[w-1] > st {
+			continue
+		}
+		f := w
+		for f < g && t[f] <= st {
+			f++
+		}
+		// (free, index) packed so that integer order is BestFit's order.
+		x := uint64(f)<<32 | uint64(n)
+		k := len(cand)
+		cand = append(cand, x)
+		for k > 0 && cand[k-1] > x {
+			cand[k] = cand[k-1]
+			k--
+		}
+		cand[k] = x
+	}
+	lp.cand = cand
+	for _, x := range cand {
+		f, n := int(x>>32), int(uint32(x))
+		k := min(f/w, r)
+		lp.occupy(n, k*w, end)
+		if r -= k; r == 0 {
+			return
 		}
 	}
 }
