@@ -133,6 +133,7 @@ type evoOp struct {
 	params  EVOParams
 	js      []int   // Js, (arrival, id) order
 	feas    [][]int // feasible clusters per gene
+	feasOn  []bool  // feasOn[g·P + p]: gene g may go to cluster p
 	z1, z2  []uint64
 	base    []clusterEval // the Jn jobs' contribution per cluster
 	cache   map[setKey]clusterEval
@@ -140,7 +141,6 @@ type evoOp struct {
 	// levels[w][p]: worker w's level planner of cluster p, when the
 	// what-ifs may use it (levelPlanning); nil otherwise.
 	levels [][]*levelPlanner
-	keyBuf []setKey // scratch: the member-set keys of a population
 	// Scratch of evaluate, reused across generations.
 	todo      []evoPending
 	rankArena []int32
@@ -154,11 +154,12 @@ type evoOp struct {
 	cap       float64 // Σ_p G_p·N_p
 }
 
-// individual is a genome with its fitness and a 128-bit hash of the
-// genome (equal genomes have equal hashes; survival uses it to skip
+// individual is a genome with its clusters' member-set keys, its fitness
+// and a 128-bit hash of the genome (equal genomes have equal hashes; survival uses it to skip
 // comparing copies gene by gene).
 type individual struct {
 	genes  []int32
+	keys   []setKey // the member-set key of each cluster (nil until evaluated)
 	fit    float64
 	h1, h2 uint64
 }
@@ -202,7 +203,9 @@ func newEVOOp(s *sim, p EVOParams, js []int) *evoOp {
 	op.z2 = make([]uint64, len(js))
 	for g, j := range js {
 		for q := range P {
-			if s.feasible(j, q) {
+			ok := s.feasible(j, q)
+			op.feasOn = append(op.feasOn, ok)
+			if ok {
 				op.feas[g] = append(op.feas[g], q)
 			}
 		}
@@ -282,17 +285,17 @@ func (op *evoOp) keys(genes []int32, out []setKey) []setKey {
 // what-if planners, merged in a fixed order, so the result does not depend
 // on the number of workers.
 func (op *evoOp) evaluate(pop []individual) error {
-	P := len(op.s.inst.Clusters)
-	op.keyBuf = op.keyBuf[:0]
 	for i := range pop {
-		op.keyBuf = op.keys(pop[i].genes, op.keyBuf)
+		if pop[i].keys == nil {
+			pop[i].keys = op.keys(pop[i].genes, nil)
+		}
 	}
 	todo := op.todo[:0]
 	arena := op.rankArena[:0]
 	queued := op.queued
 	clear(queued)
 	for i := range pop {
-		for p, k := range op.keyBuf[i*P : (i+1)*P] {
+		for p, k := range pop[i].keys {
 			if _, ok := op.cache[k]; ok || queued[k] {
 				continue
 			}
@@ -359,7 +362,7 @@ func (op *evoOp) evaluate(pop []individual) error {
 		op.cache[t.key] = results[i]
 	}
 	for i := range pop {
-		ks := op.keyBuf[i*P : (i+1)*P]
+		ks := pop[i].keys
 		pop[i].fit = op.fitness(ks)
 		pop[i].h1, pop[i].h2 = 0, 0
 		for _, k := range ks {
@@ -475,14 +478,14 @@ func (op *evoOp) run(current []int32) (individual, int, float64, error) {
 		return cur, 0, currentFit, nil
 	}
 	children := make([]individual, 0, n+1)
-	var spare [][]int32 // genomes of individuals that did not survive, for reuse
-	genome := func() []int32 {
+	var spare []individual // individuals that did not survive: their buffers are reused
+	blank := func() individual {
 		if k := len(spare); k > 0 {
-			g := spare[k-1]
+			d := spare[k-1]
 			spare = spare[:k-1]
-			return g
+			return d
 		}
-		return make([]int32, len(op.js))
+		return individual{genes: make([]int32, len(op.js)), keys: make([]setKey, len(op.s.inst.Clusters))}
 	}
 	gens, stall := 0, 0
 	for gens < p.Generations {
@@ -492,12 +495,13 @@ func (op *evoOp) run(current []int32) (individual, int, float64, error) {
 		children = children[:0]
 		for len(children) < n {
 			a, b := pop[rng.IntN(len(pop))], pop[rng.IntN(len(pop))]
-			c1, c2 := crossoverInto(rng, a.genes, b.genes, genome(), genome())
+			c1, c2 := blank(), blank()
+			op.crossover(rng, a, b, &c1, &c2)
 			if rng.Float64() < p.Mutation {
-				op.mutate(rng, c1)
-				op.mutate(rng, c2)
+				op.mutate(rng, c1.genes, c1.keys)
+				op.mutate(rng, c2.genes, c2.keys)
 			}
-			children = append(children, individual{genes: c1}, individual{genes: c2})
+			children = append(children, c1, c2)
 		}
 		if err := op.evaluate(children); err != nil {
 			return individual{}, 0, 0, err
@@ -505,9 +509,7 @@ func (op *evoOp) run(current []int32) (individual, int, float64, error) {
 		bestBefore := pop[0].fit
 		pop = append(pop, children...)
 		slices.SortFunc(pop, lessIndividual)
-		for _, d := range pop[n:] {
-			spare = append(spare, d.genes)
-		}
+		spare = append(spare, pop[n:]...)
 		pop = pop[:n:n]
 		gens++
 		if pop[0].fit < bestBefore {
@@ -545,30 +547,59 @@ func (op *evoOp) startsAllNow(genes []int32) bool {
 	return true
 }
 
-// crossoverInto is single-point crossover: two children exchanging the
-// genes after a random cut, written over c1 and c2.
-func crossoverInto(rng *rand.Rand, a, b, c1, c2 []int32) ([]int32, []int32) {
-	c1, c2 = append(c1[:0], a...), append(c2[:0], b...)
-	if len(a) < 2 {
-		return c1, c2
+// crossover is single-point crossover: two children exchanging the genes
+// after a random cut, written over c1 and c2 (whose buffers are reused).
+// The children's member-set keys are the parents' with the genes after the
+// cut moved: where a and b differ at gene g, g leaves a's cluster and joins
+// b's in c1, and the reverse in c2.
+func (op *evoOp) crossover(rng *rand.Rand, a, b individual, c1, c2 *individual) {
+	c1.genes, c2.genes = append(c1.genes[:0], a.genes...), append(c2.genes[:0], b.genes...)
+	c1.keys, c2.keys = append(c1.keys[:0], a.keys...), append(c2.keys[:0], b.keys...)
+	if len(a.genes) < 2 {
+		return
 	}
-	cut := 1 + rng.IntN(len(a)-1)
-	copy(c1[cut:], b[cut:])
-	copy(c2[cut:], a[cut:])
-	return c1, c2
+	cut := 1 + rng.IntN(len(a.genes)-1)
+	copy(c1.genes[cut:], b.genes[cut:])
+	copy(c2.genes[cut:], a.genes[cut:])
+	for g := cut; g < len(a.genes); g++ {
+		if x, y := a.genes[g], b.genes[g]; x != y {
+			z1, z2 := op.z1[g], op.z2[g]
+			c1.keys[x].h1 ^= z1
+			c1.keys[x].h2 ^= z2
+			c1.keys[y].h1 ^= z1
+			c1.keys[y].h2 ^= z2
+			c2.keys[x].h1 ^= z1
+			c2.keys[x].h2 ^= z2
+			c2.keys[y].h1 ^= z1
+			c2.keys[y].h2 ^= z2
+		}
+	}
+}
+
+// move records gene g leaving cluster from for cluster to in keys (nil:
+// no keys to keep).
+func (op *evoOp) move(keys []setKey, g int, from, to int32) {
+	if keys == nil {
+		return
+	}
+	keys[from].h1 ^= op.z1[g]
+	keys[from].h2 ^= op.z2[g]
+	keys[to].h1 ^= op.z1[g]
+	keys[to].h2 ^= op.z2[g]
 }
 
 // mutate applies, with equal probability, a reassignment (one gene to
 // another feasible cluster) or a swap (SPEC §11: job j on cluster p; among
 // the jobs on clusters in P_f,j, those feasible on p; exchange with one; if
-// none, a reassignment).
-func (op *evoOp) mutate(rng *rand.Rand, genes []int32) {
+// none, a reassignment). keys, unless nil, are kept up to date.
+func (op *evoOp) mutate(rng *rand.Rand, genes []int32, keys []setKey) {
 	g := rng.IntN(len(genes))
 	if rng.IntN(2) == 1 {
 		p := genes[g]
+		P := len(op.feasOn) / len(op.feas)
 		swappable := func(k int) bool {
 			c := genes[k]
-			return k != g && c != p && slices.Contains(op.feas[g], int(c)) && slices.Contains(op.feas[k], int(p))
+			return k != g && c != p && op.feasOn[g*P+int(c)] && op.feasOn[k*P+int(p)]
 		}
 		count := 0
 		for k := range genes {
@@ -582,6 +613,8 @@ func (op *evoOp) mutate(rng *rand.Rand, genes []int32) {
 			for k := range genes {
 				if swappable(k) {
 					if pick == 0 {
+						op.move(keys, g, genes[g], genes[k])
+						op.move(keys, k, genes[k], genes[g])
 						genes[g], genes[k] = genes[k], genes[g]
 						return
 					}
@@ -600,6 +633,7 @@ func (op *evoOp) mutate(rng *rand.Rand, genes []int32) {
 	if int32(c) == genes[g] {
 		c = f[len(f)-1]
 	}
+	op.move(keys, g, genes[g], int32(c))
 	genes[g] = int32(c)
 }
 

@@ -52,18 +52,20 @@ func BenchmarkEVOOperation(b *testing.B) {
 // evoBenchCPU runs f per iteration and reports the process CPU seconds per
 // iteration (cpu-s/op, user + system time from getrusage).
 func evoBenchCPU(b *testing.B, f func()) {
-	cpu := func() float64 {
-		var ru syscall.Rusage
-		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-			b.Fatal(err)
-		}
-		return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
-	}
-	start := cpu()
+	start := processCPU(b)
 	n := 0
 	for b.Loop() {
 		f()
 		n++
 	}
-	b.ReportMetric((cpu()-start)/float64(n), "cpu-s/op")
+	b.ReportMetric((processCPU(b)-start)/float64(n), "cpu-s/op")
+}
+
+// processCPU is the process's user + system CPU time in seconds.
+func processCPU(b *testing.B) float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }

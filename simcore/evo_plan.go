@@ -35,7 +35,7 @@ type levelPlanner struct {
 	placer   Placer
 	jobs     []levelJob // by rank position on this cluster
 
-	t      []int64 // T_n(v) at n·G + v − 1
+	t      []int64 // T_n(v) at (v − 1)·N + n (level-major)
 	undo   []levelUndo
 	undoAt []int         // undoAt[d]: len(undo) after the first d jobs of path
 	acc    []clusterEval // acc[d]: the contribution of the first d jobs of path
@@ -85,9 +85,9 @@ func newLevelPlanner(s *sim, p int, order []int) *levelPlanner {
 		level[n] = lp.g - real.fixedUse[n]
 		for v := 1; v <= lp.g; v++ {
 			if v <= level[n] {
-				lp.t[n*lp.g+v-1] = s.now
+				lp.t[lp.at(n, v)] = s.now
 			} else {
-				lp.t[n*lp.g+v-1] = never
+				lp.t[lp.at(n, v)] = never
 			}
 		}
 	}
@@ -97,7 +97,7 @@ func newLevelPlanner(s *sim, p int, order []int) *levelPlanner {
 		}
 		n := int(r.node)
 		for v := max(level[n]+1, 1); v <= min(level[n]+int(r.gpus), lp.g); v++ {
-			lp.t[n*lp.g+v-1] = r.at
+			lp.t[lp.at(n, v)] = r.at
 		}
 		level[n] += int(r.gpus)
 	}
@@ -115,6 +115,10 @@ func newLevelPlanner(s *sim, p int, order []int) *levelPlanner {
 	lp.place = make([]int, lp.nodes)
 	return lp
 }
+
+// at is the index of T_n(v) in t: level-major, so that one level of every
+// node is contiguous.
+func (lp *levelPlanner) at(n, v int) int { return (v-1)*lp.nodes + n }
 
 // plan returns the fitness contribution of the cluster holding the jobs at
 // rank positions ranks (ascending) besides its fixed jobs.
@@ -156,6 +160,11 @@ func (lp *levelPlanner) rewind(d int) {
 	lp.acc = lp.acc[:d+1]
 }
 
+// level is the row T_·(v) of every node.
+func (lp *levelPlanner) level(v int) []int64 {
+	return lp.t[(v-1)*lp.nodes : v*lp.nodes]
+}
+
 // earliest is the r-th smallest T_n(k·w) (never if there are fewer than r
 // finite ones).
 func (lp *levelPlanner) earliest(w, r int) int64 {
@@ -165,34 +174,60 @@ func (lp *levelPlanner) earliest(w, r int) int64 {
 	}
 	if r == 1 {
 		m := int64(never)
-		for i := w - 1; i < len(lp.t); i += g {
-			m = min(m, lp.t[i])
+		for _, x := range lp.level(w) {
+			m = min(m, x)
 		}
 		return m
 	}
-	// The r smallest so far, ascending; each node's values ascend in k,
-	// so its scan stops at the first one not below the current r-th.
+	// The r smallest so far, ascending: first over level w (each node's
+	// smallest value), then over the higher levels of the nodes below the
+	// r-th of those (a node's values ascend with the level, so no other
+	// node has one below it).
 	lp.best = lp.best[:0]
 	for range r {
 		lp.best = append(lp.best, never)
 	}
 	best := lp.best
-	for n := range lp.nodes {
-		base := n * g
-		for v := w; v <= g; v += w {
-			x := lp.t[base+v-1]
-			if x >= best[r-1] {
+	insert := func(x int64) {
+		k := r - 1
+		for k > 0 && best[k-1] > x {
+			best[k] = best[k-1]
+			k--
+		}
+		best[k] = x
+	}
+	row := lp.level(w)
+	for _, x := range row {
+		if x < best[r-1] {
+			insert(x)
+		}
+	}
+	theta := best[r-1]
+	N := lp.nodes
+	for n, x := range row {
+		if x >= theta {
+			continue
+		}
+		for i := (2*w-1)*N + n; i < len(lp.t); i += w * N {
+			y := lp.t[i]
+			if y >= best[r-1] {
 				break
 			}
-			k := r - 1
-			for k > 0 && best[k-1] > x {
-				best[k] = best[k-1]
-				k--
-			}
-			best[k] = x
+			insert(y)
 		}
 	}
 	return best[r-1]
+}
+
+// freeAt is max(0, σ(n, st)) = #{v : T_n(v) ≤ st}, counted from level
+// from, which the caller knows node n reaches by st, and stopping at stop.
+func (lp *levelPlanner) freeAt(n int, st int64, from, stop int) int {
+	f := from
+	stop = min(stop, lp.g)
+	for i := from*lp.nodes + n; f < stop && lp.t[i] <= st; i += lp.nodes {
+		f++
+	}
+	return f
 }
 
 // occupyAt places r workers of w GPUs at st on max(0, σ(·, st)) with the
@@ -202,20 +237,13 @@ func (lp *levelPlanner) occupyAt(st int64, w, r int, end int64) {
 		lp.bestFitAt(st, w, r, end)
 		return
 	}
-	g := lp.g
-	for n := range lp.nodes {
-		// A node without w free GPUs at st is 0 to the placer; else
-		// count its levels reached by st, the first w known to be.
-		t := lp.t[n*g : (n+1)*g]
-		if t[w-1] > st {
+	for n, x := range lp.level(w) {
+		// A node without w free GPUs at st is 0 to the placer.
+		if x > st {
 			lp.free[n] = 0
 			continue
 		}
-		f := w
-		for f < g && t[f] <= st {
-			f++
-		}
-		lp.free[n] = f
+		lp.free[n] = lp.freeAt(n, st, w, lp.g)
 	}
 	clear(lp.place)
 	lp.placer.Place(lp.free, w, r, lp.place)
@@ -229,34 +257,28 @@ func (lp *levelPlanner) occupyAt(st int64, w, r int, end int64) {
 // bestFitOne places one worker of w GPUs by BestFit at its earliest start
 // and returns that start (never if it cannot be placed). The start is the
 // least T_n(w); the nodes holding a worker then are those attaining it,
-// so one pass finds both, counting a node's free GPUs only while it may
-// still beat the best so far.
+// so one pass over level w finds them, and a node's free GPUs are counted
+// only while it may still beat the best so far.
 func (lp *levelPlanner) bestFitOne(w int, rem int64) int64 {
 	g := lp.g
 	if w > g || w < 1 {
 		return never
 	}
 	m := int64(never)
-	bestN, bestF := -1, g+1
-	for n := range lp.nodes {
-		t := lp.t[n*g : (n+1)*g]
-		x := t[w-1]
-		if x > m {
-			continue
-		}
-		if x < m {
-			m, bestN, bestF = x, -1, g+1
-		}
-		f := w
-		for f < bestF && f < g && t[f] <= m {
-			f++
-		}
-		if f < bestF {
-			bestN, bestF = n, f
-		}
+	for _, x := range lp.level(w) {
+		m = min(m, x)
 	}
 	if m == never {
 		return never
+	}
+	bestN, bestF := -1, g+1
+	for n, x := range lp.level(w) {
+		if x != m {
+			continue
+		}
+		if f := lp.freeAt(n, m, w, bestF); f < bestF {
+			bestN, bestF = n, f
+		}
 	}
 	lp.occupy(bestN, w, m+rem)
 	return m
@@ -264,52 +286,27 @@ func (lp *levelPlanner) bestFitOne(w int, rem int64) int64 {
 
 // bestFitAt is occupyAt for BestFit, read off the levels directly: BestFit
 // fills the nodes holding a worker in ascending (free GPUs, index) order,
-// each with as many workers as fit or remain. For one worker that is the
-// first node of least free capacity ≥ w, and a node's count stops as soon
-// as it reaches the best so far.
+// each with as many workers as fit or remain.
 func (lp *levelPlanner) bestFitAt(st int64, w, r int, end int64) {
-	g := lp.g
-	if r == 1 {
-		bestN, bestF := -1, g+1
-		for n := range lp.nodes {
-			t := lp.t[n*g : (n+1)*g]
-			if t[w-1] > st {
-				continue
-			}
-			f := w
-			for f < bestF && f < g && t[f] <= st {
-				f++
-			}
-			if f < bestF {
-				bestN, bestF = n, f
-			}
-		}
-		lp.occupy(bestN, w, end)
-		return
-	}
 	cand := lp.cand[:0]
-	for n := range lp.nodes {
-		t := lp.t[n*g : (n+1)*g]
-		if t[w-1] > st {
+	for n, x := range lp.level(w) {
+		if x > st {
 			continue
 		}
-		f := w
-		for f < g && t[f] <= st {
-			f++
-		}
+		f := lp.freeAt(n, st, w, lp.g)
 		// (free, index) packed so that integer order is BestFit's order.
-		x := uint64(f)<<32 | uint64(n)
+		y := uint64(f)<<32 | uint64(n)
 		k := len(cand)
-		cand = append(cand, x)
-		for k > 0 && cand[k-1] > x {
+		cand = append(cand, y)
+		for k > 0 && cand[k-1] > y {
 			cand[k] = cand[k-1]
 			k--
 		}
-		cand[k] = x
+		cand[k] = y
 	}
 	lp.cand = cand
-	for _, x := range cand {
-		f, n := int(x>>32), int(uint32(x))
+	for _, y := range cand {
+		f, n := int(y>>32), int(uint32(y))
 		k := min(f/w, r)
 		lp.occupy(n, k*w, end)
 		if r -= k; r == 0 {
@@ -318,21 +315,26 @@ func (lp *levelPlanner) bestFitAt(st int64, w, r int, end int64) {
 	}
 }
 
-// occupy lowers σ(n, τ) by c for τ < end (the update in the type's doc).
+// occupy lowers σ(n, τ) by c for τ < end (the update in the type's doc),
+// level by level upwards, so T_n(v+c) is read before it is written.
 func (lp *levelPlanner) occupy(n, c int, end int64) {
-	g := lp.g
-	t := lp.t[n*g : (n+1)*g]
-	base := int32(n * g)
-	for v := range g {
-		var nv int64
-		if v+c < g && t[v+c] < end {
-			nv = t[v+c]
-		} else {
-			nv = max(end, t[v])
+	g, N := lp.g, lp.nodes
+	t := lp.t
+	for v := 1; v <= g; v++ {
+		i := (v-1)*N + n
+		old := t[i]
+		if old >= end {
+			break // then T_n(v+c) ≥ end too: this level and the ones above keep their value
 		}
-		if nv != t[v] {
-			lp.undo = append(lp.undo, levelUndo{i: base + int32(v), old: t[v]})
-			t[v] = nv
+		nv := end
+		if v+c <= g {
+			if up := t[i+c*N]; up < end {
+				nv = up
+			}
+		}
+		if nv != old {
+			lp.undo = append(lp.undo, levelUndo{i: int32(i), old: old})
+			t[i] = nv
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -134,10 +135,13 @@ func TestEVOSwapKeepsFeasibility(t *testing.T) {
 				op.feas[g] = []int{rng.IntN(P)}
 			}
 			genes[g] = int32(op.feas[g][rng.IntN(len(op.feas[g]))])
+			for p := range P {
+				op.feasOn = append(op.feasOn, containsInt(op.feas[g], p))
+			}
 		}
 		for range 20 {
 			before := append([]int32(nil), genes...)
-			op.mutate(rng, genes)
+			op.mutate(rng, genes, nil)
 			changed := 0
 			for g, c := range genes {
 				if !containsInt(op.feas[g], int(c)) {
@@ -287,5 +291,57 @@ func TestMCTAll(t *testing.T) {
 		if !reflect.DeepEqual(a.Jobs, b.Jobs) {
 			t.Fatalf("%s: mct-all differs from mct on a batch", batch.Name)
 		}
+	}
+}
+
+// The children's member-set keys, updated through crossover and mutation,
+// are the keys computed from their genomes.
+func TestEVOIncrementalKeys(t *testing.T) {
+	rng := rand.New(rand.NewPCG(227, 229))
+	checked := 0
+	for i := range 40 {
+		inst := randomInstance(rng, fmt.Sprintf("keys-%d", i))
+		if len(inst.Clusters) < 2 {
+			continue
+		}
+		check := allocFunc(func(a *Allocation) error {
+			if err := (MCT{}).Allocate(a); err != nil {
+				return err
+			}
+			js := a.Schedulable()
+			if len(js) < 2 {
+				return nil
+			}
+			op := newEVOOp(a.s, DefaultEVOParams(), js)
+			random := func() individual {
+				g := make([]int32, len(js))
+				for k, f := range op.feas {
+					g[k] = int32(f[rng.IntN(len(f))])
+				}
+				return individual{genes: g, keys: op.keys(g, nil)}
+			}
+			for range 20 {
+				a, b := random(), random()
+				var c1, c2 individual
+				op.crossover(rng, a, b, &c1, &c2)
+				for range rng.IntN(3) {
+					op.mutate(rng, c1.genes, c1.keys)
+					op.mutate(rng, c2.genes, c2.keys)
+				}
+				for _, c := range []individual{c1, c2} {
+					if want := op.keys(c.genes, nil); !slices.Equal(c.keys, want) {
+						t.Fatalf("%s: keys %v, from the genome %v", inst.Name, c.keys, want)
+					}
+					checked++
+				}
+			}
+			return nil
+		})
+		if _, err := Simulate(context.Background(), inst, NewListScheduler("keys", check, SRSF{}, BestFit{}), Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d children checked", checked)
 	}
 }
