@@ -35,8 +35,10 @@ type levelPlanner struct {
 	placer   Placer
 	jobs     []levelJob // by rank position on this cluster
 
-	t      []int64 // T_n(v) at (v − 1)·N + n (level-major)
-	undo   []levelUndo
+	t []int64 // T_n(v) at (v − 1)·N + n (level-major)
+	// undo: for each occupation, the old values of the levels it may have
+	// changed (levels 1..k of node n), then a header n<<16 | k.
+	undo   []int64
 	undoAt []int         // undoAt[d]: len(undo) after the first d jobs of path
 	acc    []clusterEval // acc[d]: the contribution of the first d jobs of path
 	path   []int32       // rank positions of the jobs placed, in order
@@ -54,11 +56,6 @@ type levelJob struct {
 	w, r int
 	rem  int64
 	q    int64
-}
-
-type levelUndo struct {
-	i   int32
-	old int64
 }
 
 // levelPlacerOK reports whether the placer ignores nodes with less than w
@@ -150,11 +147,20 @@ func (lp *levelPlanner) plan(s *sim, p int, ranks []int32) (clusterEval, error) 
 
 // rewind restores the state after the first d jobs of the path.
 func (lp *levelPlanner) rewind(d int) {
-	u := lp.undoAt[d]
-	for i := len(lp.undo) - 1; i >= u; i-- {
-		lp.t[lp.undo[i].i] = lp.undo[i].old
+	target := lp.undoAt[d]
+	u, t, N := lp.undo, lp.t, lp.nodes
+	for len(u) > target {
+		h := u[len(u)-1]
+		n, k := int(h>>16), int(h&0xffff)
+		u = u[:len(u)-1]
+		i := n
+		for _, old := range u[len(u)-k:] {
+			t[i] = old
+			i += N
+		}
+		u = u[:len(u)-k]
 	}
-	lp.undo = lp.undo[:u]
+	lp.undo = u
 	lp.path = lp.path[:d]
 	lp.undoAt = lp.undoAt[:d+1]
 	lp.acc = lp.acc[:d+1]
@@ -197,9 +203,19 @@ func (lp *levelPlanner) earliest(w, r int) int64 {
 		best[k] = x
 	}
 	row := lp.level(w)
-	for _, x := range row {
-		if x < best[r-1] {
-			insert(x)
+	if r == 2 {
+		// Branch-free: keep the two smallest in b0 ≤ b1.
+		b0, b1 := int64(never), int64(never)
+		for _, x := range row {
+			b1 = min(b1, max(b0, x))
+			b0 = min(b0, x)
+		}
+		best[0], best[1] = b0, b1
+	} else {
+		for _, x := range row {
+			if x < best[r-1] {
+				insert(x)
+			}
 		}
 	}
 	theta := best[r-1]
@@ -316,27 +332,34 @@ func (lp *levelPlanner) bestFitAt(st int64, w, r int, end int64) {
 }
 
 // occupy lowers σ(n, τ) by c for τ < end (the update in the type's doc),
-// level by level upwards, so T_n(v+c) is read before it is written.
+// level by level upwards, so T_n(v+c) is read before it is written. Only
+// levels with T_n(v) < end change (above them T_n(v+c) ≥ end too), so the
+// walk stops at the first other one; their old values go to the undo log.
 func (lp *levelPlanner) occupy(n, c int, end int64) {
-	g, N := lp.g, lp.nodes
+	N := lp.nodes
 	t := lp.t
-	for v := 1; v <= g; v++ {
-		i := (v-1)*N + n
+	top := (lp.g - c) * N // levels v with v + c ≤ g have indices below top
+	u := lp.undo
+	k := 0
+	for i := n; i < len(t); i += N {
 		old := t[i]
 		if old >= end {
-			break // then T_n(v+c) ≥ end too: this level and the ones above keep their value
+			break
 		}
+		u = append(u, old)
 		nv := end
-		if v+c <= g {
+		if i < top {
 			if up := t[i+c*N]; up < end {
 				nv = up
 			}
 		}
-		if nv != old {
-			lp.undo = append(lp.undo, levelUndo{i: int32(i), old: old})
-			t[i] = nv
-		}
+		t[i] = nv
+		k++
 	}
+	if k > 0 {
+		u = append(u, int64(n)<<16|int64(k))
+	}
+	lp.undo = u
 }
 
 // levelPlanners are one worker's planners, one per cluster.
