@@ -150,6 +150,7 @@ type evoOp struct {
 	// rankOrder[p]: the genes feasible on p in ranking order on p, so a
 	// member set is gathered already sorted.
 	rankOrder [][]int
+	rankGenes [][]int32 // rankOrder as int32, for gathering members
 	evals     int
 	cap       float64 // Σ_p G_p·N_p
 }
@@ -248,6 +249,11 @@ func newEVOOp(s *sim, p EVOParams, js []int) *evoOp {
 			return 0
 		})
 		op.rankOrder = append(op.rankOrder, order)
+		genes := make([]int32, len(order))
+		for k, g := range order {
+			genes[k] = int32(g)
+		}
+		op.rankGenes = append(op.rankGenes, genes)
 	}
 	if levelPlanning(s) {
 		for range op.workers {
@@ -301,8 +307,9 @@ func (op *evoOp) evaluate(pop []individual) error {
 			}
 			queued[k] = true
 			from := len(arena)
-			for r, g := range op.rankOrder[p] {
-				if int(pop[i].genes[g]) == p {
+			genes, p32 := pop[i].genes, int32(p)
+			for r, g := range op.rankGenes[p] {
+				if genes[g] == p32 {
 					arena = append(arena, int32(r))
 				}
 			}
@@ -457,7 +464,11 @@ func (op *evoOp) run(current []int32) (individual, int, float64, error) {
 	currentFit := op.fitness(op.keys(cur.genes, nil))
 	cur.fit = currentFit
 	if p.Init == "seeded" {
-		mct, err := op.pureMCT()
+		pure := op.pureMCT
+		if op.levels != nil {
+			pure = op.mctLevel
+		}
+		mct, err := pure()
 		if err != nil {
 			return individual{}, 0, 0, err
 		}
@@ -474,7 +485,11 @@ func (op *evoOp) run(current []int32) (individual, int, float64, error) {
 	// assignment starts every Js job at t, every q_j^(t) is already q_j and
 	// every F_j is t + rem_j whatever the clusters, so no assignment scores
 	// better.
-	if p.Init == "seeded" && s.dur == nil && op.startsAllNow(cur.genes) {
+	startsAllNow := op.startsAllNow
+	if op.levels != nil {
+		startsAllNow = op.startsAllNowLevel
+	}
+	if p.Init == "seeded" && s.dur == nil && startsAllNow(cur.genes) {
 		return cur, 0, currentFit, nil
 	}
 	children := make([]individual, 0, n+1)

@@ -1,6 +1,11 @@
 package simcore
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+)
 
 // levelPlanner is the no-backfill plan (Eq. 13) of one cluster for EVO's
 // what-ifs, in a form that makes a placement and its undo cheap.
@@ -38,10 +43,13 @@ type levelPlanner struct {
 	t []int64 // T_n(v) at (v − 1)·N + n (level-major)
 	// undo: for each occupation, the old values of the levels it may have
 	// changed (levels 1..k of node n), then a header n<<16 | k.
-	undo   []int64
-	undoAt []int         // undoAt[d]: len(undo) after the first d jobs of path
+	undo   []int64 // undo[:nu] is the log
+	nu     int
+	undoAt []int         // undoAt[d]: nu after the first d jobs of path
 	acc    []clusterEval // acc[d]: the contribution of the first d jobs of path
-	path   []int32       // rank positions of the jobs placed, in order
+	path   []int32       // path[:depth]: rank positions of the jobs placed, in order
+	starts []int64       // starts[d]: S of path[d]
+	depth  int
 
 	free, place []int
 	best        []int64
@@ -102,8 +110,15 @@ func newLevelPlanner(s *sim, p int, order []int) *levelPlanner {
 		job := &s.inst.Jobs[j]
 		lp.jobs = append(lp.jobs, levelJob{j: j, w: job.PerWorker(), r: job.Workers, rem: s.remOn(j, p), q: s.queued(j)})
 	}
-	lp.undoAt = []int{0}
-	lp.acc = []clusterEval{{maxF: s.now}}
+	// The path holds at most every job once: its buffers are sized for
+	// that, and lengths are kept in depth and nu, so planning writes no
+	// slice headers.
+	lp.path = make([]int32, len(lp.jobs))
+	lp.starts = make([]int64, len(lp.jobs))
+	lp.undoAt = make([]int, len(lp.jobs)+1)
+	lp.acc = make([]clusterEval, len(lp.jobs)+1)
+	lp.acc[0] = clusterEval{maxF: s.now}
+	lp.undo = make([]int64, 4*(lp.g+1))
 	switch s.list.Placer.(type) {
 	case BestFit, *BestFit:
 		lp.bestFit = true
@@ -121,10 +136,11 @@ func (lp *levelPlanner) at(n, v int) int { return (v-1)*lp.nodes + n }
 // rank positions ranks (ascending) besides its fixed jobs.
 func (lp *levelPlanner) plan(s *sim, p int, ranks []int32) (clusterEval, error) {
 	l := 0
-	for l < len(lp.path) && l < len(ranks) && lp.path[l] == ranks[l] {
+	for l < lp.depth && l < len(ranks) && lp.path[l] == ranks[l] {
 		l++
 	}
 	lp.rewind(l)
+	acc := lp.acc
 	for _, rk := range ranks[l:] {
 		job := &lp.jobs[rk]
 		var st int64
@@ -136,34 +152,34 @@ func (lp *levelPlanner) plan(s *sim, p int, ranks []int32) (clusterEval, error) 
 		if st == never {
 			return clusterEval{}, fmt.Errorf("simcore: evo: job %d cannot be placed on cluster %d", s.inst.Jobs[job.j].ID, p)
 		}
-		c := lp.acc[len(lp.acc)-1]
-		c.add(&s.inst.Jobs[job.j], job.q+st-lp.now, st, job.rem)
-		lp.acc = append(lp.acc, c)
-		lp.path = append(lp.path, rk)
-		lp.undoAt = append(lp.undoAt, len(lp.undo))
+		d := lp.depth
+		acc[d+1] = acc[d]
+		acc[d+1].add(&s.inst.Jobs[job.j], job.q+st-lp.now, st, job.rem)
+		lp.path[d] = rk
+		lp.starts[d] = st
+		lp.undoAt[d+1] = lp.nu
+		lp.depth = d + 1
 	}
-	return lp.acc[len(lp.acc)-1], nil
+	return acc[lp.depth], nil
 }
 
 // rewind restores the state after the first d jobs of the path.
 func (lp *levelPlanner) rewind(d int) {
 	target := lp.undoAt[d]
 	u, t, N := lp.undo, lp.t, lp.nodes
-	for len(u) > target {
-		h := u[len(u)-1]
+	nu := lp.nu
+	for nu > target {
+		h := u[nu-1]
 		n, k := int(h>>16), int(h&0xffff)
-		u = u[:len(u)-1]
+		nu -= k + 1
 		i := n
-		for _, old := range u[len(u)-k:] {
+		for _, old := range u[nu : nu+k] {
 			t[i] = old
 			i += N
 		}
-		u = u[:len(u)-k]
 	}
-	lp.undo = u
-	lp.path = lp.path[:d]
-	lp.undoAt = lp.undoAt[:d+1]
-	lp.acc = lp.acc[:d+1]
+	lp.nu = nu
+	lp.depth = d
 }
 
 // level is the row T_·(v) of every node.
@@ -287,10 +303,20 @@ func (lp *levelPlanner) bestFitOne(w int, rem int64) int64 {
 	if m == never {
 		return never
 	}
-	bestN, bestF := -1, g+1
-	for n, x := range lp.level(w) {
-		if x != m {
+	// The first node attaining m; its free GPUs matter only if another
+	// one attains m too.
+	row := lp.level(w)
+	first := 0
+	for row[first] != m {
+		first++
+	}
+	bestN, bestF := first, g+1
+	for n := first + 1; n < len(row); n++ {
+		if row[n] != m {
 			continue
+		}
+		if bestF > g {
+			bestF = lp.freeAt(first, m, w, bestF)
 		}
 		if f := lp.freeAt(n, m, w, bestF); f < bestF {
 			bestN, bestF = n, f
@@ -339,14 +365,17 @@ func (lp *levelPlanner) occupy(n, c int, end int64) {
 	N := lp.nodes
 	t := lp.t
 	top := (lp.g - c) * N // levels v with v + c ≤ g have indices below top
-	u := lp.undo
+	if len(lp.undo)-lp.nu <= lp.g {
+		lp.undo = append(lp.undo, make([]int64, len(lp.undo)+lp.g+1)...)
+	}
+	u := lp.undo[lp.nu : lp.nu+lp.g+1]
 	k := 0
 	for i := n; i < len(t); i += N {
 		old := t[i]
 		if old >= end {
 			break
 		}
-		u = append(u, old)
+		u[k] = old
 		nv := end
 		if i < top {
 			if up := t[i+c*N]; up < end {
@@ -357,9 +386,87 @@ func (lp *levelPlanner) occupy(n, c int, end int64) {
 		k++
 	}
 	if k > 0 {
-		u = append(u, int64(n)<<16|int64(k))
+		u[k] = int64(n)<<16 | int64(k)
+		lp.nu += k + 1
 	}
-	lp.undo = u
+}
+
+// mctLevel is pureMCT on the level planners: the same choices, since the
+// level planner's starts are the what-if planner's (evo_plan_test.go).
+func (op *evoOp) mctLevel() ([]int32, error) {
+	s := op.s
+	P := len(s.inst.Clusters)
+	lps := op.levels[0]
+	// rankOf[p][g]: gene g's rank position on cluster p.
+	rankOf := make([][]int32, P)
+	for p, order := range op.rankOrder {
+		rankOf[p] = make([]int32, len(op.js))
+		for r, g := range order {
+			rankOf[p][g] = int32(r)
+		}
+	}
+	members := make([][]int32, P) // rank positions, ascending
+	var ranks []int32
+	genes := make([]int32, len(op.js))
+	for g, j := range op.js {
+		user := s.inst.Jobs[j].Cluster
+		best, bestF := -1, int64(math.MaxInt64)
+		try := func(p int) error {
+			if !op.feasOn[g*P+p] {
+				return nil
+			}
+			rk := rankOf[p][g]
+			k, _ := slices.BinarySearch(members[p], rk)
+			ranks = append(append(append(ranks[:0], members[p][:k]...), rk), members[p][k:]...)
+			if _, err := lps[p].plan(s, p, ranks); err != nil {
+				return err
+			}
+			if f := lps[p].starts[k] + lps[p].jobs[rk].rem; best < 0 || f < bestF {
+				best, bestF = p, f
+			}
+			return nil
+		}
+		if err := try(user); err != nil {
+			return nil, err
+		}
+		for p := range P {
+			if p != user {
+				if err := try(p); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if best < 0 {
+			return nil, errors.New("simcore: evo: job feasible nowhere")
+		}
+		genes[g] = int32(best)
+		rk := rankOf[best][g]
+		k, _ := slices.BinarySearch(members[best], rk)
+		members[best] = slices.Insert(members[best], k, rk)
+	}
+	return genes, nil
+}
+
+// startsAllNowLevel is startsAllNow on the level planners.
+func (op *evoOp) startsAllNowLevel(genes []int32) bool {
+	lps := op.levels[0]
+	for p, order := range op.rankOrder {
+		var ranks []int32
+		for r, g := range order {
+			if int(genes[g]) == p {
+				ranks = append(ranks, int32(r))
+			}
+		}
+		if _, err := lps[p].plan(op.s, p, ranks); err != nil {
+			return false
+		}
+		for _, st := range lps[p].starts[:len(ranks)] {
+			if st != op.s.now {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // levelPlanners are one worker's planners, one per cluster.

@@ -74,10 +74,41 @@ func (d levelDiff) Allocate(a *Allocation) error {
 			if got != want {
 				d.t.Fatalf("%s t=%d cluster %d members %v: level planner %+v, what-if planner %+v", s.inst.Name, s.now, p, members, got, want)
 			}
+			for k, j := range members {
+				if got, want := op.levels[0][p].starts[k], op.workers[0].sims[p].planStart[j]; got != want {
+					d.t.Fatalf("%s t=%d cluster %d: job %d starts at %d, what-if planner %d", s.inst.Name, s.now, p, s.inst.Jobs[j].ID, got, want)
+				}
+			}
 			*d.checks++
 		}
 	}
+	// The pure-MCT assignment and the all-start-now test of the seeded
+	// initialisation agree with their what-if planner versions.
+	want, err := op.pureMCT()
+	if err != nil {
+		return err
+	}
+	got, err := op.mctLevel()
+	if err != nil {
+		return err
+	}
+	if !slices.Equal(got, want) {
+		d.t.Fatalf("%s t=%d: pure MCT on level planners %v, on what-if planners %v", s.inst.Name, s.now, got, want)
+	}
+	for _, genes := range [][]int32{got, d.randomGenes(op)} {
+		if a, b := op.startsAllNowLevel(genes), op.startsAllNow(genes); a != b {
+			d.t.Fatalf("%s t=%d: starts all now on level planners %v, on what-if planners %v", s.inst.Name, s.now, a, b)
+		}
+	}
 	return nil
+}
+
+func (d levelDiff) randomGenes(op *evoOp) []int32 {
+	g := make([]int32, len(op.js))
+	for k, f := range op.feas {
+		g[k] = int32(f[d.rng.IntN(len(f))])
+	}
+	return g
 }
 
 // The level planner gives exactly the what-if planner's fitness
