@@ -263,6 +263,14 @@ func newEVOOp(s *sim, p EVOParams, js []int) *evoOp {
 	return op
 }
 
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // splitmix is a 64-bit mixing function (SplitMix64's finaliser).
 func splitmix(x uint64) uint64 {
 	x += 0x9e3779b97f4a7c15

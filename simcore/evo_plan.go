@@ -227,6 +227,14 @@ func (lp *levelPlanner) earliest(w, r int) int64 {
 			b0 = min(b0, x)
 		}
 		best[0], best[1] = b0, b1
+	} else if r <= 4 {
+		// Branch-free insertion into the r smallest.
+		for _, x := range row {
+			for k := r - 1; k > 0; k-- {
+				best[k] = min(best[k], max(best[k-1], x))
+			}
+			best[0] = min(best[0], x)
+		}
 	} else {
 		for _, x := range row {
 			if x < best[r-1] {
@@ -249,6 +257,17 @@ func (lp *levelPlanner) earliest(w, r int) int64 {
 		}
 	}
 	return best[r-1]
+}
+
+// countAt is freeAt(n, st, from, G) without branches: for a node about
+// to be sorted among others, whose count is unpredictable.
+func (lp *levelPlanner) countAt(n int, st int64, from int) int {
+	f := from
+	N := lp.nodes
+	for i := from*N + n; i < len(lp.t); i += N {
+		f += int(uint64(st-lp.t[i])>>63) ^ 1 // 1 if T_n(v) ≤ st (st ≥ 0: no overflow)
+	}
+	return f
 }
 
 // freeAt is max(0, σ(n, st)) = #{v : T_n(v) ≤ st}, counted from level
@@ -303,26 +322,25 @@ func (lp *levelPlanner) bestFitOne(w int, rem int64) int64 {
 	if m == never {
 		return never
 	}
-	// The first node attaining m; its free GPUs matter only if another
-	// one attains m too.
-	row := lp.level(w)
-	first := 0
-	for row[first] != m {
-		first++
+	// The nodes attaining m, gathered without a branch per node; their
+	// free GPUs matter only if there are several.
+	if len(lp.cand) < lp.nodes {
+		lp.cand = make([]uint64, lp.nodes)
 	}
-	bestN, bestF := first, g+1
-	for n := first + 1; n < len(row); n++ {
-		if row[n] != m {
-			continue
-		}
-		if bestF > g {
-			bestF = lp.freeAt(first, m, w, bestF)
-		}
-		if f := lp.freeAt(n, m, w, bestF); f < bestF {
-			bestN, bestF = n, f
+	cand := lp.cand
+	k := 0
+	for n, x := range lp.level(w) {
+		cand[k] = uint64(n)
+		k += b2i(x == m)
+	}
+	y := cand[0]
+	if k > 1 {
+		y = math.MaxUint64
+		for _, n := range cand[:k] {
+			y = min(y, uint64(lp.countAt(int(n), m, w))<<32|n)
 		}
 	}
-	lp.occupy(bestN, w, m+rem)
+	lp.occupy(int(uint32(y)), w, m+rem)
 	return m
 }
 
@@ -330,29 +348,39 @@ func (lp *levelPlanner) bestFitOne(w int, rem int64) int64 {
 // fills the nodes holding a worker in ascending (free GPUs, index) order,
 // each with as many workers as fit or remain.
 func (lp *levelPlanner) bestFitAt(st int64, w, r int, end int64) {
-	cand := lp.cand[:0]
-	for n, x := range lp.level(w) {
-		if x > st {
-			continue
-		}
-		f := lp.freeAt(n, st, w, lp.g)
-		// (free, index) packed so that integer order is BestFit's order.
-		y := uint64(f)<<32 | uint64(n)
-		k := len(cand)
-		cand = append(cand, y)
-		for k > 0 && cand[k-1] > y {
-			cand[k] = cand[k-1]
-			k--
-		}
-		cand[k] = y
+	// The nodes with w free GPUs at st, gathered without a branch per
+	// node, each then keyed (free, index) packed so that integer order is
+	// BestFit's order.
+	if len(lp.cand) < lp.nodes {
+		lp.cand = make([]uint64, lp.nodes)
 	}
-	lp.cand = cand
-	for _, y := range cand {
+	cand := lp.cand
+	k := 0
+	for n, x := range lp.level(w) {
+		cand[k] = uint64(n)
+		k += int(uint64(st-x)>>63) ^ 1 // x ≤ st
+	}
+	cand = cand[:k]
+	for i, n := range cand {
+		cand[i] = uint64(lp.countAt(int(n), st, w))<<32 | n
+	}
+	// Take the least key until r workers are placed; few are needed.
+	for {
+		y := cand[0]
+		for _, x := range cand[1:] {
+			y = min(y, x)
+		}
 		f, n := int(y>>32), int(uint32(y))
 		k := min(f/w, r)
 		lp.occupy(n, k*w, end)
 		if r -= k; r == 0 {
 			return
+		}
+		for i, x := range cand {
+			if x == y {
+				cand[i] = math.MaxUint64
+				break
+			}
 		}
 	}
 }
