@@ -64,6 +64,28 @@ type levelJob struct {
 	w, r int
 	rem  int64
 	q    int64
+	// For the fitness terms (clusterEval.add, precomputed).
+	prio     float64 // u_j
+	arrival  int64
+	deadline int64
+	work     float64 // g_j·rem_j
+}
+
+// addJob is clusterEval.add for a level job: the same operations in the
+// same order, from the precomputed terms, so the same bits.
+func (c *clusterEval) addJob(j *levelJob, q, at int64) {
+	uq := j.prio * float64(q)
+	f := at + j.rem
+	c.sumUQ += uq
+	c.maxUQ = max(c.maxUQ, uq)
+	c.sumJCT += float64(f - j.arrival)
+	c.maxQ = max(c.maxQ, float64(q))
+	c.maxF = max(c.maxF, f)
+	c.work += j.work
+	if j.deadline > 0 && f > j.deadline {
+		c.tard += float64(f - j.deadline) // else tardiness is 0, and adding +0 to c.tard (≥ +0) changes nothing
+	}
+	c.jobs++
 }
 
 // levelPlacerOK reports whether the placer ignores nodes with less than w
@@ -108,7 +130,9 @@ func newLevelPlanner(s *sim, p int, order []int) *levelPlanner {
 	}
 	for _, j := range order {
 		job := &s.inst.Jobs[j]
-		lp.jobs = append(lp.jobs, levelJob{j: j, w: job.PerWorker(), r: job.Workers, rem: s.remOn(j, p), q: s.queued(j)})
+		rem := s.remOn(j, p)
+		lp.jobs = append(lp.jobs, levelJob{j: j, w: job.PerWorker(), r: job.Workers, rem: rem, q: s.queued(j),
+			prio: float64(job.Priority), arrival: job.Arrival, deadline: job.Deadline, work: float64(job.GPUs) * float64(rem)})
 	}
 	// The path holds at most every job once: its buffers are sized for
 	// that, and lengths are kept in depth and nu, so planning writes no
@@ -154,7 +178,7 @@ func (lp *levelPlanner) plan(s *sim, p int, ranks []int32) (clusterEval, error) 
 		}
 		d := lp.depth
 		acc[d+1] = acc[d]
-		acc[d+1].add(&s.inst.Jobs[job.j], job.q+st-lp.now, st, job.rem)
+		acc[d+1].addJob(job, job.q+st-lp.now, st)
 		lp.path[d] = rk
 		lp.starts[d] = st
 		lp.undoAt[d+1] = lp.nu
@@ -243,6 +267,9 @@ func (lp *levelPlanner) earliest(w, r int) int64 {
 		}
 	}
 	theta := best[r-1]
+	if 2*w > g {
+		return theta // no higher multiple of w
+	}
 	N := lp.nodes
 	for n, x := range row {
 		if x >= theta {
@@ -398,21 +425,26 @@ func (lp *levelPlanner) occupy(n, c int, end int64) {
 	}
 	u := lp.undo[lp.nu : lp.nu+lp.g+1]
 	k := 0
-	for i := n; i < len(t); i += N {
+	i := n
+	for ; i < top; i += N { // T'_n(v) = min(T_n(v+c), F)
+		old := t[i]
+		if old >= end {
+			goto logged
+		}
+		u[k] = old
+		k++
+		t[i] = min(t[i+c*N], end)
+	}
+	for ; i < len(t); i += N { // no level v + c: T'_n(v) = F
 		old := t[i]
 		if old >= end {
 			break
 		}
 		u[k] = old
-		nv := end
-		if i < top {
-			if up := t[i+c*N]; up < end {
-				nv = up
-			}
-		}
-		t[i] = nv
 		k++
+		t[i] = end
 	}
+logged:
 	if k > 0 {
 		u[k] = int64(n)<<16 | int64(k)
 		lp.nu += k + 1
