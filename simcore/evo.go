@@ -501,7 +501,8 @@ func (op *evoOp) run(current []int32) (individual, int, float64, error) {
 		return cur, 0, currentFit, nil
 	}
 	children := make([]individual, 0, n+1)
-	var spare []individual // individuals that did not survive: their buffers are reused
+	survivors := make([]individual, 0, n) // the next population's buffer
+	var spare []individual                // individuals that did not survive: their buffers are reused
 	blank := func() individual {
 		if k := len(spare); k > 0 {
 			d := spare[k-1]
@@ -530,10 +531,25 @@ func (op *evoOp) run(current []int32) (individual, int, float64, error) {
 			return individual{}, 0, 0, err
 		}
 		bestBefore := pop[0].fit
-		pop = append(pop, children...)
-		slices.SortFunc(pop, lessIndividual)
-		spare = append(spare, pop[n:]...)
-		pop = pop[:n:n]
+		// (μ + λ): the n least of parents ∪ children. The parents are
+		// sorted already, so the children are sorted and merged in; the
+		// order is total up to identical genomes, so this is the sort of
+		// the union cut at n.
+		slices.SortFunc(children, lessIndividual)
+		next := survivors[:0]
+		i, j := 0, 0
+		for len(next) < n {
+			if j == len(children) || i < len(pop) && lessIndividual(pop[i], children[j]) <= 0 {
+				next = append(next, pop[i])
+				i++
+			} else {
+				next = append(next, children[j])
+				j++
+			}
+		}
+		spare = append(spare, pop[i:]...)
+		spare = append(spare, children[j:]...)
+		pop, survivors = next, pop
 		gens++
 		if pop[0].fit < bestBefore {
 			stall = 0

@@ -360,14 +360,24 @@ func (lp *levelPlanner) bestFitOne(w int, rem int64) int64 {
 		cand[k] = uint64(n)
 		k += b2i(x == m)
 	}
-	y := cand[0]
+	best := int(cand[0])
 	if k > 1 {
-		y = math.MaxUint64
-		for _, n := range cand[:k] {
-			y = min(y, uint64(lp.countAt(int(n), m, w))<<32|n)
+		// BestFit: the first tie, in index order, of least free GPUs.
+		// Every tie has w free at m; walking the levels upwards, the
+		// ties with T_n(v+1) > m have exactly v free.
+		N := lp.nodes
+	levels:
+		for v := w; v < g; v++ {
+			next := lp.t[v*N : (v+1)*N] // level v + 1
+			for _, n := range cand[:k] {
+				if next[n] > m {
+					best = int(n)
+					break levels
+				}
+			}
 		}
 	}
-	lp.occupy(int(uint32(y)), w, m+rem)
+	lp.occupy(best, w, m+rem)
 	return m
 }
 
