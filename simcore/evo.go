@@ -136,7 +136,7 @@ type evoOp struct {
 	feasOn  []bool  // feasOn[g·P + p]: gene g may go to cluster p
 	z1, z2  []uint64
 	base    []clusterEval // the Jn jobs' contribution per cluster
-	cache   map[setKey]clusterEval
+	cache   evalCache
 	workers []*whatIf
 	// levels[w][p]: worker w's level planner of cluster p, when the
 	// what-ifs may use it (levelPlanning); nil otherwise.
@@ -144,7 +144,6 @@ type evoOp struct {
 	// Scratch of evaluate, reused across generations.
 	todo      []evoPending
 	rankArena []int32
-	queued    map[setKey]bool
 	results   []clusterEval
 	errs      []error
 	// rankOrder[p]: the genes feasible on p in ranking order on p, so a
@@ -197,7 +196,7 @@ func (e EVO) Allocate(a *Allocation) error {
 }
 
 func newEVOOp(s *sim, p EVOParams, js []int) *evoOp {
-	op := &evoOp{s: s, params: p, js: slices.Clone(js), cache: map[setKey]clusterEval{}, queued: map[setKey]bool{}}
+	op := &evoOp{s: s, params: p, js: slices.Clone(js)}
 	P := len(s.inst.Clusters)
 	op.feas = make([][]int, len(js))
 	op.z1 = make([]uint64, len(js))
@@ -306,14 +305,13 @@ func (op *evoOp) evaluate(pop []individual) error {
 	}
 	todo := op.todo[:0]
 	arena := op.rankArena[:0]
-	queued := op.queued
-	clear(queued)
+	op.cache.reserve(len(pop) * len(op.s.inst.Clusters))
 	for i := range pop {
 		for p, k := range pop[i].keys {
-			if _, ok := op.cache[k]; ok || queued[k] {
-				continue
+			slot, ok := op.cache.queue(k)
+			if !ok {
+				continue // planned, or queued by an earlier individual
 			}
-			queued[k] = true
 			from := len(arena)
 			genes, p32 := pop[i].genes, int32(p)
 			for r, g := range op.rankGenes[p] {
@@ -321,7 +319,7 @@ func (op *evoOp) evaluate(pop []individual) error {
 					arena = append(arena, int32(r))
 				}
 			}
-			todo = append(todo, evoPending{key: k, from: from, to: len(arena)})
+			todo = append(todo, evoPending{key: k, slot: slot, from: from, to: len(arena)})
 		}
 	}
 	for i := range todo {
@@ -374,7 +372,8 @@ func (op *evoOp) evaluate(pop []individual) error {
 		if errs[i] != nil {
 			return errs[i]
 		}
-		op.cache[t.key] = results[i]
+		sl := &op.cache.slots[t.slot]
+		sl.val, sl.state = results[i], slotPlanned
 	}
 	for i := range pop {
 		ks := pop[i].keys
@@ -393,6 +392,7 @@ func (op *evoOp) evaluate(pop []individual) error {
 // its members on the cluster (ascending).
 type evoPending struct {
 	key      setKey
+	slot     int // in the cache
 	ranks    []int32
 	from, to int // ranks in the arena
 }
@@ -417,7 +417,7 @@ func (op *evoOp) fitness(ks []setKey) float64 {
 	tot.maxF = op.s.now
 	for p, k := range ks {
 		tot.merge(op.base[p])
-		tot.merge(op.cache[k])
+		tot.merge(op.cache.get(k))
 	}
 	if tot.jobs == 0 {
 		return 0
