@@ -56,10 +56,19 @@ func (p EVOParams) Validate() error {
 //
 // A cluster's plan depends only on the Js jobs assigned to it, so its
 // contribution to the fitness is cached within the operation by
-// (cluster, member set) — the set identified by a 128-bit Zobrist hash —
-// and a child that differs from its parents on two clusters replans two.
-// Under greedy backfilling the decoding uses the no-backfill rule, as MCT's
-// what-if does, so every job has a start time to score.
+// (cluster, member set) — the set identified by a 128-bit Zobrist hash,
+// kept up to date through crossover and mutation — and a child that
+// differs from its parents on two clusters replans two. Under greedy
+// backfilling the decoding uses the no-backfill rule, as MCT's what-if
+// does, so every job has a start time to score.
+//
+// Without backfilling (and under greedy), with the best-fit or round-robin
+// placer, the plans are built by levelPlanner (evo_plan.go), an exact
+// re-formulation of Eq. 13 whose state after any prefix of the last plan
+// is restored by an undo log; each generation's new member sets are
+// planned in lexicographic rank order so that each one re-plans only from
+// its first rank that differs from the previous one. Other modes use the
+// list scheduler's what-if planner.
 type EVO struct {
 	Params EVOParams
 }

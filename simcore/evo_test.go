@@ -345,3 +345,50 @@ func TestEVOIncrementalKeys(t *testing.T) {
 		t.Fatalf("only %d children checked", checked)
 	}
 }
+
+// The plan cache finds every key it was given, through collisions and
+// growth, and reports queued and planned keys as taken.
+func TestEVOEvalCache(t *testing.T) {
+	rng := rand.New(rand.NewPCG(233, 239))
+	var c evalCache
+	want := map[setKey]clusterEval{}
+	var keys []setKey
+	for round := range 20 {
+		batch := 50 + rng.IntN(400)
+		c.reserve(batch)
+		var slots []int
+		var added []setKey
+		for range batch {
+			var k setKey
+			if len(keys) > 0 && rng.IntN(4) == 0 {
+				k = keys[rng.IntN(len(keys))] // already there
+			} else {
+				// Few distinct low bits: many keys share a home slot.
+				k = setKey{cluster: rng.IntN(3), h1: uint64(rng.IntN(8)) | rng.Uint64()<<40, h2: rng.Uint64()}
+			}
+			slot, ok := c.queue(k)
+			_, seen := want[k]
+			if ok == seen {
+				t.Fatalf("round %d: queue(%v) = %v, key seen before: %v", round, k, ok, seen)
+			}
+			if ok {
+				want[k] = clusterEval{jobs: len(want) + 1}
+				keys = append(keys, k)
+				slots = append(slots, slot)
+				added = append(added, k)
+			}
+		}
+		for i, k := range added {
+			sl := &c.slots[slots[i]]
+			sl.val, sl.state = want[k], slotPlanned
+		}
+		for k, v := range want {
+			if got := c.get(k); got != v {
+				t.Fatalf("round %d: get(%v) = %+v, want %+v", round, k, got, v)
+			}
+		}
+	}
+	if len(c.slots) < 2*len(want) {
+		t.Fatalf("%d slots for %d keys", len(c.slots), len(want))
+	}
+}
