@@ -540,24 +540,8 @@ func (op *evoOp) run(current []int32) (individual, int, float64, error) {
 			return individual{}, 0, 0, err
 		}
 		bestBefore := pop[0].fit
-		// (μ + λ): the n least of parents ∪ children. The parents are
-		// sorted already, so the children are sorted and merged in; the
-		// order is total up to identical genomes, so this is the sort of
-		// the union cut at n.
-		slices.SortFunc(children, lessIndividual)
-		next := survivors[:0]
-		i, j := 0, 0
-		for len(next) < n {
-			if j == len(children) || i < len(pop) && lessIndividual(pop[i], children[j]) <= 0 {
-				next = append(next, pop[i])
-				i++
-			} else {
-				next = append(next, children[j])
-				j++
-			}
-		}
-		spare = append(spare, pop[i:]...)
-		spare = append(spare, children[j:]...)
+		var next []individual
+		next, spare = survive(pop, children, n, survivors[:0], spare)
 		pop, survivors = next, pop
 		gens++
 		if pop[0].fit < bestBefore {
@@ -570,6 +554,27 @@ func (op *evoOp) run(current []int32) (individual, int, float64, error) {
 		}
 	}
 	return pop[0], gens, currentFit, nil
+}
+
+// survive is (μ + λ) survival: it appends to next the n least of the
+// sorted parents pop and the children (sorted here), in order, and the
+// others to dropped. The parents being sorted, the children are merged in
+// rather than the union sorted; the order is total up to identical genomes,
+// so this is the sort of the union cut at n.
+func survive(pop, children []individual, n int, next, dropped []individual) ([]individual, []individual) {
+	slices.SortFunc(children, lessIndividual)
+	i, j := 0, 0
+	for len(next) < n {
+		if j == len(children) || i < len(pop) && lessIndividual(pop[i], children[j]) <= 0 {
+			next = append(next, pop[i])
+			i++
+		} else {
+			next = append(next, children[j])
+			j++
+		}
+	}
+	dropped = append(dropped, pop[i:]...)
+	return next, append(dropped, children[j:]...)
 }
 
 // startsAllNow reports whether the assignment's plan starts every Js job

@@ -392,3 +392,54 @@ func TestEVOEvalCache(t *testing.T) {
 		t.Fatalf("%d slots for %d keys", len(c.slots), len(want))
 	}
 }
+
+// Survival by merging equals sorting parents ∪ children and cutting at n,
+// with ties in fitness, copies of one genome, and NaN fitness.
+func TestEVOSurviveMatchesSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(257, 263))
+	for c := range 500 {
+		genome := func() individual {
+			g := make([]int32, 4)
+			for k := range g {
+				g[k] = int32(rng.IntN(2))
+			}
+			fit := float64(rng.IntN(4))
+			if rng.IntN(20) == 0 {
+				fit = math.NaN()
+			}
+			// Equal genomes have equal hashes (and, through fix, fitness).
+			h := uint64(g[0]) | uint64(g[1])<<1 | uint64(g[2])<<2 | uint64(g[3])<<3
+			return individual{genes: g, fit: fit, h1: h, h2: h}
+		}
+		// Fitness as a function of the genome, so copies agree.
+		fitOf := map[uint64]float64{}
+		fix := func(x individual) individual {
+			if f, ok := fitOf[x.h1]; ok {
+				x.fit = f
+			} else {
+				fitOf[x.h1] = x.fit
+			}
+			return x
+		}
+		n := 1 + rng.IntN(8)
+		var pop, children []individual
+		for range n {
+			pop = append(pop, fix(genome()))
+		}
+		for range 1 + rng.IntN(9) {
+			children = append(children, fix(genome()))
+		}
+		slices.SortFunc(pop, lessIndividual)
+		union := append(slices.Clone(pop), children...)
+		slices.SortFunc(union, lessIndividual)
+		next, dropped := survive(pop, slices.Clone(children), n, nil, nil)
+		if len(next) != n || len(next)+len(dropped) != len(union) {
+			t.Fatalf("case %d: %d kept, %d dropped of %d", c, len(next), len(dropped), len(union))
+		}
+		for k := range next {
+			if lessIndividual(next[k], union[k]) != 0 || !slices.Equal(next[k].genes, union[k].genes) {
+				t.Fatalf("case %d: survivor %d is %v (%v), sort gives %v (%v)", c, k, next[k].genes, next[k].fit, union[k].genes, union[k].fit)
+			}
+		}
+	}
+}
