@@ -322,12 +322,19 @@ func (op *evoOp) evaluate(pop []individual) error {
 				continue // planned, or queued by an earlier individual
 			}
 			from := len(arena)
-			genes, p32 := pop[i].genes, int32(p)
-			for r, g := range op.rankGenes[p] {
-				if genes[g] == p32 {
-					arena = append(arena, int32(r))
-				}
+			// Every rank is written and kept only if its gene is on p:
+			// no branch on an unpredictable test.
+			genes, p32, order := pop[i].genes, int32(p), op.rankGenes[p]
+			if cap(arena)-from < len(order) {
+				arena = slices.Grow(arena, len(order))
 			}
+			buf := arena[from : from+len(order)]
+			m := 0
+			for r, g := range order {
+				buf[m] = int32(r)
+				m += b2i(genes[g] == p32)
+			}
+			arena = arena[:from+m]
 			todo = append(todo, evoPending{key: k, slot: slot, from: from, to: len(arena)})
 		}
 	}
