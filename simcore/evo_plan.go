@@ -251,6 +251,16 @@ func (lp *levelPlanner) earliest(w, r int) int64 {
 			b0 = min(b0, x)
 		}
 		best[0], best[1] = b0, b1
+	} else if r == 4 {
+		// The same in registers, for four.
+		b0, b1, b2, b3 := int64(never), int64(never), int64(never), int64(never)
+		for _, x := range row {
+			b3 = min(b3, max(b2, x))
+			b2 = min(b2, max(b1, x))
+			b1 = min(b1, max(b0, x))
+			b0 = min(b0, x)
+		}
+		best[0], best[1], best[2], best[3] = b0, b1, b2, b3
 	} else if r <= 4 {
 		// Branch-free insertion into the r smallest.
 		for _, x := range row {
