@@ -418,7 +418,10 @@ func (lp *levelPlanner) bestFitAt(st int64, w, r int, end int64) {
 			y = min(y, x)
 		}
 		f, n := int(y>>32), int(uint32(y))
-		k := min(f/w, r)
+		k := r // min(f/w, r), dividing only when f/w < r
+		if f < r*w {
+			k = f / w
+		}
 		lp.occupy(n, k*w, end)
 		if r -= k; r == 0 {
 			return
