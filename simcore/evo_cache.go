@@ -29,7 +29,7 @@ func (c *evalCache) reserve(extra int) {
 	if need <= len(c.slots) {
 		return
 	}
-	size := max(len(c.slots), 1024)
+	size := max(len(c.slots), 16)
 	for size < need {
 		size *= 2
 	}
