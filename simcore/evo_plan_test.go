@@ -123,6 +123,9 @@ func TestLevelPlannerMatchesWhatIf(t *testing.T) {
 	ranks := []Ranking{FIFO{}, SRSF{}, Lyra{}, SJF{}, SRTF{}}
 	for i := range 150 {
 		inst := randomInstance(rng, fmt.Sprintf("level-%d", i))
+		if i%5 == 4 {
+			inst = wideJobsInstance(rng, fmt.Sprintf("level-wide-%d", i))
+		}
 		if i%3 == 0 { // typed GPUs and deadlines
 			for c := range inst.Clusters {
 				inst.Clusters[c].GPUType = []string{"a", "b"}[c%2]
@@ -272,4 +275,28 @@ func TestEVOLevelPlannerSameResults(t *testing.T) {
 			}
 		}
 	}
+}
+
+// wideJobsInstance has jobs of up to 12 workers on clusters of up to 6
+// nodes, so that starts of more than four workers are exercised.
+func wideJobsInstance(rng *rand.Rand, name string) *Instance {
+	inst := &Instance{Name: name}
+	for range 1 + rng.IntN(3) {
+		inst.Clusters = append(inst.Clusters, Cluster{Nodes: 2 + rng.IntN(5), GPUsPerNode: []int{2, 4, 8}[rng.IntN(3)]})
+	}
+	t := int64(0)
+	for id := range 5 + rng.IntN(25) {
+		t += int64(rng.IntN(40))
+		for {
+			w := []int{1, 1, 2, 4, 8}[rng.IntN(5)]
+			r := 1 + rng.IntN(12)
+			j := Job{ID: int64(id), Arrival: t, Cluster: rng.IntN(len(inst.Clusters)), Duration: 1 + int64(rng.IntN(300)),
+				Workers: r, GPUs: r * w, Priority: 1 + rng.IntN(3)}
+			if j.FitsOn(inst.Clusters[j.Cluster]) {
+				inst.Jobs = append(inst.Jobs, j)
+				break
+			}
+		}
+	}
+	return inst
 }
