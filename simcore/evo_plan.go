@@ -28,8 +28,9 @@ import (
 // undoing the log back to it: member sets planned in lexicographic order of
 // their ranks re-plan only from their first rank that differs from the
 // previous set's. The per-prefix fitness contributions are kept too, and
-// are summed job by job in ranking order as whatIf.plan sums them, so the
-// result is the same to the last bit.
+// are summed job by job in ranking order with the operations of
+// clusterEval.add, as whatIf.plan sums them, so the result is the same to
+// the last bit (evo_plan_test.go checks it, and every job's start).
 //
 // The placer sees max(0, σ(n, S)) where the list scheduler's planner
 // passes σ(n, S); levelPlacerOK admits only placers that never use a node
@@ -53,8 +54,8 @@ type levelPlanner struct {
 
 	free, place []int
 	best        []int64
-	bestFit     bool     // the placer is BestFit: bestFitAt
-	cand        []uint64 // scratch: bestFitAt's candidate nodes
+	bestFit     bool     // the placer is BestFit: bestFitOne and bestFitAt, read off the levels
+	cand        []uint64 // scratch: best fit's candidate nodes
 }
 
 // levelJob is what placing a job needs: its index, shape, remaining time
