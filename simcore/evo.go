@@ -56,10 +56,19 @@ func (p EVOParams) Validate() error {
 //
 // A cluster's plan depends only on the Js jobs assigned to it, so its
 // contribution to the fitness is cached within the operation by
-// (cluster, member set) — the set identified by a 128-bit Zobrist hash —
-// and a child that differs from its parents on two clusters replans two.
-// Under greedy backfilling the decoding uses the no-backfill rule, as MCT's
-// what-if does, so every job has a start time to score.
+// (cluster, member set) — the set identified by a 128-bit Zobrist hash,
+// kept up to date through crossover and mutation — and a child that
+// differs from its parents on two clusters replans two. Under greedy
+// backfilling the decoding uses the no-backfill rule, as MCT's what-if
+// does, so every job has a start time to score.
+//
+// Without backfilling (and under greedy), with the best-fit or round-robin
+// placer, the plans are built by levelPlanner (evo_plan.go), an exact
+// re-formulation of Eq. 13 whose state after any prefix of the last plan
+// is restored by an undo log; each generation's new member sets are
+// planned in lexicographic rank order so that each one re-plans only from
+// its first rank that differs from the previous one. Other modes use the
+// list scheduler's what-if planner.
 type EVO struct {
 	Params EVOParams
 }
@@ -133,22 +142,33 @@ type evoOp struct {
 	params  EVOParams
 	js      []int   // Js, (arrival, id) order
 	feas    [][]int // feasible clusters per gene
+	feasOn  []bool  // feasOn[g·P + p]: gene g may go to cluster p
 	z1, z2  []uint64
 	base    []clusterEval // the Jn jobs' contribution per cluster
-	cache   map[setKey]clusterEval
+	cache   evalCache
 	workers []*whatIf
+	// levels[w][p]: worker w's level planner of cluster p, when the
+	// what-ifs may use it (levelPlanning); nil otherwise.
+	levels [][]*levelPlanner
+	// Scratch of evaluate, reused across generations.
+	todo      []evoPending
+	rankArena []int32
+	results   []clusterEval
+	errs      []error
 	// rankOrder[p]: the genes feasible on p in ranking order on p, so a
 	// member set is gathered already sorted.
 	rankOrder [][]int
+	rankGenes [][]int32 // rankOrder as int32, for gathering members
 	evals     int
 	cap       float64 // Σ_p G_p·N_p
 }
 
-// individual is a genome with its fitness and a 128-bit hash of the
-// genome (equal genomes have equal hashes; survival uses it to skip
+// individual is a genome with its clusters' member-set keys, its fitness
+// and a 128-bit hash of the genome (equal genomes have equal hashes; survival uses it to skip
 // comparing copies gene by gene).
 type individual struct {
 	genes  []int32
+	keys   []setKey // the member-set key of each cluster (nil until evaluated)
 	fit    float64
 	h1, h2 uint64
 }
@@ -185,14 +205,16 @@ func (e EVO) Allocate(a *Allocation) error {
 }
 
 func newEVOOp(s *sim, p EVOParams, js []int) *evoOp {
-	op := &evoOp{s: s, params: p, js: slices.Clone(js), cache: map[setKey]clusterEval{}}
+	op := &evoOp{s: s, params: p, js: slices.Clone(js)}
 	P := len(s.inst.Clusters)
 	op.feas = make([][]int, len(js))
 	op.z1 = make([]uint64, len(js))
 	op.z2 = make([]uint64, len(js))
 	for g, j := range js {
 		for q := range P {
-			if s.feasible(j, q) {
+			ok := s.feasible(j, q)
+			op.feasOn = append(op.feasOn, ok)
+			if ok {
 				op.feas[g] = append(op.feas[g], q)
 			}
 		}
@@ -235,8 +257,26 @@ func newEVOOp(s *sim, p EVOParams, js []int) *evoOp {
 			return 0
 		})
 		op.rankOrder = append(op.rankOrder, order)
+		genes := make([]int32, len(order))
+		for k, g := range order {
+			genes[k] = int32(g)
+		}
+		op.rankGenes = append(op.rankGenes, genes)
+	}
+	if levelPlanning(s) {
+		for range op.workers {
+			op.levels = append(op.levels, newLevelPlanners(s, op.rankOrder, op.js))
+		}
 	}
 	return op
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // splitmix is a 64-bit mixing function (SplitMix64's finaliser).
@@ -247,16 +287,17 @@ func splitmix(x uint64) uint64 {
 	return x ^ (x >> 31)
 }
 
-// keys returns the member-set key of every cluster of genes.
+// keys appends the member-set key of every cluster of genes to out.
 func (op *evoOp) keys(genes []int32, out []setKey) []setKey {
 	P := len(op.s.inst.Clusters)
-	out = out[:0]
+	from := len(out)
 	for p := range P {
 		out = append(out, setKey{cluster: p, h1: splitmix(uint64(p) + 1), h2: splitmix(uint64(p) + 7)})
 	}
+	ks := out[from:]
 	for g, c := range genes {
-		out[c].h1 ^= op.z1[g]
-		out[c].h2 ^= op.z2[g]
+		ks[c].h1 ^= op.z1[g]
+		ks[c].h2 ^= op.z2[g]
 	}
 	return out
 }
@@ -266,49 +307,79 @@ func (op *evoOp) keys(genes []int32, out []setKey) []setKey {
 // what-if planners, merged in a fixed order, so the result does not depend
 // on the number of workers.
 func (op *evoOp) evaluate(pop []individual) error {
-	type pending struct {
-		key     setKey
-		members []int
-	}
-	var todo []pending
-	queued := map[setKey]bool{}
-	var ks []setKey
 	for i := range pop {
-		ks = op.keys(pop[i].genes, ks)
-		for p, k := range ks {
-			if _, ok := op.cache[k]; ok || queued[k] {
-				continue
-			}
-			queued[k] = true
-			var members []int
-			for _, g := range op.rankOrder[p] {
-				if int(pop[i].genes[g]) == p {
-					members = append(members, op.js[g])
-				}
-			}
-			todo = append(todo, pending{k, members})
+		if pop[i].keys == nil {
+			pop[i].keys = op.keys(pop[i].genes, nil)
 		}
 	}
-	results := make([]clusterEval, len(todo))
-	errs := make([]error, len(todo))
-	if len(op.workers) == 1 || len(todo) < 2 {
-		for i, t := range todo {
-			results[i], errs[i] = op.workers[0].plan(t.key.cluster, t.members)
+	todo := op.todo[:0]
+	arena := op.rankArena[:0]
+	op.cache.reserve(len(pop) * len(op.s.inst.Clusters))
+	for i := range pop {
+		for p, k := range pop[i].keys {
+			slot, ok := op.cache.queue(k)
+			if !ok {
+				continue // planned, or queued by an earlier individual
+			}
+			from := len(arena)
+			// Every rank is written and kept only if its gene is on p:
+			// no branch on an unpredictable test.
+			genes, p32, order := pop[i].genes, int32(p), op.rankGenes[p]
+			if cap(arena)-from < len(order) {
+				arena = slices.Grow(arena, len(order))
+			}
+			buf := arena[from : from+len(order)]
+			m := 0
+			for r, g := range order {
+				buf[m] = int32(r)
+				m += b2i(genes[g] == p32)
+			}
+			arena = arena[:from+m]
+			todo = append(todo, evoPending{key: k, slot: slot, from: from, to: len(arena)})
+		}
+	}
+	for i := range todo {
+		todo[i].ranks = arena[todo[i].from:todo[i].to:todo[i].to]
+	}
+	op.todo, op.rankArena = todo, arena
+	// Plan each cluster's member sets in lexicographic order of their
+	// ranked members, so consecutive plans share their longest common
+	// rank prefix and are re-planned only from the first rank that
+	// differs. A plan depends only on its member set, so the order changes
+	// no result.
+	slices.SortFunc(todo, func(a, b evoPending) int {
+		if c := cmp.Compare(a.key.cluster, b.key.cluster); c != 0 {
+			return c
+		}
+		return slices.Compare(a.ranks, b.ranks)
+	})
+	results := slices.Grow(op.results[:0], len(todo))[:len(todo)]
+	errs := slices.Grow(op.errs[:0], len(todo))[:len(todo)]
+	clear(errs)
+	op.results, op.errs = results, errs
+	nw := len(op.workers)
+	if nw == 1 || len(todo) < 2 {
+		for i := range todo {
+			results[i], errs[i] = op.planPending(0, todo[i])
 		}
 	} else {
+		// Contiguous chunks keep neighbouring member sets on one worker.
+		chunk := max(1, len(todo)/(4*nw))
 		var wg sync.WaitGroup
 		next := make(chan int)
-		for _, w := range op.workers {
+		for w := range nw {
 			wg.Add(1)
-			go func(w *whatIf) {
+			go func(w int) {
 				defer wg.Done()
-				for i := range next {
-					results[i], errs[i] = w.plan(todo[i].key.cluster, todo[i].members)
+				for from := range next {
+					for i := from; i < min(from+chunk, len(todo)); i++ {
+						results[i], errs[i] = op.planPending(w, todo[i])
+					}
 				}
 			}(w)
 		}
-		for i := range todo {
-			next <- i
+		for from := 0; from < len(todo); from += chunk {
+			next <- from
 		}
 		close(next)
 		wg.Wait()
@@ -317,10 +388,11 @@ func (op *evoOp) evaluate(pop []individual) error {
 		if errs[i] != nil {
 			return errs[i]
 		}
-		op.cache[t.key] = results[i]
+		sl := &op.cache.slots[t.slot]
+		sl.val, sl.state = results[i], slotPlanned
 	}
 	for i := range pop {
-		ks = op.keys(pop[i].genes, ks)
+		ks := pop[i].keys
 		pop[i].fit = op.fitness(ks)
 		pop[i].h1, pop[i].h2 = 0, 0
 		for _, k := range ks {
@@ -332,6 +404,28 @@ func (op *evoOp) evaluate(pop []individual) error {
 	return nil
 }
 
+// evoPending is a member set to plan: its key and the rank positions of
+// its members on the cluster (ascending).
+type evoPending struct {
+	key      setKey
+	slot     int // in the cache
+	ranks    []int32
+	from, to int // ranks in the arena
+}
+
+// planPending plans one member set on worker w's planners.
+func (op *evoOp) planPending(w int, t evoPending) (clusterEval, error) {
+	p := t.key.cluster
+	if op.levels != nil {
+		return op.levels[w][p].plan(op.s, p, t.ranks)
+	}
+	members := make([]int, len(t.ranks))
+	for k, r := range t.ranks {
+		members[k] = op.js[op.rankOrder[p][r]]
+	}
+	return op.workers[w].plan(p, members)
+}
+
 // fitness combines the clusters' contributions into the objective at t
 // (SPEC §11), in hours.
 func (op *evoOp) fitness(ks []setKey) float64 {
@@ -339,7 +433,7 @@ func (op *evoOp) fitness(ks []setKey) float64 {
 	tot.maxF = op.s.now
 	for p, k := range ks {
 		tot.merge(op.base[p])
-		tot.merge(op.cache[k])
+		tot.merge(op.cache.get(k))
 	}
 	if tot.jobs == 0 {
 		return 0
@@ -394,7 +488,11 @@ func (op *evoOp) run(current []int32) (individual, int, float64, error) {
 	currentFit := op.fitness(op.keys(cur.genes, nil))
 	cur.fit = currentFit
 	if p.Init == "seeded" {
-		mct, err := op.pureMCT()
+		pure := op.pureMCT
+		if op.levels != nil {
+			pure = op.mctLevel
+		}
+		mct, err := pure()
 		if err != nil {
 			return individual{}, 0, 0, err
 		}
@@ -411,10 +509,24 @@ func (op *evoOp) run(current []int32) (individual, int, float64, error) {
 	// assignment starts every Js job at t, every q_j^(t) is already q_j and
 	// every F_j is t + rem_j whatever the clusters, so no assignment scores
 	// better.
-	if p.Init == "seeded" && s.dur == nil && op.startsAllNow(cur.genes) {
+	startsAllNow := op.startsAllNow
+	if op.levels != nil {
+		startsAllNow = op.startsAllNowLevel
+	}
+	if p.Init == "seeded" && s.dur == nil && startsAllNow(cur.genes) {
 		return cur, 0, currentFit, nil
 	}
 	children := make([]individual, 0, n+1)
+	survivors := make([]individual, 0, n) // the next population's buffer
+	var spare []individual                // individuals that did not survive: their buffers are reused
+	blank := func() individual {
+		if k := len(spare); k > 0 {
+			d := spare[k-1]
+			spare = spare[:k-1]
+			return d
+		}
+		return individual{genes: make([]int32, len(op.js)), keys: make([]setKey, len(op.s.inst.Clusters))}
+	}
 	gens, stall := 0, 0
 	for gens < p.Generations {
 		if p.Budget > 0 && op.evals+n > p.Budget {
@@ -423,21 +535,21 @@ func (op *evoOp) run(current []int32) (individual, int, float64, error) {
 		children = children[:0]
 		for len(children) < n {
 			a, b := pop[rng.IntN(len(pop))], pop[rng.IntN(len(pop))]
-			c1, c2 := crossover(rng, a.genes, b.genes)
+			c1, c2 := blank(), blank()
+			op.crossover(rng, a, b, &c1, &c2)
 			if rng.Float64() < p.Mutation {
-				op.mutate(rng, c1)
-				op.mutate(rng, c2)
+				op.mutate(rng, c1.genes, c1.keys)
+				op.mutate(rng, c2.genes, c2.keys)
 			}
-			children = append(children, individual{genes: c1}, individual{genes: c2})
+			children = append(children, c1, c2)
 		}
 		if err := op.evaluate(children); err != nil {
 			return individual{}, 0, 0, err
 		}
 		bestBefore := pop[0].fit
-		pop = append(pop, children...)
-		slices.SortFunc(pop, lessIndividual)
-		pop = pop[:n:n]
-		pop = slices.Clip(pop)
+		var next []individual
+		next, spare = survive(pop, children, n, survivors[:0], spare)
+		pop, survivors = next, pop
 		gens++
 		if pop[0].fit < bestBefore {
 			stall = 0
@@ -449,6 +561,27 @@ func (op *evoOp) run(current []int32) (individual, int, float64, error) {
 		}
 	}
 	return pop[0], gens, currentFit, nil
+}
+
+// survive is (μ + λ) survival: it appends to next the n least of the
+// sorted parents pop and the children (sorted here), in order, and the
+// others to dropped. The parents being sorted, the children are merged in
+// rather than the union sorted; the order is total up to identical genomes,
+// so this is the sort of the union cut at n.
+func survive(pop, children []individual, n int, next, dropped []individual) ([]individual, []individual) {
+	slices.SortFunc(children, lessIndividual)
+	i, j := 0, 0
+	for len(next) < n {
+		if j == len(children) || i < len(pop) && lessIndividual(pop[i], children[j]) <= 0 {
+			next = append(next, pop[i])
+			i++
+		} else {
+			next = append(next, children[j])
+			j++
+		}
+	}
+	dropped = append(dropped, pop[i:]...)
+	return next, append(dropped, children[j:]...)
 }
 
 // startsAllNow reports whether the assignment's plan starts every Js job
@@ -475,36 +608,79 @@ func (op *evoOp) startsAllNow(genes []int32) bool {
 }
 
 // crossover is single-point crossover: two children exchanging the genes
-// after a random cut.
-func crossover(rng *rand.Rand, a, b []int32) ([]int32, []int32) {
-	c1, c2 := slices.Clone(a), slices.Clone(b)
-	if len(a) < 2 {
-		return c1, c2
+// after a random cut, written over c1 and c2 (whose buffers are reused).
+// The children's member-set keys are the parents' with the genes after the
+// cut moved: where a and b differ at gene g, g leaves a's cluster and joins
+// b's in c1, and the reverse in c2.
+func (op *evoOp) crossover(rng *rand.Rand, a, b individual, c1, c2 *individual) {
+	c1.genes, c2.genes = append(c1.genes[:0], a.genes...), append(c2.genes[:0], b.genes...)
+	c1.keys, c2.keys = append(c1.keys[:0], a.keys...), append(c2.keys[:0], b.keys...)
+	if len(a.genes) < 2 {
+		return
 	}
-	cut := 1 + rng.IntN(len(a)-1)
-	copy(c1[cut:], b[cut:])
-	copy(c2[cut:], a[cut:])
-	return c1, c2
+	cut := 1 + rng.IntN(len(a.genes)-1)
+	copy(c1.genes[cut:], b.genes[cut:])
+	copy(c2.genes[cut:], a.genes[cut:])
+	for g := cut; g < len(a.genes); g++ {
+		if x, y := a.genes[g], b.genes[g]; x != y {
+			z1, z2 := op.z1[g], op.z2[g]
+			c1.keys[x].h1 ^= z1
+			c1.keys[x].h2 ^= z2
+			c1.keys[y].h1 ^= z1
+			c1.keys[y].h2 ^= z2
+			c2.keys[x].h1 ^= z1
+			c2.keys[x].h2 ^= z2
+			c2.keys[y].h1 ^= z1
+			c2.keys[y].h2 ^= z2
+		}
+	}
+}
+
+// move records gene g leaving cluster from for cluster to in keys (nil:
+// no keys to keep).
+func (op *evoOp) move(keys []setKey, g int, from, to int32) {
+	if keys == nil {
+		return
+	}
+	keys[from].h1 ^= op.z1[g]
+	keys[from].h2 ^= op.z2[g]
+	keys[to].h1 ^= op.z1[g]
+	keys[to].h2 ^= op.z2[g]
 }
 
 // mutate applies, with equal probability, a reassignment (one gene to
 // another feasible cluster) or a swap (SPEC §11: job j on cluster p; among
 // the jobs on clusters in P_f,j, those feasible on p; exchange with one; if
-// none, a reassignment).
-func (op *evoOp) mutate(rng *rand.Rand, genes []int32) {
+// none, a reassignment). keys, unless nil, are kept up to date.
+func (op *evoOp) mutate(rng *rand.Rand, genes []int32, keys []setKey) {
 	g := rng.IntN(len(genes))
 	if rng.IntN(2) == 1 {
 		p := genes[g]
-		var cand []int
-		for k, c := range genes {
-			if k != g && c != p && slices.Contains(op.feas[g], int(c)) && slices.Contains(op.feas[k], int(p)) {
-				cand = append(cand, k)
+		P := len(op.feasOn) / len(op.feas)
+		swappable := func(k int) bool {
+			c := genes[k]
+			return k != g && c != p && op.feasOn[g*P+int(c)] && op.feasOn[k*P+int(p)]
+		}
+		count := 0
+		for k := range genes {
+			if swappable(k) {
+				count++
 			}
 		}
-		if len(cand) > 0 {
-			k := cand[rng.IntN(len(cand))]
-			genes[g], genes[k] = genes[k], genes[g]
-			return
+		if count > 0 {
+			// The pick-th swappable gene, uniformly.
+			pick := rng.IntN(count)
+			for k := range genes {
+				if swappable(k) {
+					if pick == 0 {
+						op.move(keys, g, genes[g], genes[k])
+						op.move(keys, k, genes[k], genes[g])
+						genes[g], genes[k] = genes[k], genes[g]
+						return
+					}
+					pick--
+				}
+			}
 		}
 	}
 	f := op.feas[g]
@@ -517,6 +693,7 @@ func (op *evoOp) mutate(rng *rand.Rand, genes []int32) {
 	if int32(c) == genes[g] {
 		c = f[len(f)-1]
 	}
+	op.move(keys, g, genes[g], int32(c))
 	genes[g] = int32(c)
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"syscall"
 	"testing"
 )
 
@@ -26,7 +27,8 @@ func evoBenchInstance(n int) *Instance {
 }
 
 // BenchmarkEVOOperation is one EVO operation at |Js| = n with the paper's
-// parameters (population 100, 200 generations), one worker.
+// parameters (population 100, 200 generations), one worker; cpu-s/op is
+// the process CPU time per operation (steadier on a shared machine).
 func BenchmarkEVOOperation(b *testing.B) {
 	for _, n := range []int{50, 200, 1000, 5000} {
 		b.Run(fmt.Sprintf("Js=%d", n), func(b *testing.B) {
@@ -35,14 +37,35 @@ func BenchmarkEVOOperation(b *testing.B) {
 			p.Init = "random" // the seeded shortcut would skip the search on an empty system
 			sched := evoWith(p, SRSF{})
 			var evals int
-			for b.Loop() {
+			evoBenchCPU(b, func() {
 				res, err := Simulate(context.Background(), inst, sched, Options{RecordOps: true})
 				if err != nil {
 					b.Fatal(err)
 				}
 				evals = res.Ops[0].Evaluations
-			}
+			})
 			b.ReportMetric(float64(evals), "evals/op")
 		})
 	}
+}
+
+// evoBenchCPU runs f per iteration and reports the process CPU seconds per
+// iteration (cpu-s/op, user + system time from getrusage).
+func evoBenchCPU(b *testing.B, f func()) {
+	start := processCPU(b)
+	n := 0
+	for b.Loop() {
+		f()
+		n++
+	}
+	b.ReportMetric((processCPU(b)-start)/float64(n), "cpu-s/op")
+}
+
+// processCPU is the process's user + system CPU time in seconds.
+func processCPU(b *testing.B) float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -134,10 +135,13 @@ func TestEVOSwapKeepsFeasibility(t *testing.T) {
 				op.feas[g] = []int{rng.IntN(P)}
 			}
 			genes[g] = int32(op.feas[g][rng.IntN(len(op.feas[g]))])
+			for p := range P {
+				op.feasOn = append(op.feasOn, containsInt(op.feas[g], p))
+			}
 		}
 		for range 20 {
 			before := append([]int32(nil), genes...)
-			op.mutate(rng, genes)
+			op.mutate(rng, genes, nil)
 			changed := 0
 			for g, c := range genes {
 				if !containsInt(op.feas[g], int(c)) {
@@ -286,6 +290,156 @@ func TestMCTAll(t *testing.T) {
 		b, _ := Simulate(context.Background(), batch, NewListScheduler("b", MCT{}, FIFO{}, BestFit{}), Options{})
 		if !reflect.DeepEqual(a.Jobs, b.Jobs) {
 			t.Fatalf("%s: mct-all differs from mct on a batch", batch.Name)
+		}
+	}
+}
+
+// The children's member-set keys, updated through crossover and mutation,
+// are the keys computed from their genomes.
+func TestEVOIncrementalKeys(t *testing.T) {
+	rng := rand.New(rand.NewPCG(227, 229))
+	checked := 0
+	for i := range 40 {
+		inst := randomInstance(rng, fmt.Sprintf("keys-%d", i))
+		if len(inst.Clusters) < 2 {
+			continue
+		}
+		check := allocFunc(func(a *Allocation) error {
+			if err := (MCT{}).Allocate(a); err != nil {
+				return err
+			}
+			js := a.Schedulable()
+			if len(js) < 2 {
+				return nil
+			}
+			op := newEVOOp(a.s, DefaultEVOParams(), js)
+			random := func() individual {
+				g := make([]int32, len(js))
+				for k, f := range op.feas {
+					g[k] = int32(f[rng.IntN(len(f))])
+				}
+				return individual{genes: g, keys: op.keys(g, nil)}
+			}
+			for range 20 {
+				a, b := random(), random()
+				var c1, c2 individual
+				op.crossover(rng, a, b, &c1, &c2)
+				for range rng.IntN(3) {
+					op.mutate(rng, c1.genes, c1.keys)
+					op.mutate(rng, c2.genes, c2.keys)
+				}
+				for _, c := range []individual{c1, c2} {
+					if want := op.keys(c.genes, nil); !slices.Equal(c.keys, want) {
+						t.Fatalf("%s: keys %v, from the genome %v", inst.Name, c.keys, want)
+					}
+					checked++
+				}
+			}
+			return nil
+		})
+		if _, err := Simulate(context.Background(), inst, NewListScheduler("keys", check, SRSF{}, BestFit{}), Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d children checked", checked)
+	}
+}
+
+// The plan cache finds every key it was given, through collisions and
+// growth, and reports queued and planned keys as taken.
+func TestEVOEvalCache(t *testing.T) {
+	rng := rand.New(rand.NewPCG(233, 239))
+	var c evalCache
+	want := map[setKey]clusterEval{}
+	var keys []setKey
+	for round := range 20 {
+		batch := 50 + rng.IntN(400)
+		c.reserve(batch)
+		var slots []int
+		var added []setKey
+		for range batch {
+			var k setKey
+			if len(keys) > 0 && rng.IntN(4) == 0 {
+				k = keys[rng.IntN(len(keys))] // already there
+			} else {
+				// Few distinct low bits: many keys share a home slot.
+				k = setKey{cluster: rng.IntN(3), h1: uint64(rng.IntN(8)) | rng.Uint64()<<40, h2: rng.Uint64()}
+			}
+			slot, ok := c.queue(k)
+			_, seen := want[k]
+			if ok == seen {
+				t.Fatalf("round %d: queue(%v) = %v, key seen before: %v", round, k, ok, seen)
+			}
+			if ok {
+				want[k] = clusterEval{jobs: len(want) + 1}
+				keys = append(keys, k)
+				slots = append(slots, slot)
+				added = append(added, k)
+			}
+		}
+		for i, k := range added {
+			sl := &c.slots[slots[i]]
+			sl.val, sl.state = want[k], slotPlanned
+		}
+		for k, v := range want {
+			if got := c.get(k); got != v {
+				t.Fatalf("round %d: get(%v) = %+v, want %+v", round, k, got, v)
+			}
+		}
+	}
+	if len(c.slots) < 2*len(want) {
+		t.Fatalf("%d slots for %d keys", len(c.slots), len(want))
+	}
+}
+
+// Survival by merging equals sorting parents ∪ children and cutting at n,
+// with ties in fitness, copies of one genome, and NaN fitness.
+func TestEVOSurviveMatchesSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(257, 263))
+	for c := range 500 {
+		genome := func() individual {
+			g := make([]int32, 4)
+			for k := range g {
+				g[k] = int32(rng.IntN(2))
+			}
+			fit := float64(rng.IntN(4))
+			if rng.IntN(20) == 0 {
+				fit = math.NaN()
+			}
+			// Equal genomes have equal hashes (and, through fix, fitness).
+			h := uint64(g[0]) | uint64(g[1])<<1 | uint64(g[2])<<2 | uint64(g[3])<<3
+			return individual{genes: g, fit: fit, h1: h, h2: h}
+		}
+		// Fitness as a function of the genome, so copies agree.
+		fitOf := map[uint64]float64{}
+		fix := func(x individual) individual {
+			if f, ok := fitOf[x.h1]; ok {
+				x.fit = f
+			} else {
+				fitOf[x.h1] = x.fit
+			}
+			return x
+		}
+		n := 1 + rng.IntN(8)
+		var pop, children []individual
+		for range n {
+			pop = append(pop, fix(genome()))
+		}
+		for range 1 + rng.IntN(9) {
+			children = append(children, fix(genome()))
+		}
+		slices.SortFunc(pop, lessIndividual)
+		union := append(slices.Clone(pop), children...)
+		slices.SortFunc(union, lessIndividual)
+		next, dropped := survive(pop, slices.Clone(children), n, nil, nil)
+		if len(next) != n || len(next)+len(dropped) != len(union) {
+			t.Fatalf("case %d: %d kept, %d dropped of %d", c, len(next), len(dropped), len(union))
+		}
+		for k := range next {
+			if lessIndividual(next[k], union[k]) != 0 || !slices.Equal(next[k].genes, union[k].genes) {
+				t.Fatalf("case %d: survivor %d is %v (%v), sort gives %v (%v)", c, k, next[k].genes, next[k].fit, union[k].genes, union[k].fit)
+			}
 		}
 	}
 }

@@ -1,0 +1,576 @@
+package simcore
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+)
+
+// levelPlanner is the no-backfill plan (Eq. 13) of one cluster for EVO's
+// what-ifs, in a form that makes a placement and its undo cheap.
+//
+// Under Eq. 13 a placed job holds its GPUs on its nodes from t to its
+// finish F, so σ(n, τ) is a non-decreasing step function of τ on each
+// node, bounded by G. Write T_n(v) (v = 1..G) for the first candidate
+// time τ ∈ {t} ∪ {release times} with σ(n, τ) ≥ v (never if none). Then
+// ⌊max(0, σ(n, τ))/w⌋ = #{k ≥ 1 : T_n(k·w) ≤ τ}, so the earliest start of
+// Eqs. 12–13 — the first candidate τ with Σ_n ⌊max(0, σ(n, τ))/w⌋ ≥ r — is
+// the r-th smallest of the values T_n(k·w) over all nodes n and k ≥ 1, and
+// max(0, σ(n, τ)) = #{v : T_n(v) ≤ τ}. Placing c GPUs on node n until F
+// lowers σ(n, ·) by c before F, which gives
+//
+//	T'_n(v) = T_n(v+c)     if v + c ≤ G and T_n(v+c) < F,
+//	T'_n(v) = max(F, T_n(v)) otherwise,
+//
+// O(G) per node used, with no sorted release list to maintain. Each change
+// is logged, so the state after any prefix of the last plan is restored by
+// undoing the log back to it: member sets planned in lexicographic order of
+// their ranks re-plan only from their first rank that differs from the
+// previous set's. The per-prefix fitness contributions are kept too, and
+// are summed job by job in ranking order with the operations of
+// clusterEval.add, as whatIf.plan sums them, so the result is the same to
+// the last bit (evo_plan_test.go checks it, and every job's start).
+//
+// The placer sees max(0, σ(n, S)) where the list scheduler's planner
+// passes σ(n, S); levelPlacerOK admits only placers that never use a node
+// with less than w free GPUs, for which the two are the same.
+type levelPlanner struct {
+	nodes, g int
+	now      int64
+	placer   Placer
+	jobs     []levelJob // by rank position on this cluster
+
+	t []int64 // T_n(v) at (v − 1)·N + n (level-major)
+	// undo: for each occupation, the old values of the levels it may have
+	// changed (levels 1..k of node n), then a header n<<16 | k.
+	undo   []int64 // undo[:nu] is the log
+	nu     int
+	undoAt []int         // undoAt[d]: nu after the first d jobs of path
+	acc    []clusterEval // acc[d]: the contribution of the first d jobs of path
+	path   []int32       // path[:depth]: rank positions of the jobs placed, in order
+	starts []int64       // starts[d]: S of path[d]
+	depth  int
+
+	free, place []int
+	best        []int64
+	bestFit     bool     // the placer is BestFit: bestFitOne and bestFitAt, read off the levels
+	cand        []uint64 // scratch: best fit's candidate nodes
+}
+
+// levelJob is what placing a job needs: its index, shape, remaining time
+// on this cluster and queueing time so far.
+type levelJob struct {
+	j    int
+	w, r int
+	rem  int64
+	q    int64
+	// For the fitness terms (clusterEval.add, precomputed).
+	prio     float64 // u_j
+	arrival  int64
+	deadline int64
+	work     float64 // g_j·rem_j
+}
+
+// addJob is clusterEval.add for a level job: the same operations in the
+// same order, from the precomputed terms, so the same bits.
+func (c *clusterEval) addJob(j *levelJob, q, at int64) {
+	uq := j.prio * float64(q)
+	f := at + j.rem
+	c.sumUQ += uq
+	c.maxUQ = max(c.maxUQ, uq)
+	c.sumJCT += float64(f - j.arrival)
+	c.maxQ = max(c.maxQ, float64(q))
+	c.maxF = max(c.maxF, f)
+	c.work += j.work
+	if j.deadline > 0 && f > j.deadline {
+		c.tard += float64(f - j.deadline) // else tardiness is 0, and adding +0 to c.tard (≥ +0) changes nothing
+	}
+	c.jobs++
+}
+
+// levelPlacerOK reports whether the placer ignores nodes with less than w
+// free GPUs (so negative free values may be given as 0).
+func levelPlacerOK(pl Placer) bool {
+	switch pl.(type) {
+	case BestFit, *BestFit, RoundRobin, *RoundRobin:
+		return true
+	}
+	return false
+}
+
+// newLevelPlanner loads cluster p's fixed jobs (as planner.begin does: σ
+// after them at t, and their releases; a release at or before t never
+// counts, as in the start cache's sweep) and the jobs that may join it, by
+// rank position.
+func newLevelPlanner(s *sim, p int, order []int) *levelPlanner {
+	c := s.inst.Clusters[p]
+	real := s.clusters[p]
+	lp := &levelPlanner{nodes: c.Nodes, g: c.GPUsPerNode, now: s.now, placer: s.list.Placer}
+	lp.t = make([]int64, lp.nodes*lp.g)
+	level := make([]int, lp.nodes)
+	for n := range lp.nodes {
+		level[n] = lp.g - real.fixedUse[n]
+		for v := 1; v <= lp.g; v++ {
+			if v <= level[n] {
+				lp.t[lp.at(n, v)] = s.now
+			} else {
+				lp.t[lp.at(n, v)] = never
+			}
+		}
+	}
+	for _, r := range real.fixedRels {
+		if r.at <= s.now {
+			continue
+		}
+		n := int(r.node)
+		for v := max(level[n]+1, 1); v <= min(level[n]+int(r.gpus), lp.g); v++ {
+			lp.t[lp.at(n, v)] = r.at
+		}
+		level[n] += int(r.gpus)
+	}
+	for _, j := range order {
+		job := &s.inst.Jobs[j]
+		rem := s.remOn(j, p)
+		lp.jobs = append(lp.jobs, levelJob{j: j, w: job.PerWorker(), r: job.Workers, rem: rem, q: s.queued(j),
+			prio: float64(job.Priority), arrival: job.Arrival, deadline: job.Deadline, work: float64(job.GPUs) * float64(rem)})
+	}
+	// The path holds at most every job once: its buffers are sized for
+	// that, and lengths are kept in depth and nu, so planning writes no
+	// slice headers.
+	lp.path = make([]int32, len(lp.jobs))
+	lp.starts = make([]int64, len(lp.jobs))
+	lp.undoAt = make([]int, len(lp.jobs)+1)
+	lp.acc = make([]clusterEval, len(lp.jobs)+1)
+	lp.acc[0] = clusterEval{maxF: s.now}
+	lp.undo = make([]int64, 4*(lp.g+1))
+	switch s.list.Placer.(type) {
+	case BestFit, *BestFit:
+		lp.bestFit = true
+	}
+	lp.free = make([]int, lp.nodes)
+	lp.place = make([]int, lp.nodes)
+	return lp
+}
+
+// at is the index of T_n(v) in t: level-major, so that one level of every
+// node is contiguous.
+func (lp *levelPlanner) at(n, v int) int { return (v-1)*lp.nodes + n }
+
+// plan returns the fitness contribution of the cluster holding the jobs at
+// rank positions ranks (ascending) besides its fixed jobs.
+func (lp *levelPlanner) plan(s *sim, p int, ranks []int32) (clusterEval, error) {
+	l := 0
+	for l < lp.depth && l < len(ranks) && lp.path[l] == ranks[l] {
+		l++
+	}
+	lp.rewind(l)
+	acc := lp.acc
+	for _, rk := range ranks[l:] {
+		job := &lp.jobs[rk]
+		var st int64
+		if job.r == 1 && lp.bestFit {
+			st = lp.bestFitOne(job.w, job.rem)
+		} else if st = lp.earliest(job.w, job.r); st != never {
+			lp.occupyAt(st, job.w, job.r, st+job.rem)
+		}
+		if st == never {
+			return clusterEval{}, fmt.Errorf("simcore: evo: job %d cannot be placed on cluster %d", s.inst.Jobs[job.j].ID, p)
+		}
+		d := lp.depth
+		acc[d+1] = acc[d]
+		acc[d+1].addJob(job, job.q+st-lp.now, st)
+		lp.path[d] = rk
+		lp.starts[d] = st
+		lp.undoAt[d+1] = lp.nu
+		lp.depth = d + 1
+	}
+	return acc[lp.depth], nil
+}
+
+// rewind restores the state after the first d jobs of the path.
+func (lp *levelPlanner) rewind(d int) {
+	target := lp.undoAt[d]
+	u, t, N := lp.undo, lp.t, lp.nodes
+	nu := lp.nu
+	for nu > target {
+		h := u[nu-1]
+		n, k := int(h>>16), int(h&0xffff)
+		nu -= k + 1
+		i := n
+		for _, old := range u[nu : nu+k] {
+			t[i] = old
+			i += N
+		}
+	}
+	lp.nu = nu
+	lp.depth = d
+}
+
+// level is the row T_·(v) of every node.
+func (lp *levelPlanner) level(v int) []int64 {
+	return lp.t[(v-1)*lp.nodes : v*lp.nodes]
+}
+
+// earliest is the r-th smallest T_n(k·w) (never if there are fewer than r
+// finite ones).
+func (lp *levelPlanner) earliest(w, r int) int64 {
+	g := lp.g
+	if w > g || w < 1 {
+		return never
+	}
+	if r == 1 {
+		m := int64(never)
+		for _, x := range lp.level(w) {
+			m = min(m, x)
+		}
+		return m
+	}
+	// The r smallest so far, ascending: first over level w (each node's
+	// smallest value), then over the higher levels of the nodes below the
+	// r-th of those (a node's values ascend with the level, so no other
+	// node has one below it).
+	lp.best = lp.best[:0]
+	for range r {
+		lp.best = append(lp.best, never)
+	}
+	best := lp.best
+	insert := func(x int64) {
+		k := r - 1
+		for k > 0 && best[k-1] > x {
+			best[k] = best[k-1]
+			k--
+		}
+		best[k] = x
+	}
+	row := lp.level(w)
+	if r == 2 {
+		// Branch-free: keep the two smallest in b0 ≤ b1.
+		b0, b1 := int64(never), int64(never)
+		for _, x := range row {
+			b1 = min(b1, max(b0, x))
+			b0 = min(b0, x)
+		}
+		best[0], best[1] = b0, b1
+	} else if r == 4 {
+		// The same in registers, for four.
+		b0, b1, b2, b3 := int64(never), int64(never), int64(never), int64(never)
+		for _, x := range row {
+			b3 = min(b3, max(b2, x))
+			b2 = min(b2, max(b1, x))
+			b1 = min(b1, max(b0, x))
+			b0 = min(b0, x)
+		}
+		best[0], best[1], best[2], best[3] = b0, b1, b2, b3
+	} else if r <= 4 {
+		// Branch-free insertion into the r smallest.
+		for _, x := range row {
+			for k := r - 1; k > 0; k-- {
+				best[k] = min(best[k], max(best[k-1], x))
+			}
+			best[0] = min(best[0], x)
+		}
+	} else {
+		for _, x := range row {
+			if x < best[r-1] {
+				insert(x)
+			}
+		}
+	}
+	theta := best[r-1]
+	if 2*w > g {
+		return theta // no higher multiple of w
+	}
+	N := lp.nodes
+	for n, x := range row {
+		if x >= theta {
+			continue
+		}
+		for i := (2*w-1)*N + n; i < len(lp.t); i += w * N {
+			y := lp.t[i]
+			if y >= best[r-1] {
+				break
+			}
+			insert(y)
+		}
+	}
+	return best[r-1]
+}
+
+// countAt is freeAt(n, st, from, G) without branches: for a node about
+// to be sorted among others, whose count is unpredictable.
+func (lp *levelPlanner) countAt(n int, st int64, from int) int {
+	f := from
+	N := lp.nodes
+	for i := from*N + n; i < len(lp.t); i += N {
+		f += int(uint64(st-lp.t[i])>>63) ^ 1 // 1 if T_n(v) ≤ st (st ≥ 0: no overflow)
+	}
+	return f
+}
+
+// freeAt is max(0, σ(n, st)) = #{v : T_n(v) ≤ st}, counted from level
+// from, which the caller knows node n reaches by st, and stopping at stop.
+func (lp *levelPlanner) freeAt(n int, st int64, from, stop int) int {
+	f := from
+	stop = min(stop, lp.g)
+	for i := from*lp.nodes + n; f < stop && lp.t[i] <= st; i += lp.nodes {
+		f++
+	}
+	return f
+}
+
+// occupyAt places r workers of w GPUs at st on max(0, σ(·, st)) with the
+// placer and records them until end.
+func (lp *levelPlanner) occupyAt(st int64, w, r int, end int64) {
+	if lp.bestFit {
+		lp.bestFitAt(st, w, r, end)
+		return
+	}
+	for n, x := range lp.level(w) {
+		// A node without w free GPUs at st is 0 to the placer.
+		if x > st {
+			lp.free[n] = 0
+			continue
+		}
+		lp.free[n] = lp.freeAt(n, st, w, lp.g)
+	}
+	clear(lp.place)
+	lp.placer.Place(lp.free, w, r, lp.place)
+	for n, k := range lp.place {
+		if k > 0 {
+			lp.occupy(n, k*w, end)
+		}
+	}
+}
+
+// bestFitOne places one worker of w GPUs by BestFit at its earliest start
+// and returns that start (never if it cannot be placed). The start is the
+// least T_n(w); the nodes holding a worker then are those attaining it,
+// so one pass over level w finds them, and a node's free GPUs are counted
+// only while it may still beat the best so far.
+func (lp *levelPlanner) bestFitOne(w int, rem int64) int64 {
+	g := lp.g
+	if w > g || w < 1 {
+		return never
+	}
+	m := int64(never)
+	for _, x := range lp.level(w) {
+		m = min(m, x)
+	}
+	if m == never {
+		return never
+	}
+	// The nodes attaining m, gathered without a branch per node; their
+	// free GPUs matter only if there are several.
+	if len(lp.cand) < lp.nodes {
+		lp.cand = make([]uint64, lp.nodes)
+	}
+	cand := lp.cand
+	k := 0
+	for n, x := range lp.level(w) {
+		cand[k] = uint64(n)
+		k += b2i(x == m)
+	}
+	best := int(cand[0])
+	if k > 1 {
+		// BestFit: the first tie, in index order, of least free GPUs.
+		// Every tie has w free at m; walking the levels upwards, the
+		// ties with T_n(v+1) > m have exactly v free.
+		N := lp.nodes
+	levels:
+		for v := w; v < g; v++ {
+			next := lp.t[v*N : (v+1)*N] // level v + 1
+			for _, n := range cand[:k] {
+				if next[n] > m {
+					best = int(n)
+					break levels
+				}
+			}
+		}
+	}
+	lp.occupy(best, w, m+rem)
+	return m
+}
+
+// bestFitAt is occupyAt for BestFit, read off the levels directly: BestFit
+// fills the nodes holding a worker in ascending (free GPUs, index) order,
+// each with as many workers as fit or remain.
+func (lp *levelPlanner) bestFitAt(st int64, w, r int, end int64) {
+	// The nodes with w free GPUs at st, gathered without a branch per
+	// node, each then keyed (free, index) packed so that integer order is
+	// BestFit's order.
+	if len(lp.cand) < lp.nodes {
+		lp.cand = make([]uint64, lp.nodes)
+	}
+	cand := lp.cand
+	k := 0
+	for n, x := range lp.level(w) {
+		cand[k] = uint64(n)
+		k += int(uint64(st-x)>>63) ^ 1 // x ≤ st
+	}
+	cand = cand[:k]
+	for i, n := range cand {
+		cand[i] = uint64(lp.countAt(int(n), st, w))<<32 | n
+	}
+	// Take the least key until r workers are placed; few are needed.
+	for {
+		y := cand[0]
+		for _, x := range cand[1:] {
+			y = min(y, x)
+		}
+		f, n := int(y>>32), int(uint32(y))
+		k := r // min(f/w, r), dividing only when f/w < r
+		if f < r*w {
+			k = f / w
+		}
+		lp.occupy(n, k*w, end)
+		if r -= k; r == 0 {
+			return
+		}
+		for i, x := range cand {
+			if x == y {
+				cand[i] = math.MaxUint64
+				break
+			}
+		}
+	}
+}
+
+// occupy lowers σ(n, τ) by c for τ < end (the update in the type's doc),
+// level by level upwards, so T_n(v+c) is read before it is written. Only
+// levels with T_n(v) < end change (above them T_n(v+c) ≥ end too), so the
+// walk stops at the first other one; their old values go to the undo log.
+func (lp *levelPlanner) occupy(n, c int, end int64) {
+	N := lp.nodes
+	t := lp.t
+	top := (lp.g - c) * N // levels v with v + c ≤ g have indices below top
+	if len(lp.undo)-lp.nu <= lp.g {
+		lp.undo = append(lp.undo, make([]int64, len(lp.undo)+lp.g+1)...)
+	}
+	u := lp.undo[lp.nu : lp.nu+lp.g+1]
+	k := 0
+	i := n
+	for ; i < top; i += N { // T'_n(v) = min(T_n(v+c), F)
+		old := t[i]
+		if old >= end {
+			goto logged
+		}
+		u[k] = old
+		k++
+		t[i] = min(t[i+c*N], end)
+	}
+	for ; i < len(t); i += N { // no level v + c: T'_n(v) = F
+		old := t[i]
+		if old >= end {
+			break
+		}
+		u[k] = old
+		k++
+		t[i] = end
+	}
+logged:
+	if k > 0 {
+		u[k] = int64(n)<<16 | int64(k)
+		lp.nu += k + 1
+	}
+}
+
+// mctLevel is pureMCT on the level planners: the same choices, since the
+// level planner's starts are the what-if planner's (evo_plan_test.go).
+func (op *evoOp) mctLevel() ([]int32, error) {
+	s := op.s
+	P := len(s.inst.Clusters)
+	lps := op.levels[0]
+	// rankOf[p][g]: gene g's rank position on cluster p.
+	rankOf := make([][]int32, P)
+	for p, order := range op.rankOrder {
+		rankOf[p] = make([]int32, len(op.js))
+		for r, g := range order {
+			rankOf[p][g] = int32(r)
+		}
+	}
+	members := make([][]int32, P) // rank positions, ascending
+	var ranks []int32
+	genes := make([]int32, len(op.js))
+	for g, j := range op.js {
+		user := s.inst.Jobs[j].Cluster
+		best, bestF := -1, int64(math.MaxInt64)
+		try := func(p int) error {
+			if !op.feasOn[g*P+p] {
+				return nil
+			}
+			rk := rankOf[p][g]
+			k, _ := slices.BinarySearch(members[p], rk)
+			ranks = append(append(append(ranks[:0], members[p][:k]...), rk), members[p][k:]...)
+			if _, err := lps[p].plan(s, p, ranks); err != nil {
+				return err
+			}
+			if f := lps[p].starts[k] + lps[p].jobs[rk].rem; best < 0 || f < bestF {
+				best, bestF = p, f
+			}
+			return nil
+		}
+		if err := try(user); err != nil {
+			return nil, err
+		}
+		for p := range P {
+			if p != user {
+				if err := try(p); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if best < 0 {
+			return nil, errors.New("simcore: evo: job feasible nowhere")
+		}
+		genes[g] = int32(best)
+		rk := rankOf[best][g]
+		k, _ := slices.BinarySearch(members[best], rk)
+		members[best] = slices.Insert(members[best], k, rk)
+	}
+	return genes, nil
+}
+
+// startsAllNowLevel is startsAllNow on the level planners.
+func (op *evoOp) startsAllNowLevel(genes []int32) bool {
+	lps := op.levels[0]
+	for p, order := range op.rankOrder {
+		var ranks []int32
+		for r, g := range order {
+			if int(genes[g]) == p {
+				ranks = append(ranks, int32(r))
+			}
+		}
+		if _, err := lps[p].plan(op.s, p, ranks); err != nil {
+			return false
+		}
+		for _, st := range lps[p].starts[:len(ranks)] {
+			if st != op.s.now {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// levelPlanners are one worker's planners, one per cluster.
+func newLevelPlanners(s *sim, rankOrder [][]int, js []int) []*levelPlanner {
+	out := make([]*levelPlanner, len(rankOrder))
+	for p, order := range rankOrder {
+		jobs := make([]int, len(order))
+		for k, g := range order {
+			jobs[k] = js[g]
+		}
+		out[p] = newLevelPlanner(s, p, jobs)
+	}
+	return out
+}
+
+// levelPlanning reports whether the simulation's what-ifs may use the
+// level planner: no backfilling (or greedy, whose what-ifs use the
+// no-backfill rule), not the tests' replan-all reference mode, and a
+// placer for which it is exact.
+func levelPlanning(s *sim) bool {
+	b := s.opts.Backfill
+	return (b == BackfillNone || b == BackfillGreedy) && !s.opts.alwaysReplan && s.list != nil && levelPlacerOK(s.list.Placer)
+}
