@@ -528,10 +528,9 @@ func TestBreakdownDeadlinesAndScales(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var titles, ylabels []string
+	var ylabels []string
 	for _, row := range f.Panels {
 		for _, p := range row {
-			titles = append(titles, p.Title.Text)
 			ylabels = append(ylabels, p.Y.Label.Text)
 		}
 	}
