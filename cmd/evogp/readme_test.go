@@ -141,7 +141,7 @@ func readmeCases() []readmeCase {
 		{readme: "evogp search [--depth 3] [gp.terminals=d,q,u,g,a,w]",
 			run: []string{"search", "--config", "smoke", "--depth", "3", "gp.terminals=d,q,u,g,a,w"},
 			why: "on the smoke config (the default quick config takes minutes)"},
-		{readme: "evogp eval --dataset data/test --schedulers liquid,tiresias,lyra,evo-fifo,evo-srsf,evo-lyra --evo-population 50 --evo-generations 50 --ops-out out/evo/ops.parquet --out out/evo"},
+		{readme: "evogp eval --dataset data/test --schedulers liquid,tiresias,lyra,evo-fifo,evo-srsf,evo-lyra --ops-out out/evo/ops.parquet --out out/evo"},
 		{readme: "evogp learn -m --config paper objective.omega=0,0.25,0.5,0.75,1 seed=1,2,3 --out /shared/omega --launcher slurm --partition cpu --time 2:00:00 --cpus-per-task 4 --mem 4G --throttle 20",
 			skip: "submits a paper-scale sweep to Slurm (make test-slurm runs the launcher on a real Slurm)"},
 		{readme: "evogp status /shared/omega", run: []string{"status", "sweep"}, why: "on the local smoke sweep (the Slurm sweep above is not made here)"},
