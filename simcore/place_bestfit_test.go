@@ -6,25 +6,6 @@ import (
 	"testing"
 )
 
-// bestFitOneByOne is best fit by its definition: each worker in turn goes
-// to the node with the smallest free capacity that still holds one (ties →
-// lowest index), O(N·r).
-func bestFitOneByOne(free []int, w, r int, place []int) {
-	for ; r > 0; r-- {
-		best := -1
-		for n, f := range free {
-			if f >= w && (best < 0 || f < free[best]) {
-				best = n
-			}
-		}
-		if best < 0 {
-			return
-		}
-		free[best] -= w
-		place[best]++
-	}
-}
-
 func TestBestFitByHand(t *testing.T) {
 	for _, c := range []struct {
 		free      []int
@@ -53,7 +34,9 @@ func TestBestFitByHand(t *testing.T) {
 }
 
 // TestBestFitMatchesOneByOne: the node-at-a-time placement equals the
-// worker-at-a-time definition on random capacities.
+// worker-at-a-time definition (bestFitReference, simulate_test.go) on
+// random capacities, negative (over-reserved) values and worker sizes that
+// are not powers of two included.
 func TestBestFitMatchesOneByOne(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 8))
 	for i := range 20000 {
@@ -71,33 +54,9 @@ func TestBestFitMatchesOneByOne(t *testing.T) {
 		a, b := slices.Clone(free), slices.Clone(free)
 		pa, pb := make([]int, nodes), make([]int, nodes)
 		BestFit{}.Place(a, w, r, pa)
-		bestFitOneByOne(b, w, r, pb)
+		bestFitReference(b, w, r, pb)
 		if !slices.Equal(pa, pb) || !slices.Equal(a, b) {
 			t.Fatalf("case %d: free %v, %d × %d GPUs: place %v free %v, one by one %v %v", i, free, r, w, pa, a, pb, b)
-		}
-	}
-}
-
-// TestBestFitMatchesDefinition: Place (one scan per distinct free value,
-// one scan in all for a single worker) equals placing worker by worker, on
-// random free vectors, worker sizes and counts, negative free values
-// (over-reserved nodes under Eq. 13) included.
-func TestBestFitMatchesDefinition(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 9))
-	for range 20000 {
-		n := 1 + rng.IntN(12)
-		free := make([]int, n)
-		for i := range free {
-			free[i] = rng.IntN(11) - 2
-		}
-		w := []int{1, 2, 3, 4, 8}[rng.IntN(5)]
-		r := 1 + rng.IntN(4)
-		got, want := slices.Clone(free), slices.Clone(free)
-		gp, wp := make([]int, n), make([]int, n)
-		BestFit{}.Place(got, w, r, gp)
-		bestFitOneByOne(want, w, r, wp)
-		if !slices.Equal(gp, wp) || !slices.Equal(got, want) {
-			t.Fatalf("free %v w=%d r=%d: placed %v, want %v", free, w, r, gp, wp)
 		}
 	}
 }
