@@ -2,12 +2,10 @@ package simcore_test
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"testing"
 
-	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -24,23 +22,7 @@ func TestTimeInvariantKeysExact(t *testing.T) {
 		}
 	}
 	modes = append(modes, simcore.Options{Backfill: simcore.BackfillPreemptive, PreemptOverhead: 9, RecordSegments: true})
-	rng := rand.New(rand.NewPCG(5, 8))
-	var insts []*simcore.Instance
-	for i := range 25 {
-		insts = append(insts, smallRandomInstance(rng, fmt.Sprintf("random-%d", i)))
-	}
-	s := datasets.PaperSettings()
-	s.Clusters = [2]int{2, 3}
-	s.Nodes = [2]int{2, 4}
-	s.JobsPerNode = 15
-	s.LoadMin, s.LoadMax = 1.5, 2
-	gen, err := datasets.Generate(s, 77, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range gen {
-		insts = append(insts, &gen[i])
-	}
+	insts := randomAndOverloaded(t, rand.New(rand.NewPCG(5, 8)), 25, [2]int{2, 4}, 15, 2, 2)
 	for name, r := range rankings {
 		if _, ok := r.(simcore.TimeInvariant); !ok {
 			t.Fatalf("%s does not declare TimeInvariant", name)

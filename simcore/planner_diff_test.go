@@ -63,23 +63,55 @@ func assertSameAsReference(t *testing.T, inst *simcore.Instance, sched simcore.S
 				t.Fatalf("%s %s %+v: %v", inst.Name, sched.Name(), opts, err)
 			}
 		}
-		b, err := simcore.Simulate(context.Background(), inst, sched, simcore.WithAlwaysReplan(opts))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(a, b) {
-			for i := range a.Jobs {
-				if a.Jobs[i] != b.Jobs[i] {
-					t.Fatalf("%s %s %+v: job %d: got %+v, reference %+v", inst.Name, sched.Name(), opts, a.Jobs[i].ID, a.Jobs[i], b.Jobs[i])
-				}
+		assertMatchesReplanAll(t, inst, sched, opts, a)
+	}
+}
+
+// assertMatchesReplanAll requires a, the result of sched on inst under
+// opts, to equal the reference planner's (WithAlwaysReplan), naming the
+// first job that differs.
+func assertMatchesReplanAll(t *testing.T, inst *simcore.Instance, sched simcore.Scheduler, opts simcore.Options, a simcore.Result) {
+	t.Helper()
+	b, err := simcore.Simulate(context.Background(), inst, sched, simcore.WithAlwaysReplan(opts))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, b) {
+		for i := range a.Jobs {
+			if a.Jobs[i] != b.Jobs[i] {
+				t.Fatalf("%s %s %+v: job %d: got %+v, reference %+v", inst.Name, sched.Name(), opts, a.Jobs[i].ID, a.Jobs[i], b.Jobs[i])
 			}
-			t.Fatalf("%s %s %+v: result differs from the reference planner", inst.Name, sched.Name(), opts)
 		}
+		t.Fatalf("%s %s %+v: result differs from the reference planner", inst.Name, sched.Name(), opts)
 	}
 }
 
 // smallRandomInstance: 1–3 clusters of 1–4 nodes of 2, 4 or 8 GPUs and
 // 5–35 jobs with bursty arrivals.
+// randomAndOverloaded returns nRandom small random instances followed by
+// nGen Table II instances of 2–3 clusters with the given node range, jobs
+// per node and offered load from 1.5 to loadMax (generator seed 77).
+func randomAndOverloaded(t *testing.T, rng *rand.Rand, nRandom int, nodes [2]int, jobsPerNode, loadMax float64, nGen int) []*simcore.Instance {
+	t.Helper()
+	var insts []*simcore.Instance
+	for i := range nRandom {
+		insts = append(insts, smallRandomInstance(rng, fmt.Sprintf("random-%d", i)))
+	}
+	s := datasets.PaperSettings()
+	s.Clusters = [2]int{2, 3}
+	s.Nodes = nodes
+	s.JobsPerNode = jobsPerNode
+	s.LoadMin, s.LoadMax = 1.5, loadMax
+	gen, err := datasets.Generate(s, 77, nGen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range gen {
+		insts = append(insts, &gen[i])
+	}
+	return insts
+}
+
 func smallRandomInstance(rng *rand.Rand, name string) *simcore.Instance {
 	inst := &simcore.Instance{Name: name}
 	for range 1 + rng.IntN(3) {

@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"reflect"
 	"testing"
 
-	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -43,23 +41,8 @@ func oneWorkerInstance(rng *rand.Rand, name string) *simcore.Instance {
 // It also requires the splice path to have kept and placed jobs, so it
 // cannot pass by never running.
 func TestSpliceMatchesRebuild(t *testing.T) {
-	var insts []*simcore.Instance
 	rng := rand.New(rand.NewPCG(71, 5))
-	for i := range 60 {
-		insts = append(insts, smallRandomInstance(rng, fmt.Sprintf("random-%d", i)))
-	}
-	s := datasets.PaperSettings()
-	s.Clusters = [2]int{2, 3}
-	s.Nodes = [2]int{3, 6}
-	s.JobsPerNode = 25
-	s.LoadMin, s.LoadMax = 1.5, 2.5
-	gen, err := datasets.Generate(s, 77, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range gen {
-		insts = append(insts, &gen[i])
-	}
+	insts := randomAndOverloaded(t, rng, 60, [2]int{3, 6}, 25, 2.5, 5)
 	for i := range 2 {
 		insts = append(insts, phillyLikeInstance(rng, fmt.Sprintf("philly-like-%d", i), 200))
 	}
@@ -88,18 +71,7 @@ func TestSpliceMatchesRebuild(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s %s %+v: %v", inst.Name, sched.Name(), opts, err)
 				}
-				b, err := simcore.Simulate(context.Background(), inst, sched, simcore.WithAlwaysReplan(opts))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !reflect.DeepEqual(a, b) {
-					for i := range a.Jobs {
-						if a.Jobs[i] != b.Jobs[i] {
-							t.Fatalf("%s %s %+v: job %d: got %+v, reference %+v", inst.Name, sched.Name(), opts, a.Jobs[i].ID, a.Jobs[i], b.Jobs[i])
-						}
-					}
-					t.Fatalf("%s %s %+v: result differs from the reference planner", inst.Name, sched.Name(), opts)
-				}
+				assertMatchesReplanAll(t, inst, sched, opts, a)
 			}
 		}
 	}
