@@ -721,15 +721,8 @@ func (op *evoOp) pureMCT() ([]int32, error) {
 			}
 			return nil
 		}
-		if err := try(user); err != nil {
+		if err := userFirst(P, user, try); err != nil {
 			return nil, err
-		}
-		for p := range P {
-			if p != user {
-				if err := try(p); err != nil {
-					return nil, err
-				}
-			}
 		}
 		if best < 0 {
 			return nil, errors.New("simcore: evo: job feasible nowhere")
@@ -834,4 +827,21 @@ func tardiness(job *Job, f int64) float64 {
 		return 0
 	}
 	return float64(f - job.Deadline)
+}
+
+// userFirst calls try on the user cluster, then on every other cluster in
+// index order (MCT's order of asking, so its ties go to the user cluster),
+// and stops at the first error.
+func userFirst(clusters, user int, try func(p int) error) error {
+	if err := try(user); err != nil {
+		return err
+	}
+	for p := range clusters {
+		if p != user {
+			if err := try(p); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

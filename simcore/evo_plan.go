@@ -510,15 +510,8 @@ func (op *evoOp) mctLevel() ([]int32, error) {
 			}
 			return nil
 		}
-		if err := try(user); err != nil {
+		if err := userFirst(P, user, try); err != nil {
 			return nil, err
-		}
-		for p := range P {
-			if p != user {
-				if err := try(p); err != nil {
-					return nil, err
-				}
-			}
 		}
 		if best < 0 {
 			return nil, errors.New("simcore: evo: job feasible nowhere")
