@@ -112,6 +112,9 @@ func TestPaperGenerationTime(t *testing.T) {
 	s := Settings{Config: cfg, Train: train, Validation: val, Out: filepath.Join(t.TempDir(), "run"), Progress: progress.Options{Quiet: true}}
 	var batch batchStats
 	s.onBatch = func(st batchStats) { batch = st }
+	// EVOGP_PAPER_NO_EQUIVALENCE=1 simulates order-equivalent candidates
+	// too (the time without equivalence.go).
+	s.noEquivalence = os.Getenv("EVOGP_PAPER_NO_EQUIVALENCE") != ""
 	// CPU seconds of the process per generation: steadier than wall time
 	// on a shared machine (on an idle 2-core machine wall ≈ CPU / 1.85).
 	cpu := processCPU(t)
@@ -126,9 +129,9 @@ func TestPaperGenerationTime(t *testing.T) {
 		if r.Generation > 0 {
 			cpuBreeding += used
 		}
-		t.Logf("generation %d: %.1f s wall, %.1f s CPU, %d simulations (%.1f/s), %d cache hits, best %.4f; %d simulations run, %d offspring pruned (gp.early_stop=%v)",
+		t.Logf("generation %d: %.1f s wall, %.1f s CPU, %d simulations (%.1f/s), %d cache hits, best %.4f; %d simulations run, %d offspring pruned (gp.early_stop=%v), %d answered by order equivalence",
 			r.Generation, r.WallSeconds, used, r.Evaluations, float64(r.Evaluations)/r.WallSeconds, r.CacheHits, r.Best/float64(cfg.GP.Subset),
-			batch.sims, batch.pruned, cfg.GP.EarlyStop)
+			batch.sims, batch.pruned, cfg.GP.EarlyStop, batch.matched)
 		if r.Generation == int64(lastGen) {
 			cancel()
 		}

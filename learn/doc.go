@@ -89,6 +89,26 @@
 // fill before any strictly worse offspring); no reported statistic
 // (best, median, worst) reads a pruned value, since all are of survivors.
 //
+// # Order equivalence
+//
+// It changes no result either, only the time taken. A training term of a
+// candidate B is answered without simulating when B orders every job view
+// that an already simulated candidate A's ranking was evaluated on exactly
+// as A does (ties kept, strict order kept, NaN last); the list scheduler
+// uses its ranking only through such comparisons, so B's simulation would
+// be A's, and B gets A's objective bit for bit (equivalence.go states the
+// argument). Each simulated term records its views (the run's terminal
+// values and the key) as a trace; traces are kept per training instance
+// within a memory budget, most recently used first, and a task tries the
+// traces recorded before its batch, so the outcome does not depend on the
+// worker count. In a converged population most offspring are syntactic
+// variants (introns) of their parents, and most of their terms are
+// answered this way. Only for the user and mct allocators. The counts of
+// generations.parquet are unchanged (a term answered from a trace counts
+// as an evaluation); TestOrderEquivalenceNeverChangesResults compares runs
+// with and without it, and TestTraceMatchImpliesSameSimulation checks the
+// claim term by term.
+//
 // # Honest reporting
 //
 // A finished run scores the chosen formula on the held-out test split

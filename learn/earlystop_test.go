@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/evogp/evogp/configs"
@@ -22,7 +23,11 @@ type runOutputs struct {
 	best, hall []byte
 	pruned     int
 	sims       int
+	matched    int
 }
+
+// noEquivalence, among runFor's overrides, turns order equivalence off.
+const noEquivalence = "no-equivalence"
 
 func runFor(t interface {
 	Helper()
@@ -30,6 +35,8 @@ func runFor(t interface {
 	Fatalf(string, ...any)
 }, dir string, overrides ...string) runOutputs {
 	t.Helper()
+	off := slices.Contains(overrides, noEquivalence)
+	overrides = slices.DeleteFunc(slices.Clone(overrides), func(o string) bool { return o == noEquivalence })
 	cfg, err := testConfigE(overrides...)
 	if err != nil {
 		t.Fatal(err)
@@ -41,6 +48,7 @@ func runFor(t interface {
 	var out runOutputs
 	s := Settings{Config: cfg, Train: train, Validation: val, Out: dir, Test: val[:1]}
 	s.Progress.Quiet = true
+	s.noEquivalence = off
 	s.OnGeneration = func(snap Snapshot) {
 		var b bytes.Buffer
 		for _, m := range snap.Population {
@@ -48,7 +56,7 @@ func runFor(t interface {
 		}
 		out.pops = append(out.pops, b.String())
 	}
-	s.onBatch = func(st batchStats) { out.pruned += st.pruned; out.sims += st.sims }
+	s.onBatch = func(st batchStats) { out.pruned += st.pruned; out.sims += st.sims; out.matched += st.matched }
 	res, err := Run(context.Background(), s)
 	if err != nil {
 		t.Fatalf("%v (overrides %v)", err, overrides)

@@ -48,7 +48,8 @@ type evaluator struct {
 	cache        map[cacheKey]float64 // exact terms
 	bounds       map[cacheKey]float64 // lower bounds of terms seen but not known exactly (early stop)
 	log          []cacheEntry         // every entry in insertion order (checkpointed)
-	onSimulation func()               // test hook: called before each candidate simulation
+	onSimulation func()               // test hook: called before each candidate term is computed
+	traces       *traceStore          // order-equivalence traces (nil: off); see equivalence.go
 }
 
 func newEvaluator(train, val []simcore.Instance, opts simcore.Options, seconds bool, workers int, alloc, place string, evo simcore.EVOParams) (*evaluator, error) {
@@ -94,6 +95,13 @@ type task struct {
 	sched     simcore.Scheduler
 	inst      *simcore.Instance
 	stopAbove float64
+	// For order equivalence (training terms of formula candidates only):
+	// the candidate's ranking and simplified tree, and the instance index.
+	form    *FormulaRanking
+	tree    *expr.Tree
+	instIdx int32
+	parents [2]uint64
+	hash    uint64
 }
 
 // outcome is a task's result: the objective, or exceeded when the
@@ -102,6 +110,8 @@ type task struct {
 type outcome struct {
 	objective float64
 	exceeded  bool
+	matched   *viewTrace // answered by this trace without simulating
+	trace     *viewTrace // recorded by this task's simulation
 }
 
 // simulate runs the tasks on the worker pool and returns their outcomes in
@@ -109,28 +119,88 @@ type outcome struct {
 // returns the error of the lowest-indexed failed task.
 func (e *evaluator) simulate(ctx context.Context, tasks []task, hook func()) ([]outcome, error) {
 	out := make([]outcome, len(tasks))
+	// Order equivalence (equivalence.go): the traces each task tries, taken
+	// before the batch so that no task depends on another one of the same
+	// batch, and the tasks that record a trace — in task order, while the
+	// batch's estimated traces fit in half the store's budget (all of a
+	// batch's traces are alive until it ends).
+	cands := make([][]*viewTrace, len(tasks))
+	hints := make([]int, len(tasks))
+	record := make([]bool, len(tasks))
+	if e.traces != nil {
+		room := e.traces.budget / 2
+		for i, t := range tasks {
+			if t.form != nil && e.traces.covers(t.tree) {
+				cands[i] = e.traces.candidates(t.instIdx, t.parents)
+				hints[i] = e.traces.hint[t.instIdx]
+				if est := e.traces.estimate(t.instIdx); est <= room {
+					record[i] = true
+					room -= est
+				}
+			}
+		}
+	}
 	err := parallel.For(ctx, len(tasks), e.workers, func(i int) error {
 		if hook != nil {
 			hook()
 		}
+		t := tasks[i]
+		for _, c := range cands[i] {
+			if traceMatches(c, t.form.Prog, e.traces.terms) {
+				out[i] = outcome{objective: c.objective, matched: c}
+				return nil
+			}
+		}
+		sched := t.sched
+		var rec *recording
+		if record[i] {
+			rec = newRecording(e.traces.terms, len(t.inst.Clusters), hints[i]+hints[i]/4)
+			s, err := e.candidate(viewRecorder{f: *t.form, terms: e.traces.terms, unit: unitOf(t.form.Seconds), rec: rec})
+			if err != nil {
+				return err
+			}
+			sched = s
+		}
 		opts := e.opts
-		opts.StopAbove = tasks[i].stopAbove
-		res, err := simcore.Simulate(ctx, tasks[i].inst, tasks[i].sched, opts)
+		opts.StopAbove = t.stopAbove
+		res, err := simcore.Simulate(ctx, t.inst, sched, opts)
 		var be *simcore.BoundExceeded
-		if errors.As(err, &be) && tasks[i].stopAbove > 0 {
+		if errors.As(err, &be) && t.stopAbove > 0 {
 			out[i] = outcome{exceeded: true}
 			return nil
 		}
 		if err != nil {
-			return fmt.Errorf("simulate %s on instance %q: %w", tasks[i].sched.Name(), tasks[i].inst.Name, err)
+			return fmt.Errorf("simulate %s on instance %q: %w", t.sched.Name(), t.inst.Name, err)
 		}
 		out[i] = outcome{objective: res.Metrics.Objective}
+		if rec != nil {
+			out[i].trace = rec.trace(res.Metrics.Objective, unitOf(t.form.Seconds))
+		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
+	if e.traces != nil {
+		for i, o := range out {
+			switch {
+			case o.matched != nil:
+				e.traces.used(tasks[i].instIdx, o.matched, tasks[i].hash)
+			case o.trace != nil:
+				e.traces.add(tasks[i].instIdx, o.trace, tasks[i].hash)
+			}
+		}
+	}
 	return out, nil
+}
+
+// unitOf is the time unit of d, q and the other time terminals, in
+// seconds.
+func unitOf(seconds bool) float64 {
+	if seconds {
+		return 1
+	}
+	return 3600
 }
 
 // objectives runs tasks that are never stopped early and returns their
@@ -184,6 +254,7 @@ func normalise(obj, base float64) float64 {
 type scored struct {
 	tree    *expr.Tree
 	hash    uint64
+	parents [2]uint64 // hashes of the parents an offspring was bred from (0: none)
 	fitness float64
 	pheno   uint64 // behaviour on the sampled decisions (gp.dedup: behaviour), else 0
 }
@@ -198,10 +269,11 @@ type scored struct {
 type batchStats struct {
 	evals, hits  int
 	sims, pruned int
+	matched      int // terms answered by an order-equivalent trace instead of a simulation
 }
 
 func (a batchStats) add(b batchStats) batchStats {
-	return batchStats{a.evals + b.evals, a.hits + b.hits, a.sims + b.sims, a.pruned + b.pruned}
+	return batchStats{a.evals + b.evals, a.hits + b.hits, a.sims + b.sims, a.pruned + b.pruned, a.matched + b.matched}
 }
 
 // stopMargin is the relative margin of the early-stop thresholds: a task
@@ -254,17 +326,25 @@ func (e *evaluator) fitness(ctx context.Context, pop []scored, subset []int, thr
 			counted[k] = true
 		}
 	}
-	progs := map[uint64]simcore.Scheduler{}
-	sched := func(c scored) (simcore.Scheduler, error) {
-		s, ok := progs[c.hash]
+	type prog struct {
+		sched simcore.Scheduler
+		form  *FormulaRanking
+		tree  *expr.Tree
+	}
+	progs := map[uint64]prog{}
+	newTask := func(c scored, i int) (task, error) {
+		p, ok := progs[c.hash]
 		if !ok {
-			var err error
-			if s, err = e.candidate(NewFormulaRanking(expr.Simplify(c.tree), e.seconds)); err != nil {
-				return nil, err
+			tree := expr.Simplify(c.tree)
+			form := NewFormulaRanking(tree, e.seconds)
+			s, err := e.candidate(form)
+			if err != nil {
+				return task{}, err
 			}
-			progs[c.hash] = s
+			p = prog{s, &form, tree}
+			progs[c.hash] = p
 		}
-		return s, nil
+		return task{sched: p.sched, inst: &e.train[i], form: p.form, tree: p.tree, instIdx: int32(i), parents: c.parents, hash: c.hash}, nil
 	}
 	// known is the float sum, in subset order, of a candidate's exact terms
 	// and bounds; exact says whether every term is known exactly.
@@ -300,11 +380,10 @@ func (e *evaluator) fitness(ctx context.Context, pop []scored, subset []int, thr
 				if planned[k] {
 					break // a candidate with the same hash has it in this wave
 				}
-				s, err := sched(c)
+				t, err := newTask(c, i)
 				if err != nil {
 					return st, err
 				}
-				t := task{sched: s, inst: &e.train[i]}
 				lim := 0.0
 				if base := e.baseTrain[i]; prune && base > 0 {
 					if lim = limit - (sum - e.bounds[k]); lim > 0 {
@@ -341,12 +420,12 @@ func (e *evaluator) fitness(ctx context.Context, pop []scored, subset []int, thr
 			if _, ok := e.cache[k]; ok || planned[k] {
 				continue
 			}
-			s, err := sched(c)
+			t, err := newTask(c, i)
 			if err != nil {
 				return st, err
 			}
 			planned[k] = true
-			tasks = append(tasks, task{sched: s, inst: &e.train[i]})
+			tasks = append(tasks, t)
 			keys = append(keys, k)
 		}
 	}
@@ -386,10 +465,16 @@ func (e *evaluator) run(ctx context.Context, tasks []task, keys []cacheKey, limi
 	if len(tasks) == 0 {
 		return nil
 	}
-	st.sims += len(tasks)
 	out, err := e.simulate(ctx, tasks, e.onSimulation)
 	if err != nil {
 		return err
+	}
+	for _, o := range out {
+		if o.matched != nil {
+			st.matched++
+		} else {
+			st.sims++
+		}
 	}
 	for j, k := range keys {
 		if out[j].exceeded {

@@ -93,8 +93,8 @@ func breed(pop []scored, n int, v variation, master *rand.Rand, mr *mrand.Rand) 
 		if err != nil {
 			return nil, fmt.Errorf("tournament selection: %w", err)
 		}
-		p1 := pop[w[0].Genome.(*gene).idx].tree
-		p2 := pop[w[1].Genome.(*gene).idx].tree
+		s1, s2 := pop[w[0].Genome.(*gene).idx], pop[w[1].Genome.(*gene).idx]
+		p1, p2 := s1.tree, s2.tree
 		c1, c2 := p1, p2 // trees are immutable values: sharing is safe
 		if master.Float64() < v.crossover {
 			c1 = expr.Crossover(master, p1, p2, v.vary)
@@ -104,7 +104,9 @@ func breed(pop []scored, n int, v variation, master *rand.Rand, mr *mrand.Rand) 
 			c1 = expr.SubtreeMutation(master, c1, v.vary)
 			c2 = expr.SubtreeMutation(master, c2, v.vary)
 		}
-		out = append(out, scored{tree: c1, hash: c1.Hash()}, scored{tree: c2, hash: c2.Hash()})
+		out = append(out,
+			scored{tree: c1, hash: c1.Hash(), parents: [2]uint64{s1.hash, s2.hash}},
+			scored{tree: c2, hash: c2.Hash(), parents: [2]uint64{s2.hash, s1.hash}})
 	}
 	return out[:n], nil
 }

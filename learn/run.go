@@ -46,6 +46,9 @@ type Settings struct {
 	onSimulation func()
 	// onBatch is a test hook called with each generation's fitness counts.
 	onBatch func(batchStats)
+	// noEquivalence turns off answering order-equivalent candidates from
+	// traces (equivalence.go), for tests and timing; results are the same.
+	noEquivalence bool
 }
 
 // Snapshot describes a finished generation.
@@ -395,6 +398,9 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
 	ev.onSimulation = s.onSimulation
+	if !s.noEquivalence && comparesKeysOnly(gp.Allocator) {
+		ev.traces = newTraceStore(termSlots(gp.Terminals))
+	}
 	hash, err := ConfigHash(cfg)
 	if err != nil {
 		return nil, err
@@ -620,20 +626,28 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 }
 
 // evaluate sets the fitness of all = parents (the first np members) +
-// offspring on subset. With gp.early_stop the parents are scored first and
+// offspring on subset. With gp.early_stop (or order equivalence) the
+// parents are scored first and
 // the offspring then with the threshold pruneThreshold gives: an offspring
 // proved worse than every parent gets fitness +Inf instead of its exact
 // value, which changes nothing that survives (see pruneThreshold) and
 // nothing reported (every reported number is of a survivor).
 func (r *runner) evaluate(ctx context.Context, all []scored, np int, subset []int) (batchStats, error) {
-	if !r.cfg.GP.EarlyStop || np == 0 {
+	if np == 0 || !r.cfg.GP.EarlyStop && r.ev.traces == nil {
 		return r.ev.fitness(ctx, all, subset, math.Inf(1))
 	}
+	// Parents first: their thresholds (early stop) and their traces (order
+	// equivalence) serve the offspring. Scoring in two batches changes no
+	// term and no count (a term of both counts once, as in one batch).
 	st, err := r.ev.fitness(ctx, all[:np], subset, math.Inf(1))
 	if err != nil {
 		return st, err
 	}
-	st2, err := r.ev.fitness(ctx, all[np:], subset, r.pruneThreshold(all[:np]))
+	threshold := math.Inf(1)
+	if r.cfg.GP.EarlyStop {
+		threshold = r.pruneThreshold(all[:np])
+	}
+	st2, err := r.ev.fitness(ctx, all[np:], subset, threshold)
 	return st.add(st2), err
 }
 

@@ -1,0 +1,264 @@
+package learn
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/evogp/evogp/configs"
+	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/simcore"
+)
+
+// TestTraceMatchImpliesSameSimulation checks the claim of equivalence.go
+// directly: whenever a candidate B matches the trace recorded by simulating
+// A, B's own simulation returns A's objective bit for bit. Random trees
+// are paired with exact rewrites of themselves (introns that add a zero
+// term, so a match is expected), with point mutants of themselves and with
+// unrelated random trees (mostly no match); both outcomes must occur, so
+// the test is not vacuous. Both allocators it applies to, every backfill
+// mode and both triggers are covered.
+func TestTraceMatchImpliesSameSimulation(t *testing.T) {
+	for _, terminals := range []string{"d,q,u,g", "d,q,u,g,a,r,w,f,n,e"} {
+		t.Run(terminals, func(t *testing.T) {
+			testTraceMatchImpliesSameSimulation(t, terminals, "mct", simcore.Options{Objective: simcore.DefaultObjective()}, 40)
+		})
+	}
+	backfills := []simcore.Backfill{simcore.BackfillNone, simcore.BackfillGreedy, simcore.BackfillStrict, simcore.BackfillPreemptive, simcore.BackfillConservative}
+	for _, alloc := range []string{"mct", "user"} {
+		for _, bf := range backfills {
+			for _, tr := range []simcore.Trigger{simcore.TriggerArrival, simcore.TriggerArrivalCompletion} {
+				opts := simcore.Options{Objective: simcore.DefaultObjective(), Backfill: bf, Trigger: tr}
+				t.Run(fmt.Sprintf("%s/backfill=%d/trigger=%d", alloc, bf, tr), func(t *testing.T) {
+					testTraceMatchImpliesSameSimulation(t, "d,q,u,g", alloc, opts, 8)
+				})
+			}
+		}
+	}
+}
+
+func testTraceMatchImpliesSameSimulation(t *testing.T, terminals, alloc string, opts simcore.Options, trials int) {
+	cfg, err := configs.Load("quick")
+	if err == nil {
+		cfg, err = cfg.Override("gp.terminals="+terminals, "data.train=2", "data.validation=1")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	train, _, err := LoadData(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	terms, err := expr.ParseTerminals(cfg.GP.Terminals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slots := termSlots(cfg.GP.Terminals)
+	rng := rand.New(rand.NewPCG(5, 9))
+	gs := expr.GenSettings{MinDepth: 1, MaxDepth: 4, Terminals: terms}
+	ev, err := newEvaluator(nil, nil, opts, false, 1, alloc, "bestfit", simcore.DefaultEVOParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	simulate := func(r simcore.Ranking, inst *simcore.Instance) float64 {
+		s, err := ev.candidate(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := simcore.Simulate(context.Background(), inst, s, ev.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Metrics.Objective
+	}
+	zero := []string{"(u - u)", "(g - g)", "(d - d)", "(q - q)"}
+	var matches, intronMatches, misses int
+	for trial := range trials {
+		inst := &train[trial%len(train)]
+		a := expr.Grow(rng, 1+rng.IntN(4), gs)
+		fa := NewFormulaRanking(a, false)
+		rec := newRecording(slots, len(inst.Clusters), 0)
+		objA := simulate(viewRecorder{f: fa, terms: slots, unit: 3600, rec: rec}, inst)
+		if plain := simulate(fa, inst); math.Float64bits(plain) != math.Float64bits(objA) {
+			t.Fatalf("%s: recording changed the objective: %v vs %v", a, objA, plain)
+		}
+		tr := rec.trace(objA, 3600)
+		if paper := terminals == "d,q,u,g"; (tr.unit > 0) != paper {
+			t.Fatalf("terminals %s: compact paper rows %v, want %v", terminals, tr.unit > 0, paper)
+		}
+		if !traceMatches(tr, fa.Prog, slots) {
+			t.Fatalf("%s does not match its own trace", a)
+		}
+		intron := expr.MustParse(fmt.Sprintf("(%s) + %s", a, zero[rng.IntN(len(zero))]))
+		other := expr.Grow(rng, 1+rng.IntN(4), gs)
+		mutant := expr.PointMutation(rng, a, expr.VarSettings{MaxDepth: 6, Terminals: terms})
+		for k, b := range []*expr.Tree{intron, other, mutant} {
+			fb := NewFormulaRanking(b, false)
+			if !traceMatches(tr, fb.Prog, slots) {
+				misses++
+				continue
+			}
+			matches++
+			if k == 0 {
+				intronMatches++
+			}
+			if objB := simulate(fb, inst); math.Float64bits(objB) != math.Float64bits(objA) {
+				t.Fatalf("%s matches the trace of %s but simulates to %v, not %v", b, a, objB, objA)
+			}
+		}
+	}
+	t.Logf("%d matches (%d intron rewrites), %d misses", matches, intronMatches, misses)
+	if intronMatches == 0 || misses == 0 && trials >= 40 {
+		t.Fatalf("want both matches and misses, got %d and %d", matches, misses)
+	}
+}
+
+// TestTraceMatchesRelation checks the tie and order rules on a hand-made
+// trace with keys 1, 1, 2, NaN over one terminal d: a candidate must keep
+// the tie, keep 1 < 2 strict, and keep NaN last.
+func TestTraceMatchesRelation(t *testing.T) {
+	slots := termSlots([]string{"d"})
+	tr := &viewTrace{vars: []float64{5, 6, 7, 8}, keys: []float64{1, 1, 2, math.NaN()}, group: make([]uint64, 4), n: 4, width: 1}
+	for _, c := range []struct {
+		f    string
+		want bool
+	}{
+		{"d", false},     // breaks the tie of 5 and 6
+		{"0 - d", false}, // reverses the order
+		{"d - d", false}, // ties 6 with 7
+	} {
+		p := expr.Compile(expr.MustParse(c.f))
+		if got := traceMatches(tr, p, slots); got != c.want {
+			t.Errorf("%s: got %v, want %v", c.f, got, c.want)
+		}
+	}
+	// A function with the same relation: 0 on 5 and 6, 3 on 7, NaN on 8.
+	tr2 := &viewTrace{vars: []float64{5, 6, 7}, keys: []float64{1, 1, 2}, group: make([]uint64, 3), n: 3, width: 1}
+	if p := expr.Compile(expr.MustParse("d - d")); traceMatches(tr2, p, slots) {
+		t.Error("a constant matched a trace with a strict step")
+	}
+	tr3 := &viewTrace{vars: []float64{7, 5, 6}, keys: []float64{0, -1, 0}, group: make([]uint64, 3), n: 3, width: 1}
+	if p := expr.Compile(expr.MustParse("d - 4")); traceMatches(tr3, p, slots) {
+		t.Error("d - 4 breaks the tie of 6 and 7")
+	}
+	// Two groups (operations or clusters): keys are compared only inside
+	// each, so 0 − d, which reverses the order between the groups' views,
+	// matches as long as it keeps each group's order: here each group has
+	// one strict pair, d = 1 < 2 in group 0 (keys 5 < 6) and d = 3 < 4 in
+	// group 1 (keys 1 < 2), and 0 − d reverses both.
+	trG := &viewTrace{vars: []float64{1, 2, 3, 4}, keys: []float64{5, 6, 1, 2}, group: []uint64{0, 0, 1, 1}, n: 4, width: 1}
+	if p := expr.Compile(expr.MustParse("0 - d")); traceMatches(trG, p, slots) {
+		t.Error("0 - d reverses the order inside each group and must not match")
+	}
+	trG2 := &viewTrace{vars: []float64{1, 2, 3, 4}, keys: []float64{5, 6, 1, 2}, group: []uint64{0, 0, 1, 1}, n: 4, width: 1}
+	if p := expr.Compile(expr.MustParse("d")); !traceMatches(trG2, p, slots) {
+		t.Error("d keeps the order inside each group (not across: 3 > 2 while key 1 < 6) and must match")
+	}
+	tr4 := &viewTrace{vars: []float64{7, 6, 5}, keys: []float64{10, 0, -3}, group: make([]uint64, 3), n: 3, width: 1}
+	if p := expr.Compile(expr.MustParse("d * d")); !traceMatches(tr4, p, slots) {
+		t.Error("d * d is increasing on 5, 6, 7 and must match")
+	}
+}
+
+// TestOrderEquivalenceNeverChangesResults runs random small configurations
+// with and without order equivalence and requires identical survivors,
+// generation rows, hall of fame and best.json, and that some terms were
+// answered from traces.
+func TestOrderEquivalenceNeverChangesResults(t *testing.T) {
+	trials := 16
+	if testing.Short() {
+		trials = 5
+	}
+	rng := rand.New(rand.NewPCG(23, 29))
+	pick := func(xs ...string) string { return xs[rng.IntN(len(xs))] }
+	var matched, simsOn, simsOff int
+	for trial := range trials {
+		ov := []string{
+			fmt.Sprintf("seed=%d", 1+rng.IntN(1000)),
+			fmt.Sprintf("gp.population=%d", 8+rng.IntN(16)),
+			fmt.Sprintf("gp.generations=%d", 2+rng.IntN(5)),
+			fmt.Sprintf("data.train=%d", 2+rng.IntN(3)),
+			fmt.Sprintf("gp.subset=%d", 1+rng.IntN(2)),
+			"gp.mutation=" + pick("0.1", "0.5"),
+			"gp.dedup=" + pick("none", "behaviour"),
+			"gp.early_stop=" + pick("true", "false"),
+			"gp.allocator=" + pick("mct", "mct", "user", "mct-all", "evo"),
+			"gp.terminals=" + pick("d,q,u,g", "d,q,u,g,a,r,w,f,n,e"),
+		}
+		if rng.IntN(2) == 0 {
+			ov = append(ov, "objective.kind=single", "objective.omega="+pick("0", "0.5"))
+		}
+		rt := &trialT{t, trial, ov}
+		dir := t.TempDir()
+		on := runFor(rt, filepath.Join(dir, "on"), ov...)
+		off := runFor(rt, filepath.Join(dir, "off"), append(ov, noEquivalence)...)
+		if off.matched != 0 {
+			rt.Fatalf("%d terms matched with order equivalence off", off.matched)
+		}
+		if len(on.pops) != len(off.pops) {
+			rt.Fatalf("%d vs %d generations", len(on.pops), len(off.pops))
+		}
+		for g := range on.pops {
+			if on.pops[g] != off.pops[g] {
+				rt.Fatalf("generation %d survivors differ:\n%s\n%s", g, on.pops[g], off.pops[g])
+			}
+		}
+		for g := range on.rows {
+			if on.rows[g] != off.rows[g] {
+				rt.Fatalf("row %d differs:\n%+v\n%+v", g, on.rows[g], off.rows[g])
+			}
+		}
+		if !bytes.Equal(on.best, off.best) || !bytes.Equal(on.hall, off.hall) {
+			rt.Fatalf("best.json or hall_of_fame.csv differ:\n%s\n%s", on.best, off.best)
+		}
+		matched += on.matched
+		simsOn += on.sims
+		simsOff += off.sims
+	}
+	t.Logf("%d terms answered by order equivalence; %d simulations with it, %d without", matched, simsOn, simsOff)
+	if matched == 0 {
+		t.Error("no term was ever answered from a trace: the comparison proves nothing")
+	}
+}
+
+// TestSortedByKeyMatchesStableSort compares the radix sort with a stable
+// comparison sort under lessKey, on keys with ties, ±0, ±Inf and NaN.
+func TestSortedByKeyMatchesStableSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	special := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0, math.Copysign(0, -1), 1e-300, -1e-300, math.MaxFloat64, -math.MaxFloat64, 5e-324}
+	for trial := range 200 {
+		n := 1 + rng.IntN(300)
+		keys := make([]float64, n)
+		for i := range keys {
+			switch rng.IntN(4) {
+			case 0:
+				keys[i] = special[rng.IntN(len(special))]
+			case 1:
+				keys[i] = float64(rng.IntN(5) - 2)
+			default:
+				keys[i] = rng.NormFloat64() * math.Pow(10, float64(rng.IntN(40)-20))
+			}
+		}
+		want := make([]int32, n)
+		for i := range want {
+			want[i] = int32(i)
+		}
+		slices.SortStableFunc(want, func(a, b int32) int {
+			switch {
+			case lessKey(keys[a], keys[b]):
+				return -1
+			case lessKey(keys[b], keys[a]):
+				return 1
+			}
+			return 0
+		})
+		if got := sortedByKey(keys); !slices.Equal(got, want) {
+			t.Fatalf("trial %d: keys %v: got order %v, want %v", trial, keys, got, want)
+		}
+	}
+}
