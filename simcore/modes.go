@@ -55,6 +55,9 @@ func checkMode(inst *Instance, sched Scheduler, opts Options) error {
 			if _, evo := ls.Allocator.(EVO); evo {
 				return fmt.Errorf("simcore: scheduler %q: the evo allocator plans with reservations and does not support backfill strict or preemptive", ls.Label)
 			}
+			if _, all := ls.Allocator.(MCTAll); all {
+				return fmt.Errorf("simcore: scheduler %q: the mct-all allocator plans with EVO's what-if planners and does not support backfill strict or preemptive", ls.Label)
+			}
 		}
 	}
 	return nil

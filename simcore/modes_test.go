@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/evogp/evogp/simcore"
@@ -223,6 +224,12 @@ func TestModeErrors(t *testing.T) {
 	evo := mustParse(t, "evo+srtf+bestfit")
 	if _, err := simcore.Simulate(context.Background(), inst, evo, simcore.Options{Backfill: simcore.BackfillStrict}); err == nil {
 		t.Error("evo with strict: want an error")
+	}
+	for _, bf := range []simcore.Backfill{simcore.BackfillStrict, simcore.BackfillPreemptive} {
+		_, err := simcore.Simulate(context.Background(), inst, mustParse(t, "mct-all+srtf+bestfit"), simcore.Options{Backfill: bf})
+		if err == nil || !strings.Contains(err.Error(), "mct-all") {
+			t.Errorf("mct-all with backfill %d: want an error naming mct-all, got %v", bf, err)
+		}
 	}
 	if _, err := simcore.Simulate(context.Background(), inst, mustParse(t, "liquid"), simcore.Options{PreemptOverhead: 5}); err == nil {
 		t.Error("overhead without preemptive: want an error")
