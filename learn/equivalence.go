@@ -444,8 +444,9 @@ type traceStore struct {
 }
 
 // traceBudget bounds the memory held by traces (a trace of a paper-config
-// instance holds about 10⁵ views).
-const traceBudget = 1 << 30
+// instance holds about 10⁵ views, 2–4 MB; on generations 0–4 of the paper
+// config 512 MiB answers the same terms as 1 GiB or 8 GiB).
+const traceBudget = 512 << 20
 
 func newTraceStore(terms []slot) *traceStore {
 	return &traceStore{terms: terms, perIns: map[int32][]*viewTrace{}, tick: map[*viewTrace]int64{}, budget: traceBudget, tries: 32, hint: map[int32]int{}, byKey: map[cacheKey]*viewTrace{}}
