@@ -39,6 +39,7 @@ import (
 // when B maps the ties of A's keys to ties and is strictly increasing
 // across them, which one walk over the views sorted by (group, A's key)
 // checks (traceMatches).
+//
 // Syntactically different trees of one function (introns such as
 // q % (q + d + 1) where only q matters), and monotone transforms of a
 // function, are the common case in a converged population.
@@ -49,8 +50,9 @@ import (
 // are among the run's terminal set, which the trace records.
 
 // viewTrace is what one finished simulation of a candidate leaves: the
-// terminal vectors its ranking was evaluated on, sorted by the candidate's
-// key (NaN last), which adjacent ones tie, and the objective. Views over
+// terminal vectors its ranking was evaluated on, sorted by group (operation,
+// cluster) and then by the candidate's key (NaN last), where each group
+// starts, which adjacent views tie, and the objective. Views over
 // the paper's terminals are kept as integers (paperRow: remaining and
 // queued seconds, u, g — 12 bytes instead of 32), from which the check
 // computes d and q exactly as the ranking did.
