@@ -67,6 +67,27 @@ func runFor(t interface {
 	return out
 }
 
+// requireSameOutputs fails unless two runs reported the same survivors in
+// every generation, the same generation rows, best.json and hall of fame.
+func requireSameOutputs(rt *trialT, on, off runOutputs) {
+	if len(on.pops) != len(off.pops) {
+		rt.Fatalf("%d vs %d generations", len(on.pops), len(off.pops))
+	}
+	for g := range on.pops {
+		if on.pops[g] != off.pops[g] {
+			rt.Fatalf("generation %d survivors differ:\n%s\n%s", g, on.pops[g], off.pops[g])
+		}
+	}
+	for g := range on.rows {
+		if on.rows[g] != off.rows[g] {
+			rt.Fatalf("row %d differs:\n%+v\n%+v", g, on.rows[g], off.rows[g])
+		}
+	}
+	if !bytes.Equal(on.best, off.best) || !bytes.Equal(on.hall, off.hall) {
+		rt.Fatalf("best.json or hall_of_fame.csv differ:\n%s\n%s", on.best, off.best)
+	}
+}
+
 // TestEarlyStopNeverChangesResults runs random small configurations with
 // and without gp.early_stop and requires identical survivors in every
 // generation, identical generation rows (evaluation and cache-hit counts
@@ -108,22 +129,7 @@ func TestEarlyStopNeverChangesResults(t *testing.T) {
 		if off.pruned != 0 {
 			rt.Fatalf("pruned %d candidates with early stop off", off.pruned)
 		}
-		if len(on.pops) != len(off.pops) {
-			rt.Fatalf("%d vs %d generations", len(on.pops), len(off.pops))
-		}
-		for g := range on.pops {
-			if on.pops[g] != off.pops[g] {
-				rt.Fatalf("generation %d survivors differ:\n%s\n%s", g, on.pops[g], off.pops[g])
-			}
-		}
-		for g := range on.rows {
-			if on.rows[g] != off.rows[g] {
-				rt.Fatalf("row %d differs:\n%+v\n%+v", g, on.rows[g], off.rows[g])
-			}
-		}
-		if !bytes.Equal(on.best, off.best) || !bytes.Equal(on.hall, off.hall) {
-			rt.Fatalf("best.json or hall_of_fame.csv differ:\n%s\n%s", on.best, off.best)
-		}
+		requireSameOutputs(rt, on, off)
 		runs++
 		pruned += on.pruned
 		simsOn += on.sims

@@ -356,17 +356,6 @@ func radixOrder(b []uint64) []int32 {
 	return out
 }
 
-// lessKey is simcore's key order: ascending, NaN after every number.
-func lessKey(a, b float64) bool {
-	if math.IsNaN(a) {
-		return false
-	}
-	if math.IsNaN(b) {
-		return true
-	}
-	return a < b
-}
-
 // tiedKeys reports whether rankCmp compares a and b by the tie-break.
 func tiedKeys(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN(b) }
 
@@ -408,7 +397,7 @@ func traceMatches(t *viewTrace, p *expr.Program, terms []slot) bool {
 		if t.tie[i/64]&(1<<(i%64)) != 0 {
 			return tiedKeys(b0, b1)
 		}
-		return !tiedKeys(b0, b1) && lessKey(b0, b1)
+		return !tiedKeys(b0, b1) && simcore.KeyLess(b0, b1)
 	}
 	if n > 4*probePairs {
 		step := (n - 1) / probePairs

@@ -1,7 +1,6 @@
 package learn
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -200,22 +199,7 @@ func TestOrderEquivalenceNeverChangesResults(t *testing.T) {
 		if off.matched != 0 {
 			rt.Fatalf("%d terms matched with order equivalence off", off.matched)
 		}
-		if len(on.pops) != len(off.pops) {
-			rt.Fatalf("%d vs %d generations", len(on.pops), len(off.pops))
-		}
-		for g := range on.pops {
-			if on.pops[g] != off.pops[g] {
-				rt.Fatalf("generation %d survivors differ:\n%s\n%s", g, on.pops[g], off.pops[g])
-			}
-		}
-		for g := range on.rows {
-			if on.rows[g] != off.rows[g] {
-				rt.Fatalf("row %d differs:\n%+v\n%+v", g, on.rows[g], off.rows[g])
-			}
-		}
-		if !bytes.Equal(on.best, off.best) || !bytes.Equal(on.hall, off.hall) {
-			rt.Fatalf("best.json or hall_of_fame.csv differ:\n%s\n%s", on.best, off.best)
-		}
+		requireSameOutputs(rt, on, off)
 		matched += on.matched
 		simsOn += on.sims
 		simsOff += off.sims
@@ -250,9 +234,9 @@ func TestSortedByKeyMatchesStableSort(t *testing.T) {
 		}
 		slices.SortStableFunc(want, func(a, b int32) int {
 			switch {
-			case lessKey(keys[a], keys[b]):
+			case simcore.KeyLess(keys[a], keys[b]):
 				return -1
-			case lessKey(keys[b], keys[a]):
+			case simcore.KeyLess(keys[b], keys[a]):
 				return 1
 			}
 			return 0

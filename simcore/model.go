@@ -166,6 +166,12 @@ const secondsPerHour = 3600.0
 // Hours converts seconds to hours.
 func Hours(s int64) float64 { return float64(s) / secondsPerHour }
 
+// KeyLess is the engine's order of ranking keys: ascending, NaN after
+// every number. Two keys neither of which is KeyLess than the other (equal
+// numbers, −0 and +0, or two NaNs) tie, and the engine then orders the
+// jobs by arrival and id.
+func KeyLess(a, b float64) bool { return lessKey(a, b) }
+
 // lessKey orders ranking keys ascending with NaN after every number.
 func lessKey(a, b float64) bool {
 	if math.IsNaN(a) {
