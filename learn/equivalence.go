@@ -57,20 +57,26 @@ import (
 // queued seconds, u, g — 12 bytes instead of 32), from which the check
 // computes d and q exactly as the ranking did.
 //
-// A trace is recorded in evaluation order and sorted on first use
-// (sorted), by whichever worker checks it first: many traces are never
-// checked. Sorting drops the keys and keeps one tie bit per row.
+// A trace is recorded in evaluation order. A check first compares pairs of
+// rows that are adjacent in that order and in one group (a cheap probe
+// that most non-matching candidates fail); only a trace that passes it is
+// sorted (once, by whichever worker needs it first) and walked whole.
 type viewTrace struct {
-	vars      []float64  // generic rows: len × width values
-	rows      []paperRow // paper rows (when unit > 0)
-	keys      []float64  // the keys, until sorted
-	group     []uint64   // the group of each row, until sorted
-	tie       []uint64   // once sorted: bit i set when row i ties with row i − 1
-	start     []uint64   // once sorted: bit i set when row i starts a group
+	// As recorded, in evaluation order (never changed after recording).
+	vars  []float64  // generic rows: n × width values
+	rows  []paperRow // paper rows (when unit > 0)
+	keys  []float64  // the recorded candidate's keys
+	group []uint64   // the group of each row
+	// Sorted by (group, key), set once by sort.
+	svars []float64
+	srows []paperRow
+	tie   []uint64 // bit i set when sorted row i ties with row i − 1
+	start []uint64 // bit i set when sorted row i starts a group
+
 	n, width  int
 	unit      float64 // the time unit of d and q of paper rows (0: generic rows)
 	objective float64
-	bytes     int
+	bytes     int // recorded and sorted rows together
 	once      sync.Once
 	owners    []cacheKey // the terms this trace answered or recorded (traceStore.byKey)
 }
@@ -81,9 +87,9 @@ type paperRow struct {
 	u, g        int16
 }
 
-// sorted puts the rows in key order and replaces the keys by tie bits
-// (once; safe for concurrent use).
-func (t *viewTrace) sorted() *viewTrace {
+// sort fills the sorted rows and the tie and group-start bits (once; safe
+// for concurrent use).
+func (t *viewTrace) sort() {
 	t.once.Do(func() {
 		order := sortedByGroupKey(t.group, t.keys)
 		tie := make([]uint64, (t.n+63)/64)
@@ -101,18 +107,17 @@ func (t *viewTrace) sorted() *viewTrace {
 			for r, i := range order {
 				rows[r] = t.rows[i]
 			}
-			t.rows = rows
+			t.srows = rows
 		} else {
 			w := t.width
 			vars := make([]float64, 0, len(t.vars))
 			for _, i := range order {
 				vars = append(vars, t.vars[int(i)*w:int(i+1)*w]...)
 			}
-			t.vars = vars
+			t.svars = vars
 		}
-		t.keys, t.group, t.tie, t.start = nil, nil, tie, start
+		t.tie, t.start = tie, start
 	})
-	return t
 }
 
 // viewRecorder wraps a formula ranking: it returns the formula's key and
@@ -238,7 +243,8 @@ func (rec *recording) trace(objective float64, unit float64) *viewTrace {
 	if rec.paper {
 		t.unit = unit
 	}
-	t.bytes = 8*(cap(t.vars)+cap(t.keys)+cap(t.group)) + 12*cap(t.rows)
+	t.bytes = 8*(cap(t.vars)+cap(t.keys)+cap(t.group)) + 12*cap(t.rows) + // recorded
+		8*len(t.vars) + 12*len(t.rows) + t.n/4 // sorted, once checked
 	return t
 }
 
@@ -359,58 +365,79 @@ func radixOrder(b []uint64) []int32 {
 // tiedKeys reports whether rankCmp compares a and b by the tie-break.
 func tiedKeys(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN(b) }
 
-// probePairs is how many adjacent pairs traceMatches checks, spread over
-// the trace, before walking all of it: a candidate that orders views
-// differently usually fails there, at a small cost.
+// probePairs is how many pairs of one group traceMatches checks, spread
+// over the recorded trace, before sorting and walking all of it: a
+// candidate that orders views differently usually fails there, at a small
+// cost and without sorting the trace.
 const probePairs = 64
 
 // traceMatches reports whether program p orders the trace's views exactly
 // as the traced candidate did (the condition above). terms gives the
 // expr.Op of each column.
 func traceMatches(t *viewTrace, p *expr.Program, terms []slot) bool {
-	t = t.sorted()
 	n := t.n
 	if n < 2 {
 		return n == 1 // one view: every comparison is a tie-break
 	}
 	w := len(terms)
 	var vars expr.Vars
-	eval := func(i int) float64 {
+	eval := func(rows []paperRow, generic []float64, i int) float64 {
 		if t.unit > 0 {
-			r := t.rows[i]
+			r := rows[i]
 			vars[terms[0].op] = float64(r.rem) / t.unit
 			vars[terms[1].op] = float64(r.queued) / t.unit
 			vars[terms[2].op] = float64(r.u)
 			vars[terms[3].op] = float64(r.g)
 		} else {
-			row := t.vars[i*w : (i+1)*w]
+			row := generic[i*w : (i+1)*w]
 			for c, s := range terms {
 				vars[s.op] = row[c]
 			}
 		}
 		return p.EvalVars(&vars)
 	}
-	related := func(i int, b0, b1 float64) bool {
-		if t.start[i/64]&(1<<(i%64)) != 0 {
-			return true // another group: never compared
-		}
-		if t.tie[i/64]&(1<<(i%64)) != 0 {
-			return tiedKeys(b0, b1)
-		}
-		return !tiedKeys(b0, b1) && simcore.KeyLess(b0, b1)
-	}
+	// Probe: pairs of rows of one group that are close in evaluation order
+	// (row i and the next of its group among the following 8).
 	if n > 4*probePairs {
 		step := (n - 1) / probePairs
-		for i := 1; i < n; i += step {
-			if !related(i, eval(i-1), eval(i)) {
-				return false
+		for i := 0; i+1 < n; i += step {
+			j := i + 1
+			for j < min(n, i+9) && t.group[j] != t.group[i] {
+				j++
+			}
+			if j == min(n, i+9) {
+				continue
+			}
+			a0, a1 := t.keys[i], t.keys[j]
+			b0, b1 := eval(t.rows, t.vars, i), eval(t.rows, t.vars, j)
+			switch {
+			case tiedKeys(a0, a1):
+				if !tiedKeys(b0, b1) {
+					return false
+				}
+			case simcore.KeyLess(a0, a1):
+				if tiedKeys(b0, b1) || !simcore.KeyLess(b0, b1) {
+					return false
+				}
+			default:
+				if tiedKeys(b0, b1) || !simcore.KeyLess(b1, b0) {
+					return false
+				}
 			}
 		}
 	}
-	prev := eval(0)
+	t.sort()
+	prev := eval(t.srows, t.svars, 0)
 	for i := 1; i < n; i++ {
-		cur := eval(i)
-		if !related(i, prev, cur) {
+		cur := eval(t.srows, t.svars, i)
+		bit := uint64(1) << (i % 64)
+		switch {
+		case t.start[i/64]&bit != 0: // another group: never compared
+		case t.tie[i/64]&bit != 0:
+			if !tiedKeys(prev, cur) {
+				return false
+			}
+		case tiedKeys(prev, cur) || !simcore.KeyLess(prev, cur):
 			return false
 		}
 		prev = cur

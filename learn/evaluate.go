@@ -110,8 +110,9 @@ type task struct {
 type outcome struct {
 	objective float64
 	exceeded  bool
-	matched   *viewTrace // answered by this trace without simulating
-	trace     *viewTrace // recorded by this task's simulation
+	answered  bool       // by an order-equivalent trace, without simulating
+	matched   *viewTrace // that trace (until the store has it)
+	trace     *viewTrace // recorded by this task's simulation (until the store has it)
 }
 
 // simulate runs the tasks on the worker pool and returns their outcomes in
@@ -119,11 +120,35 @@ type outcome struct {
 // returns the error of the lowest-indexed failed task.
 func (e *evaluator) simulate(ctx context.Context, tasks []task, hook func()) ([]outcome, error) {
 	out := make([]outcome, len(tasks))
+	// With order equivalence the batch runs in waves of waveSize tasks (at
+	// least 4 per worker), so that a task can use the traces of the waves
+	// before it. Which terms a trace answers then depends on the worker
+	// count, but no outcome does.
+	wave := len(tasks)
+	if e.traces != nil {
+		wave = max(waveSize, 4*e.workers)
+	}
+	for lo := 0; lo < len(tasks); lo += wave {
+		hi := min(lo+wave, len(tasks))
+		if err := e.simulateWave(ctx, tasks[lo:hi], out[lo:hi], hook); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// waveSize is the number of tasks per wave of a batch with order
+// equivalence: large enough that the workers rarely wait for the wave's
+// last task, small enough that later waves find the earlier ones' traces.
+const waveSize = 64
+
+// simulateWave runs one wave of tasks, writing their outcomes to out.
+func (e *evaluator) simulateWave(ctx context.Context, tasks []task, out []outcome, hook func()) error {
 	// Order equivalence (equivalence.go): the traces each task tries, taken
-	// before the batch so that no task depends on another one of the same
-	// batch, and the tasks that record a trace — in task order, while the
-	// batch's estimated traces fit in half the store's budget (all of a
-	// batch's traces are alive until it ends).
+	// before the wave so that no task depends on another one of the same
+	// wave, and the tasks that record a trace — in task order, while the
+	// wave's estimated traces fit in half the store's budget (all of a
+	// wave's traces are alive until it ends).
 	cands := make([][]*viewTrace, len(tasks))
 	hints := make([]int, len(tasks))
 	record := make([]bool, len(tasks))
@@ -147,7 +172,7 @@ func (e *evaluator) simulate(ctx context.Context, tasks []task, hook func()) ([]
 		t := tasks[i]
 		for _, c := range cands[i] {
 			if traceMatches(c, t.form.Prog, e.traces.terms) {
-				out[i] = outcome{objective: c.objective, matched: c}
+				out[i] = outcome{objective: c.objective, answered: true, matched: c}
 				return nil
 			}
 		}
@@ -179,7 +204,7 @@ func (e *evaluator) simulate(ctx context.Context, tasks []task, hook func()) ([]
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if e.traces != nil {
 		for i, o := range out {
@@ -189,9 +214,12 @@ func (e *evaluator) simulate(ctx context.Context, tasks []task, hook func()) ([]
 			case o.trace != nil:
 				e.traces.add(tasks[i].instIdx, o.trace, tasks[i].hash)
 			}
+			// Only the store keeps traces: one it evicts can be freed
+			// before the batch ends.
+			out[i].matched, out[i].trace = nil, nil
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // unitOf is the time unit of d, q and the other time terminals, in
@@ -470,7 +498,7 @@ func (e *evaluator) run(ctx context.Context, tasks []task, keys []cacheKey, limi
 		return err
 	}
 	for _, o := range out {
-		if o.matched != nil {
+		if o.answered {
 			st.matched++
 		} else {
 			st.sims++
