@@ -427,20 +427,61 @@ func traceMatches(t *viewTrace, p *expr.Program, terms []slot) bool {
 		}
 	}
 	t.sort()
-	prev := eval(t.srows, t.svars, 0)
-	for i := 1; i < n; i++ {
-		cur := eval(t.srows, t.svars, i)
-		bit := uint64(1) << (i % 64)
-		switch {
-		case t.start[i/64]&bit != 0: // another group: never compared
-		case t.tie[i/64]&bit != 0:
-			if !tiedKeys(prev, cur) {
+	return sortedMatch(t, p, terms)
+}
+
+// walkChunk is how many sorted rows sortedMatch evaluates at once.
+const walkChunk = 256
+
+// sortedMatch is the full check of traceMatches: it walks the rows sorted
+// by (group, recorded key) and evaluates p on them walkChunk at a time
+// (expr.Program.EvalColumns, bit for bit the scalar evaluation).
+func sortedMatch(t *viewTrace, p *expr.Program, terms []slot) bool {
+	n, w := t.n, len(terms)
+	var cols expr.Columns
+	zero := make([]float64, walkChunk)
+	for v := range cols {
+		cols[v] = zero // terminals outside the run's set read 0, as in EvalVars
+	}
+	for _, s := range terms {
+		cols[s.op] = make([]float64, walkChunk)
+	}
+	keys := make([]float64, walkChunk)
+	var batch expr.Batch
+	var prev float64
+	for lo := 0; lo < n; lo += walkChunk {
+		m := min(walkChunk, n-lo)
+		if t.unit > 0 {
+			d, q, u, g := cols[terms[0].op], cols[terms[1].op], cols[terms[2].op], cols[terms[3].op]
+			for k, r := range t.srows[lo : lo+m] {
+				d[k] = float64(r.rem) / t.unit
+				q[k] = float64(r.queued) / t.unit
+				u[k] = float64(r.u)
+				g[k] = float64(r.g)
+			}
+		} else {
+			for k := range m {
+				row := t.svars[(lo+k)*w : (lo+k+1)*w]
+				for c, s := range terms {
+					cols[s.op][k] = row[c]
+				}
+			}
+		}
+		p.EvalColumns(&cols, m, keys, &batch)
+		for k, cur := range keys[:m] {
+			i := lo + k
+			bit := uint64(1) << (i % 64)
+			switch {
+			case i == 0 || t.start[i/64]&bit != 0: // another group: never compared
+			case t.tie[i/64]&bit != 0:
+				if !tiedKeys(prev, cur) {
+					return false
+				}
+			case tiedKeys(prev, cur) || !simcore.KeyLess(prev, cur):
 				return false
 			}
-		case tiedKeys(prev, cur) || !simcore.KeyLess(prev, cur):
-			return false
+			prev = cur
 		}
-		prev = cur
 	}
 	return true
 }
