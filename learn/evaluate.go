@@ -50,6 +50,7 @@ type evaluator struct {
 	log          []cacheEntry         // every entry in insertion order (checkpointed)
 	onSimulation func()               // test hook: called before each candidate term is computed
 	traces       *traceStore          // order-equivalence traces (nil: off); see equivalence.go
+	answered     int                  // tasks answered by a trace instead of simulated, in total
 }
 
 func newEvaluator(train, val []simcore.Instance, opts simcore.Options, seconds bool, workers int, alloc, place string, evo simcore.EVOParams) (*evaluator, error) {
@@ -210,6 +211,7 @@ func (e *evaluator) simulateWave(ctx context.Context, tasks []task, out []outcom
 		for i, o := range out {
 			switch {
 			case o.matched != nil:
+				e.answered++
 				e.traces.used(tasks[i].instIdx, o.matched, tasks[i].hash)
 			case o.trace != nil:
 				e.traces.add(tasks[i].instIdx, o.trace, tasks[i].hash)
@@ -537,6 +539,32 @@ func (e *evaluator) restoreCache(entries []cacheEntry) {
 	e.log = entries
 }
 
+// validationTasks is one task per tree (in order) and validation instance
+// (in the order of insts), each tree simplified first when simplify is set.
+// With order equivalence on, the tasks carry what it needs, validation
+// instance i being trace instance len(train) + i.
+func (e *evaluator) validationTasks(trees []*expr.Tree, insts []int, simplify bool) ([]task, error) {
+	tasks := make([]task, 0, len(trees)*len(insts))
+	for _, t := range trees {
+		if simplify {
+			t = expr.Simplify(t)
+		}
+		form := NewFormulaRanking(t, e.seconds)
+		sched, err := e.candidate(form)
+		if err != nil {
+			return nil, err
+		}
+		for _, i := range insts {
+			tk := task{sched: sched, inst: &e.val[i]}
+			if e.traces != nil {
+				tk.form, tk.tree, tk.instIdx, tk.hash = &form, t, int32(len(e.train)+i), t.Hash()
+			}
+			tasks = append(tasks, tk)
+		}
+	}
+	return tasks, nil
+}
+
 // validate returns, for each tree, the validation score: the mean over the
 // validation instances of O_c,i / O_SRSF,i. Trees with the same hash are
 // simulated once.
@@ -552,15 +580,13 @@ func (e *evaluator) validate(ctx context.Context, trees []*expr.Tree) ([]float64
 			uniq = append(uniq, t)
 		}
 	}
-	tasks := make([]task, 0, len(uniq)*len(e.val))
-	for _, t := range uniq {
-		sched, err := e.candidate(NewFormulaRanking(expr.Simplify(t), e.seconds))
-		if err != nil {
-			return nil, err
-		}
-		for i := range e.val {
-			tasks = append(tasks, task{sched: sched, inst: &e.val[i]})
-		}
+	all := make([]int, len(e.val))
+	for i := range all {
+		all[i] = i
+	}
+	tasks, err := e.validationTasks(uniq, all, true)
+	if err != nil {
+		return nil, err
 	}
 	obj, err := e.objectives(ctx, tasks, nil)
 	if err != nil {
