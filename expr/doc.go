@@ -22,7 +22,9 @@
 // the zero set means the paper's four); generators and mutation draw
 // leaves from a given set, and Tree.Terminals says which ones a formula
 // uses. Program.EvalVars takes every terminal's value in a Vars array and
-// is as fast as Eval. Adding a terminal is one catalogue entry; the caller
+// is as fast as Eval; Program.EvalColumns evaluates a batch of points given
+// as one column per terminal, one instruction over the whole batch at a
+// time (about 4× faster per point, bit for bit the same values). Adding a terminal is one catalogue entry; the caller
 // that evaluates formulas supplies its value. Internal nodes are
 // the binary operators + − × and protected division %. A smaller value means
 // the job is scheduled earlier (SPEC §5.2). The units of d and q are the
@@ -39,7 +41,7 @@
 // (infix, prefix), \operatorname{pdiv}(a, b) (LaTeX), a pdiv helper (Go) or a
 // SymPy Piecewise.
 //
-// Every evaluator in this package (Tree.Eval, Program.Eval, constant folding
+// Every evaluator in this package (Tree.Eval, Program.Eval and EvalColumns, constant folding
 // and the generated Go source) rounds each product to float64 before it is
 // added, so no fused multiply-add can make two of them disagree.
 //

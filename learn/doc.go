@@ -98,8 +98,9 @@
 // uses its ranking only through such comparisons, so B's simulation would
 // be A's, and B gets A's objective bit for bit (equivalence.go states the
 // argument). Each simulated term records its views (the run's terminal
-// values and the key) as a trace; traces are kept per training instance
-// within a memory budget, most recently used first, and a task tries the
+// values and the key) as a trace; traces are kept per training and
+// validation instance (validation scores use them too) within a memory
+// budget, most recently used first, and a task tries the
 // traces recorded before its batch, so the outcome does not depend on the
 // worker count. In a converged population most offspring are syntactic
 // variants (introns) of their parents, and most of their terms are
