@@ -160,11 +160,22 @@ type recording struct {
 	now      int64  // the current operation's time
 	started  bool
 	paper    bool // the columns are exactly d, q, u, g: paper rows
-	overflow bool // a paper view did not fit a paperRow: no trace
+	overflow bool // a view did not fit a paperRow, or maxRows was reached: no trace
+	maxRows  int  // views recorded at most (0: no limit)
+	outgrew  bool // stopped at maxRows
 }
 
-func newRecording(terms []slot, clusters, sizeHint int) *recording {
+// newRecording starts a recording of at most maxBytes bytes as a trace
+// (rowBytes per view, its sorted copy included; 0: no limit), with room for
+// sizeHint views. A recording that would grow larger stops and frees what
+// it holds, so the memory a wave of recordings takes is bounded by what it
+// was allotted, whatever the candidates do.
+func newRecording(terms []slot, clusters, sizeHint, maxBytes int) *recording {
 	r := &recording{width: len(terms), paper: isPaperSlots(terms), clusters: max(1, clusters)}
+	if maxBytes > 0 {
+		r.maxRows = max(1, maxBytes/rowBytes(terms))
+		sizeHint = min(sizeHint, r.maxRows)
+	}
 	r.group = make([]uint64, 0, sizeHint)
 	if r.paper {
 		r.rows = make([]paperRow, 0, sizeHint)
@@ -173,6 +184,21 @@ func newRecording(terms []slot, clusters, sizeHint int) *recording {
 	}
 	r.keys = make([]float64, 0, sizeHint)
 	return r
+}
+
+// rowBytes is what one view costs in a trace, recorded and sorted (see
+// recording.trace).
+func rowBytes(terms []slot) int {
+	if isPaperSlots(terms) {
+		return 8 + 8 + 12 + 12
+	}
+	return 8 + 8 + 16*len(terms)
+}
+
+// stop ends the recording without a trace and frees its rows.
+func (rec *recording) stop() {
+	rec.overflow = true
+	rec.vars, rec.rows, rec.keys, rec.group = nil, nil, nil, nil
 }
 
 // isPaperSlots reports whether the columns are d, q, u, g in that order.
@@ -201,19 +227,32 @@ func (r viewRecorder) Priority(j simcore.JobView) float64 {
 		vars[t[1].op] = float64(j.Queued) / r.unit
 		vars[t[2].op] = float64(j.Priority)
 		vars[t[3].op] = float64(j.GPUs)
+	} else {
+		for _, s := range r.terms {
+			vars[s.op] = s.fn(j, r.unit)
+		}
+	}
+	k := r.f.Prog.EvalVars(&vars)
+	if rec.overflow {
+		return k // stopped: the simulation goes on without a trace
+	}
+	if rec.maxRows > 0 && len(rec.keys) >= rec.maxRows {
+		rec.stop()
+		rec.outgrew = true
+		return k
+	}
+	if rec.paper {
 		row := paperRow{int32(j.Remaining), int32(j.Queued), int16(j.Priority), int16(j.GPUs)}
 		if int64(row.rem) != j.Remaining || int64(row.queued) != j.Queued || int(row.u) != j.Priority || int(row.g) != j.GPUs {
-			rec.overflow = true
+			rec.stop()
+			return k
 		}
 		rec.rows = append(rec.rows, row)
 	} else {
 		for _, s := range r.terms {
-			x := s.fn(j, r.unit)
-			vars[s.op] = x
-			rec.vars = append(rec.vars, x)
+			rec.vars = append(rec.vars, vars[s.op])
 		}
 	}
-	k := r.f.Prog.EvalVars(&vars)
 	rec.keys = append(rec.keys, k)
 	if !rec.started || j.Now != rec.now {
 		if rec.started {
@@ -222,7 +261,8 @@ func (r viewRecorder) Priority(j simcore.JobView) float64 {
 		rec.started, rec.now = true, j.Now
 	}
 	if j.Cluster < 0 || j.Cluster >= rec.clusters {
-		rec.overflow = true
+		rec.stop()
+		return k
 	}
 	rec.group = append(rec.group, rec.op*uint64(rec.clusters)+uint64(j.Cluster))
 	return k
@@ -551,6 +591,12 @@ func (ts *traceStore) own(t *viewTrace, k cacheKey) {
 		ts.byKey[k] = t
 		t.owners = append(t.owners, k)
 	}
+}
+
+// outgrown notes that a recording on instance i stopped at rows views:
+// the next ones there expect at least twice as many.
+func (ts *traceStore) outgrown(i int32, rows int) {
+	ts.hint[i] = max(ts.hint[i], 2*rows)
 }
 
 // add stores a new trace, recorded by term (h, i), and evicts the least

@@ -81,7 +81,7 @@ func testTraceMatchImpliesSameSimulation(t *testing.T, terminals, alloc string, 
 		inst := &train[trial%len(train)]
 		a := expr.Grow(rng, 1+rng.IntN(4), gs)
 		fa := NewFormulaRanking(a, false)
-		rec := newRecording(slots, len(inst.Clusters), 0)
+		rec := newRecording(slots, len(inst.Clusters), 0, 0)
 		objA := simulate(viewRecorder{f: fa, terms: slots, unit: 3600, rec: rec}, inst)
 		if plain := simulate(fa, inst); math.Float64bits(plain) != math.Float64bits(objA) {
 			t.Fatalf("%s: recording changed the objective: %v vs %v", a, objA, plain)
@@ -243,6 +243,70 @@ func TestSortedByKeyMatchesStableSort(t *testing.T) {
 		})
 		if got := sortedByKey(keys); !slices.Equal(got, want) {
 			t.Fatalf("trial %d: keys %v: got order %v, want %v", trial, keys, got, want)
+		}
+	}
+}
+
+// A recording stops at its byte allowance: it frees its rows, gives no
+// trace and reports that it outgrew, and the simulation's objective is the
+// one without recording. An allowance that fits gives the whole trace.
+func TestRecordingStopsAtItsAllowance(t *testing.T) {
+	for _, terminals := range []string{"d,q,u,g", "d,q,u,g,a,r"} {
+		cfg, err := configs.Load("quick")
+		if err == nil {
+			cfg, err = cfg.Override("gp.terminals="+terminals, "data.train=1", "data.validation=1")
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		train, _, err := LoadData(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inst := &train[0]
+		slots := termSlots(cfg.GP.Terminals)
+		ev, err := newEvaluator(nil, nil, simcore.Options{Objective: simcore.DefaultObjective()}, false, 1, "mct", "bestfit", simcore.DefaultEVOParams())
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := NewFormulaRanking(expr.MustParse("d - q*q + g"), false)
+		run := func(rec *recording) float64 {
+			var r simcore.Ranking = f
+			if rec != nil {
+				r = viewRecorder{f: f, terms: slots, unit: 3600, rec: rec}
+			}
+			s, err := ev.candidate(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := simcore.Simulate(context.Background(), inst, s, ev.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res.Metrics.Objective
+		}
+		plain := run(nil)
+		full := newRecording(slots, len(inst.Clusters), 0, 0)
+		if obj := run(full); obj != plain {
+			t.Fatalf("%s: recording changed the objective", terminals)
+		}
+		n := len(full.keys)
+		if n < 100 {
+			t.Fatalf("%s: only %d views recorded", terminals, n)
+		}
+		fits := newRecording(slots, len(inst.Clusters), 0, n*rowBytes(slots))
+		if obj := run(fits); obj != plain || fits.outgrew || fits.trace(obj, 3600) == nil || len(fits.keys) != n {
+			t.Fatalf("%s: an allowance of exactly %d views: outgrew %v, %d views", terminals, n, fits.outgrew, len(fits.keys))
+		}
+		small := newRecording(slots, len(inst.Clusters), n, n/2*rowBytes(slots))
+		if obj := run(small); obj != plain {
+			t.Fatalf("%s: a stopped recording changed the objective", terminals)
+		}
+		if !small.outgrew || small.trace(plain, 3600) != nil || small.keys != nil || small.rows != nil || small.vars != nil || small.group != nil {
+			t.Fatalf("%s: half the views: outgrew %v, rows kept %d", terminals, small.outgrew, len(small.keys))
+		}
+		if small.maxRows != n/2 || cap(small.keys) > 0 {
+			t.Fatalf("%s: maxRows %d, want %d", terminals, small.maxRows, n/2)
 		}
 	}
 }

@@ -114,6 +114,7 @@ type outcome struct {
 	answered  bool       // by an order-equivalent trace, without simulating
 	matched   *viewTrace // that trace (until the store has it)
 	trace     *viewTrace // recorded by this task's simulation (until the store has it)
+	outgrew   int        // the recording stopped at this many views (0: it did not)
 }
 
 // simulate runs the tasks on the worker pool and returns their outcomes in
@@ -147,21 +148,25 @@ const waveSize = 64
 func (e *evaluator) simulateWave(ctx context.Context, tasks []task, out []outcome, hook func()) error {
 	// Order equivalence (equivalence.go): the traces each task tries, taken
 	// before the wave so that no task depends on another one of the same
-	// wave, and the tasks that record a trace — in task order, while the
-	// wave's estimated traces fit in half the store's budget (all of a
-	// wave's traces are alive until it ends).
+	// wave, and the tasks that record a trace — in task order, while
+	// twice the wave's estimated traces fit in half the store's budget (all
+	// of a wave's traces are alive until it ends; a recording stops at
+	// twice its estimate).
 	cands := make([][]*viewTrace, len(tasks))
 	hints := make([]int, len(tasks))
-	record := make([]bool, len(tasks))
+	allot := make([]int, len(tasks)) // bytes a task's recording may take (0: no recording)
 	if e.traces != nil {
 		room := e.traces.budget / 2
 		for i, t := range tasks {
 			if t.form != nil && e.traces.covers(t.tree) {
 				cands[i] = e.traces.candidates(t.instIdx, t.parents)
 				hints[i] = e.traces.hint[t.instIdx]
-				if est := e.traces.estimate(t.instIdx); est <= room {
-					record[i] = true
-					room -= est
+				// Twice the expected size: a recording that outgrows it
+				// stops (newRecording), so the wave never holds more than
+				// half the budget in recordings.
+				if a := 2 * e.traces.estimate(t.instIdx); a <= room {
+					allot[i] = a
+					room -= a
 				}
 			}
 		}
@@ -179,8 +184,8 @@ func (e *evaluator) simulateWave(ctx context.Context, tasks []task, out []outcom
 		}
 		sched := t.sched
 		var rec *recording
-		if record[i] {
-			rec = newRecording(e.traces.terms, len(t.inst.Clusters), hints[i]+hints[i]/4)
+		if allot[i] > 0 {
+			rec = newRecording(e.traces.terms, len(t.inst.Clusters), hints[i]+hints[i]/4, allot[i])
 			s, err := e.candidate(viewRecorder{f: *t.form, terms: e.traces.terms, unit: unitOf(t.form.Seconds), rec: rec})
 			if err != nil {
 				return err
@@ -201,6 +206,9 @@ func (e *evaluator) simulateWave(ctx context.Context, tasks []task, out []outcom
 		out[i] = outcome{objective: res.Metrics.Objective}
 		if rec != nil {
 			out[i].trace = rec.trace(res.Metrics.Objective, unitOf(t.form.Seconds))
+			if rec.outgrew {
+				out[i].outgrew = rec.maxRows
+			}
 		}
 		return nil
 	})
@@ -215,6 +223,8 @@ func (e *evaluator) simulateWave(ctx context.Context, tasks []task, out []outcom
 				e.traces.used(tasks[i].instIdx, o.matched, tasks[i].hash)
 			case o.trace != nil:
 				e.traces.add(tasks[i].instIdx, o.trace, tasks[i].hash)
+			case o.outgrew > 0:
+				e.traces.outgrown(tasks[i].instIdx, o.outgrew)
 			}
 			// Only the store keeps traces: one it evicts can be freed
 			// before the batch ends.
