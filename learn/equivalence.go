@@ -573,10 +573,16 @@ func (ts *traceStore) candidates(i int32, parents [2]uint64) []*viewTrace {
 }
 
 // used moves t, which answered term (h, i), to the front of instance i's
-// list.
+// list, unless the store has evicted it (a wave's tasks try the traces
+// held when it began; the store may evict one of them while it takes the
+// wave's new traces, before it marks the answers).
 func (ts *traceStore) used(i int32, t *viewTrace, h uint64) {
 	l := ts.perIns[i]
-	if k := slices.Index(l, t); k > 0 {
+	k := slices.Index(l, t)
+	if k < 0 {
+		return // evicted since the wave began: the store must not hold it again
+	}
+	if k > 0 {
 		copy(l[1:k+1], l[:k])
 		l[0] = t
 	}

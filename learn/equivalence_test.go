@@ -310,3 +310,51 @@ func TestRecordingStopsAtItsAllowance(t *testing.T) {
 		}
 	}
 }
+
+// The trace store holds exactly the traces on its lists, within its budget,
+// whatever order traces are added and used in, including a trace used after
+// the store evicted it (a wave's tasks try the traces held when it began).
+func TestTraceStoreStaysWithinBudget(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 19))
+	ts := newTraceStore(termSlots([]string{"d", "q", "u", "g"}))
+	ts.budget = 1000
+	var seen []*viewTrace
+	for step := range 5000 {
+		i := int32(rng.IntN(4))
+		h := uint64(rng.IntN(50) + 1)
+		if len(seen) > 0 && rng.IntN(2) == 0 {
+			ts.used(i, seen[rng.IntN(len(seen))], h) // possibly evicted, possibly of another instance
+		} else {
+			tr := &viewTrace{bytes: 50 + rng.IntN(300)}
+			seen = append(seen, tr)
+			ts.add(i, tr, h)
+		}
+		held := map[*viewTrace]bool{}
+		bytes := 0
+		for _, l := range ts.perIns {
+			for _, tr := range l {
+				if held[tr] {
+					t.Fatalf("step %d: a trace is listed twice", step)
+				}
+				held[tr] = true
+				bytes += tr.bytes
+			}
+		}
+		if bytes != ts.bytes || len(ts.tick) != len(held) {
+			t.Fatalf("step %d: %d bytes and %d ticks counted, %d bytes and %d traces listed", step, ts.bytes, len(ts.tick), bytes, len(held))
+		}
+		for tr := range ts.tick {
+			if !held[tr] {
+				t.Fatalf("step %d: the store keeps an evicted trace", step)
+			}
+		}
+		for k, tr := range ts.byKey {
+			if !held[tr] {
+				t.Fatalf("step %d: term %v answered by an evicted trace", step, k)
+			}
+		}
+		if ts.bytes > ts.budget && len(held) > 1 {
+			t.Fatalf("step %d: %d bytes held, budget %d", step, ts.bytes, ts.budget)
+		}
+	}
+}
