@@ -629,6 +629,7 @@ func (ts *traceStore) add(i int32, t *viewTrace, h uint64) {
 			break
 		}
 		l := ts.perIns[at]
+		l[len(l)-1] = nil // the backing array must not keep it reachable
 		ts.perIns[at] = l[:len(l)-1]
 		delete(ts.tick, oldest)
 		for _, k := range oldest.owners {

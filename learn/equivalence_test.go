@@ -6,8 +6,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"testing"
+	"weak"
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
@@ -357,4 +359,33 @@ func TestTraceStoreStaysWithinBudget(t *testing.T) {
 			t.Fatalf("step %d: %d bytes held, budget %d", step, ts.bytes, ts.budget)
 		}
 	}
+}
+
+// TestTraceStoreFreesEvictedTraces checks that an evicted trace is
+// unreachable from the store: no list's spare capacity, map or owner list
+// keeps it (a truncated list once did, and a paper run's heap grew by
+// about 1 GB a minute).
+func TestTraceStoreFreesEvictedTraces(t *testing.T) {
+	ts := newTraceStore(termSlots([]string{"d", "q", "u", "g"}))
+	ts.budget = 1000
+	var evicted []weak.Pointer[viewTrace]
+	for k := range 40 {
+		tr := &viewTrace{bytes: 100, keys: make([]float64, 1000)}
+		evicted = append(evicted, weak.Make(tr))
+		ts.add(int32(k/20), tr, uint64(k+1)) // two instances, 20 traces each
+		ts.used(int32(k/20), tr, uint64(k+100))
+	}
+	runtime.GC()
+	runtime.GC()
+	live := 0
+	for _, w := range evicted {
+		if w.Value() != nil {
+			live++
+		}
+	}
+	held := len(ts.tick)
+	if live != held {
+		t.Errorf("%d traces reachable, the store holds %d", live, held)
+	}
+	runtime.KeepAlive(ts)
 }
