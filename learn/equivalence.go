@@ -233,24 +233,32 @@ func (r viewRecorder) Priority(j simcore.JobView) float64 {
 		}
 	}
 	k := r.f.Prog.EvalVars(&vars)
+	r.record(&j, k)
+	return k
+}
+
+// record appends view j with its key k to the recording (unless it has
+// stopped).
+func (r viewRecorder) record(j *simcore.JobView, k float64) {
+	rec := r.rec
 	if rec.overflow {
-		return k // stopped: the simulation goes on without a trace
+		return // stopped: the simulation goes on without a trace
 	}
 	if rec.maxRows > 0 && len(rec.keys) >= rec.maxRows {
 		rec.stop()
 		rec.outgrew = true
-		return k
+		return
 	}
 	if rec.paper {
 		row := paperRow{int32(j.Remaining), int32(j.Queued), int16(j.Priority), int16(j.GPUs)}
 		if int64(row.rem) != j.Remaining || int64(row.queued) != j.Queued || int(row.u) != j.Priority || int(row.g) != j.GPUs {
 			rec.stop()
-			return k
+			return
 		}
 		rec.rows = append(rec.rows, row)
 	} else {
 		for _, s := range r.terms {
-			rec.vars = append(rec.vars, vars[s.op])
+			rec.vars = append(rec.vars, s.fn(*j, r.unit))
 		}
 	}
 	rec.keys = append(rec.keys, k)
@@ -262,10 +270,9 @@ func (r viewRecorder) Priority(j simcore.JobView) float64 {
 	}
 	if j.Cluster < 0 || j.Cluster >= rec.clusters {
 		rec.stop()
-		return k
+		return
 	}
 	rec.group = append(rec.group, rec.op*uint64(rec.clusters)+uint64(j.Cluster))
-	return k
 }
 
 // NeedsClusterState implements simcore.ClusterAware.

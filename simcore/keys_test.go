@@ -49,3 +49,82 @@ func TestTimeInvariantKeysExact(t *testing.T) {
 		}
 	}
 }
+
+// batchRanking is a q-dependent ranking (NaN for some jobs, cluster state
+// when aware) that logs every view it evaluates, one by one or, when
+// batched, through KeyBatch.
+type batchRanking struct {
+	aware   bool
+	log     *[]simcore.JobView
+	batched *int // views evaluated through KeyBatch
+}
+
+func (r batchRanking) Priority(j simcore.JobView) float64 {
+	*r.log = append(*r.log, j)
+	if j.ID%7 == 0 {
+		var z float64
+		return z / z
+	}
+	k := float64(j.Remaining) - float64(j.Queued*j.Queued)/40
+	if r.aware {
+		k += float64(j.FreeGPUs) - float64(j.QueueLen)
+	}
+	return k
+}
+
+func (r batchRanking) NeedsClusterState() bool { return r.aware }
+
+// batched adds KeyBatch to a batchRanking.
+type batched struct{ batchRanking }
+
+func (r batched) KeyBatch() func([]simcore.JobView, []float64) {
+	return func(views []simcore.JobView, keys []float64) {
+		*r.batched += len(views)
+		for i, v := range views {
+			keys[i] = r.Priority(v)
+		}
+	}
+}
+
+// A KeyBatcher ranking must change nothing: the engine evaluates the same
+// views in the same order and gets identical results, in every mode, for
+// MCT and user allocation, with and without cluster state.
+func TestKeyBatchExact(t *testing.T) {
+	var modes []simcore.Options
+	for _, b := range []simcore.Backfill{simcore.BackfillNone, simcore.BackfillConservative, simcore.BackfillGreedy, simcore.BackfillStrict, simcore.BackfillPreemptive} {
+		for _, tr := range []simcore.Trigger{simcore.TriggerArrival, simcore.TriggerArrivalCompletion} {
+			modes = append(modes, simcore.Options{Trigger: tr, Backfill: b, RecordSegments: true})
+		}
+	}
+	insts := randomAndOverloaded(t, rand.New(rand.NewPCG(6, 9)), 25, [2]int{2, 4}, 15, 2, 2)
+	batchedViews := 0
+	for _, aware := range []bool{false, true} {
+		for _, alloc := range []simcore.Allocator{simcore.MCT{}, simcore.UserAllocator{}} {
+			for _, inst := range insts {
+				for _, opts := range modes {
+					var logA, logB []simcore.JobView
+					a := simcore.NewListScheduler("batched", alloc, batched{batchRanking{aware, &logA, &batchedViews}}, simcore.BestFit{})
+					b := simcore.NewListScheduler("one by one", alloc, batchRanking{aware, &logB, nil}, simcore.BestFit{})
+					ra, err := simcore.Simulate(context.Background(), inst, a, opts)
+					if err != nil {
+						t.Fatal(err)
+					}
+					rb, err := simcore.Simulate(context.Background(), inst, b, opts)
+					if err != nil {
+						t.Fatal(err)
+					}
+					ra.Scheduler, rb.Scheduler = "", ""
+					if !reflect.DeepEqual(ra, rb) {
+						t.Fatalf("%s aware=%v %+v: batch keys changed the result", inst.Name, aware, opts)
+					}
+					if !reflect.DeepEqual(logA, logB) {
+						t.Fatalf("%s aware=%v %+v: batch keys evaluated other views (%d against %d)", inst.Name, aware, opts, len(logA), len(logB))
+					}
+				}
+			}
+		}
+	}
+	if batchedViews == 0 {
+		t.Fatal("no view was evaluated through KeyBatch")
+	}
+}

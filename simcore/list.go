@@ -68,13 +68,16 @@ func (ls *ListScheduler) operation(s *sim) error {
 	// Ranking keys: every schedulable job's, or for a time-invariant
 	// ranking only those that can have moved (running jobs, whose
 	// remaining work shrank, and jobs charged an overhead).
-	if s.keyOn == nil {
+	switch {
+	case s.batch != nil:
+		s.batch.keys(s)
+	case s.keyOn == nil:
 		for _, j := range s.active {
 			if c := s.assigned[j]; c >= 0 && !s.fixed[j] {
 				s.setKey(j, c)
 			}
 		}
-	} else {
+	default:
 		for _, j := range s.stale {
 			if c := s.assigned[j]; c >= 0 && s.state[j] != done && !s.fixed[j] {
 				s.setKey(j, c)

@@ -77,6 +77,7 @@ type sim struct {
 	arrivals []int      // jobs arriving at this operation
 	running  []int      // the running jobs after the last execute, in active order
 	stale    []int      // time-invariant keys forgotten since the last operation
+	batch    *keyBatch  // a KeyBatcher ranking's batch evaluation (nil: one by one)
 	js       []int      // scratch: Js for State.Schedulable
 	events   []capEvent // scratch: plan validation
 	clusters []*planner
@@ -175,6 +176,7 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options) 
 	}
 	s.initTypes()
 	s.initKeys()
+	s.initBatch()
 	return s
 }
 
@@ -301,6 +303,11 @@ func (s *sim) isFixed(j int) bool { return s.fixed[j] }
 
 // priority evaluates the ranking of job j on cluster p at the current time.
 func (s *sim) priority(j, p int) float64 {
+	return s.list.Ranking.Priority(s.view(j, p))
+}
+
+// view is job j as the ranking sees it on cluster p at the current time.
+func (s *sim) view(j, p int) JobView {
 	job := &s.inst.Jobs[j]
 	v := JobView{
 		ID:        job.ID,
@@ -328,7 +335,7 @@ func (s *sim) priority(j, p int) float64 {
 		v.QueueLen = s.queueLen[p]
 		v.FitsNow = fit >= job.Workers
 	}
-	return s.list.Ranking.Priority(v)
+	return v
 }
 
 // rankLess is the ranking key order (f, a_j, id) with NaN last.
