@@ -389,3 +389,86 @@ func TestTraceStoreFreesEvictedTraces(t *testing.T) {
 	}
 	runtime.KeepAlive(ts)
 }
+
+// TestSortedMatchMatchesScalarWalk compares the chunked column walk of
+// sortedMatch with a plain row-by-row walk (EvalVars on each sorted row)
+// on random traces whose sizes straddle the chunk boundaries, for
+// candidates that match, fail early and fail late.
+func TestSortedMatchMatchesScalarWalk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 14))
+	slots := termSlots([]string{"d", "q", "u"})
+	terms, err := expr.ParseTerminals([]string{"d", "q", "u"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs := expr.GenSettings{MinDepth: 1, MaxDepth: 4, Terminals: terms}
+	scalar := func(tr *viewTrace, p *expr.Program) bool {
+		var prev float64
+		for i := range tr.n {
+			var vars expr.Vars
+			for c, s := range slots {
+				vars[s.op] = tr.svars[i*tr.width+c]
+			}
+			cur := p.EvalVars(&vars)
+			bit := uint64(1) << (i % 64)
+			switch {
+			case i == 0 || tr.start[i/64]&bit != 0:
+			case tr.tie[i/64]&bit != 0:
+				if !tiedKeys(prev, cur) {
+					return false
+				}
+			case tiedKeys(prev, cur) || !simcore.KeyLess(prev, cur):
+				return false
+			}
+			prev = cur
+		}
+		return true
+	}
+	counts := map[bool]int{}
+	for _, n := range []int{1, 2, 15, 16, 17, 47, 48, 49, 255, 256, 257, 700, 2000} {
+		for range 12 {
+			a := expr.Compile(expr.Grow(rng, 1+rng.IntN(4), gs))
+			tr := &viewTrace{n: n, width: len(slots)}
+			for range n {
+				var vars expr.Vars
+				for _, s := range slots {
+					v := float64(rng.IntN(6))
+					vars[s.op] = v
+					tr.vars = append(tr.vars, v)
+				}
+				tr.keys = append(tr.keys, a.EvalVars(&vars))
+				tr.group = append(tr.group, uint64(rng.IntN(3)))
+			}
+			tr.sort()
+			for _, b := range []*expr.Program{a, expr.Compile(expr.Grow(rng, 1+rng.IntN(4), gs))} {
+				got, want := sortedMatch(tr, b, slots), scalar(tr, b)
+				if got != want {
+					t.Fatalf("n = %d: sortedMatch %v, row-by-row walk %v", n, got, want)
+				}
+				counts[got]++
+			}
+		}
+	}
+	if counts[true] == 0 || counts[false] == 0 {
+		t.Fatalf("want matches and misses, got %v", counts)
+	}
+	// One inverted pair at every position: the candidate d orders the
+	// rows by d, the trace by d except rows p−1 and p, swapped.
+	d := termSlots([]string{"d"})
+	prog := expr.Compile(expr.MustParse("d"))
+	const n = 600
+	for p := range n {
+		tr := &viewTrace{n: n, width: 1, group: make([]uint64, n)}
+		for i := range n {
+			tr.vars = append(tr.vars, float64(i))
+			tr.keys = append(tr.keys, float64(i))
+		}
+		if p > 0 {
+			tr.keys[p-1], tr.keys[p] = tr.keys[p], tr.keys[p-1]
+		}
+		tr.sort()
+		if got := sortedMatch(tr, prog, d); got != (p == 0) {
+			t.Fatalf("rows %d and %d inverted: sortedMatch %v", p-1, p, got)
+		}
+	}
+}

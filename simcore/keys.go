@@ -88,7 +88,8 @@ func (b *keyBatch) keys(s *sim) {
 	for _, j := range s.active {
 		if c := s.assigned[j]; c >= 0 && !s.fixed[j] {
 			b.jobs = append(b.jobs, j)
-			b.views = append(b.views, s.view(j, c))
+			b.views = append(b.views, JobView{})
+			s.view(&b.views[len(b.views)-1], j, c)
 		}
 	}
 	b.out = slices.Grow(b.out[:0], len(b.jobs))[:len(b.jobs)]

@@ -303,13 +303,16 @@ func (s *sim) isFixed(j int) bool { return s.fixed[j] }
 
 // priority evaluates the ranking of job j on cluster p at the current time.
 func (s *sim) priority(j, p int) float64 {
-	return s.list.Ranking.Priority(s.view(j, p))
+	var v JobView
+	s.view(&v, j, p)
+	return s.list.Ranking.Priority(v)
 }
 
-// view is job j as the ranking sees it on cluster p at the current time.
-func (s *sim) view(j, p int) JobView {
+// view sets v to job j as the ranking sees it on cluster p at the current
+// time.
+func (s *sim) view(v *JobView, j, p int) {
 	job := &s.inst.Jobs[j]
-	v := JobView{
+	*v = JobView{
 		ID:        job.ID,
 		Arrival:   job.Arrival,
 		Now:       s.now,
@@ -335,7 +338,6 @@ func (s *sim) view(j, p int) JobView {
 		v.QueueLen = s.queueLen[p]
 		v.FitsNow = fit >= job.Workers
 	}
-	return v
 }
 
 // rankLess is the ranking key order (f, a_j, id) with NaN last.
