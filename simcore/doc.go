@@ -72,7 +72,9 @@
 // rebuild keeps the last plan's decisions that provably hold (splice.go);
 // and
 // rankings that declare TimeInvariant have each waiting job's key computed
-// once per cluster (keys.go). Conservative backfilling keeps per-node
+// once per cluster (keys.go). Other rankings may implement KeyBatcher and
+// receive all of an operation's views in one call (a compiled formula
+// evaluates them as columns). Conservative backfilling keeps per-node
 // reservation timelines with a sliding-window maximum (timeline.go); the
 // strict and preemptive side-by-side modes are in modes.go.
 package simcore
