@@ -118,6 +118,9 @@ func newApp() *cli.App {
 			"   evogp simulate --dataset data/train --scheduler tiresias\n" +
 			"   evogp eval --dataset data/test --schedulers spark,liquid,tiresias,lyra,gp=runs/X/best.json --out eval",
 		EnableBashCompletion: true,
+		Flags:                profileFlags(),
+		Before:               startProfiles,
+		After:                stopProfiles,
 		Commands: []*cli.Command{
 			// commands: one line each
 			learnCommand(),
