@@ -162,3 +162,52 @@ func processCPU(t *testing.T) float64 {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }
+
+// BenchmarkPaperPopulation simulates what the paper config's learner
+// simulates most: a random (ramped half-and-half, depth 2–6) population of
+// 24 trees, simplified as the learner simplifies them, under
+// mct + formula + best fit on three paper-generator training instances,
+// every simulation to the end. Each iteration runs the 72 simulations one
+// after the other on one goroutine, so CPU and wall time agree.
+//
+//	go test ./learn -run '^$' -bench PaperPopulation -benchtime 1x -count 6
+func BenchmarkPaperPopulation(b *testing.B) {
+	cfg, err := configs.Load("paper")
+	if err == nil {
+		cfg, err = cfg.Override("data.train=3", "data.validation=1")
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	train, _, err := LoadData(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	opts, err := SimOptions(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ev, err := newEvaluator(nil, nil, opts, false, 1, "mct", "bestfit", simcore.DefaultEVOParams())
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(7, 11))
+	var scheds []simcore.Scheduler
+	for _, t := range expr.RampedHalfAndHalf(rng, 24, expr.GenSettings{MinDepth: 2, MaxDepth: 6}) {
+		s, err := ev.candidate(NewFormulaRanking(expr.Simplify(t), false))
+		if err != nil {
+			b.Fatal(err)
+		}
+		scheds = append(scheds, s)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		for i := range train {
+			for _, s := range scheds {
+				if _, err := simcore.Simulate(context.Background(), &train[i], s, ev.opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+}
