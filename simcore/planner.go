@@ -299,11 +299,13 @@ func (p *planner) plan() error {
 	} else {
 		spliceable := p.built
 		p.begin()
-		p.fixedSigma = append(p.fixedSigma[:0], p.sigma...)
-		p.fixedRel = append(p.fixedRel[:0], p.rel...)
-		p.fixedRes = append(p.fixedRes[:0], p.res...)
-		if s.opts.Backfill == BackfillConservative {
-			p.fixedTL.copyFrom(&p.tl)
+		if !p.fixedFromUse() {
+			p.fixedSigma = append(p.fixedSigma[:0], p.sigma...)
+			p.fixedRel = append(p.fixedRel[:0], p.rel...)
+			p.fixedRes = append(p.fixedRes[:0], p.res...)
+			if s.opts.Backfill == BackfillConservative {
+				p.fixedTL.copyFrom(&p.tl)
+			}
 		}
 		if spliceable {
 			if err := p.splice(); err != nil {
@@ -403,8 +405,9 @@ func (p *planner) extendable() (int, bool) {
 }
 
 // advance carries the last plan's state to the current time: releases due
-// by now return their GPUs to σ, planned starts in the past become now, and
-// the fixed-jobs snapshot is reloaded from the persistent fixed state.
+// by now return their GPUs to σ and planned starts in the past become now.
+// (Only the no-backfill path extends or rewinds plans, where the state after
+// the fixed jobs is read off the persistent fixed state: fixedFromUse.)
 func (p *planner) advance() {
 	s := p.s
 	i := 0
@@ -415,11 +418,18 @@ func (p *planner) advance() {
 	for _, j := range p.jobs {
 		s.planStart[j] = max(s.planStart[j], s.now)
 	}
-	p.fixedSigma = p.fixedSigma[:len(p.sigma)]
-	for n := range p.fixedSigma {
-		p.fixedSigma[n] = p.g - p.fixedUse[n]
-	}
-	p.fixedRel = append(p.fixedRel[:0], p.fixedRels...)
+}
+
+// fixedFromUse reports whether the state after the fixed jobs alone is the
+// persistent fixed state (σ(n, t) = G − fixedUse[n], releases fixedRels),
+// as begin loads it outside conservative backfilling and the tests'
+// replan-all mode. The persistent state changes only when a job of the
+// cluster starts on it as a fixed job or finishes, and both mark the
+// cluster changed, so a valid plan's fixed state is the persistent one.
+// Otherwise plan keeps a snapshot of it (fixedSigma, fixedRel, fixedRes,
+// fixedTL) for finishIfAdded.
+func (p *planner) fixedFromUse() bool {
+	return p.s.opts.Backfill != BackfillConservative && !p.s.opts.alwaysReplan
 }
 
 // placeJob finds S_j and the placement of j given the jobs placed so far,
@@ -628,11 +638,22 @@ func (p *planner) finishIfAdded(j int) (int64, error) {
 		}()
 		p.cache, p.prefixCache = p.prefixCache, p.cache
 		p.cache.clear()
-		p.sigma = append(p.sigma[:0], p.fixedSigma...)
-		p.rel = append(p.rel[:0], p.fixedRel...)
-		p.res = append(p.res[:0], p.fixedRes...)
-		if s.opts.Backfill == BackfillConservative {
-			p.tl.copyFrom(&p.fixedTL)
+		fixedRel := p.fixedRel
+		if p.fixedFromUse() {
+			p.sigma = slices.Grow(p.sigma[:0], p.nodes)[:p.nodes]
+			for n := range p.sigma {
+				p.sigma[n] = p.g - p.fixedUse[n]
+			}
+			fixedRel = p.fixedRels
+			p.rel = append(p.rel[:0], fixedRel...)
+			p.res = p.res[:0]
+		} else {
+			p.sigma = append(p.sigma[:0], p.fixedSigma...)
+			p.rel = append(p.rel[:0], p.fixedRel...)
+			p.res = append(p.res[:0], p.fixedRes...)
+			if s.opts.Backfill == BackfillConservative {
+				p.tl.copyFrom(&p.fixedTL)
+			}
 		}
 		if p.built && len(p.order) == len(p.jobs) {
 			// The plan just built holds the first k jobs' releases in
@@ -643,7 +664,7 @@ func (p *planner) finishIfAdded(j int) (int64, error) {
 			}
 			p.batch = append(p.batch[:0], pre...)
 			slices.SortFunc(p.batch, func(a, b release) int { return cmpInt64(a.at, b.at) })
-			p.rel = mergeReleases(p.rel[:0], p.fixedRel, p.batch)
+			p.rel = mergeReleases(p.rel[:0], fixedRel, p.batch)
 		} else {
 			for _, o := range p.jobs[:k] {
 				if s.planStart[o] != never {
