@@ -82,11 +82,11 @@ func (s *sim) initBatch() {
 }
 
 // keys sets the key of every schedulable job (assigned, not fixed), in
-// s.active order: the jobs and order of the one-by-one loop.
+// (arrival, id) order: the jobs and order of the one-by-one loop.
 func (b *keyBatch) keys(s *sim) {
 	b.jobs, b.views = b.jobs[:0], b.views[:0]
-	for _, j := range s.active {
-		if c := s.assigned[j]; c >= 0 && !s.fixed[j] {
+	for _, j := range s.open {
+		if c := s.assigned[j]; c >= 0 {
 			b.jobs = append(b.jobs, j)
 			b.views = append(b.views, JobView{})
 			s.view(&b.views[len(b.views)-1], j, c)

@@ -72,8 +72,8 @@ func (ls *ListScheduler) operation(s *sim) error {
 	case s.batch != nil:
 		s.batch.keys(s)
 	case s.keyOn == nil:
-		for _, j := range s.active {
-			if c := s.assigned[j]; c >= 0 && !s.fixed[j] {
+		for _, j := range s.open {
+			if c := s.assigned[j]; c >= 0 {
 				s.setKey(j, c)
 			}
 		}
@@ -84,8 +84,8 @@ func (ls *ListScheduler) operation(s *sim) error {
 			}
 		}
 		s.stale = s.stale[:0]
-		for _, j := range s.running {
-			if !s.fixed[j] {
+		for _, j := range s.open {
+			if s.state[j] == running {
 				s.setKey(j, s.assigned[j])
 			}
 		}

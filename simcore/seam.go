@@ -80,12 +80,7 @@ func (st *State) Arrivals() []int { return st.s.arrivals }
 // user cluster, in (arrival, id) order.
 func (st *State) Schedulable() []int {
 	s := st.s
-	s.js = s.js[:0]
-	for _, j := range s.active {
-		if !s.fixed[j] {
-			s.js = append(s.js, j)
-		}
-	}
+	s.js = append(s.js[:0], s.open...)
 	return s.js
 }
 

@@ -72,10 +72,15 @@ type sim struct {
 	queueLen []int   // queued jobs assigned to each cluster at t
 
 	order    []int      // jobs in (arrival, id) order
+	pos      []int32    // a job's index in order
 	next     int        // first job of order not yet arrived
-	active   []int      // arrived, unfinished jobs
+	active   []int      // arrived, unfinished jobs, in order
+	open     []int      // Js: the active jobs not in Jn, in order
 	arrivals []int      // jobs arriving at this operation
-	running  []int      // the running jobs after the last execute, in active order
+	running  []int      // the running jobs, in no particular order
+	runAt    []int32    // a running job's index in running
+	ends     finishHeap // the finish times of the jobs in Jn
+	ending   []int      // scratch: the jobs finishing in one execute
 	stale    []int      // time-invariant keys forgotten since the last operation
 	batch    *keyBatch  // a KeyBatcher ranking's batch evaluation (nil: one by one)
 	js       []int      // scratch: Js for State.Schedulable
@@ -140,6 +145,8 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options) 
 		planPlace:  make([][]Slot, n),
 		key:        make([]float64, n),
 		order:      make([]int, n),
+		pos:        make([]int32, n),
+		runAt:      make([]int32, n),
 	}
 	for i, j := range inst.Jobs {
 		s.assigned[i] = -1
@@ -154,6 +161,9 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options) 
 		}
 		return cmpInt64(ja.ID, jb.ID)
 	})
+	for i, j := range s.order {
+		s.pos[j] = int32(i)
+	}
 	for p, c := range inst.Clusters {
 		s.clusters = append(s.clusters, newPlanner(s, p, c))
 	}
@@ -229,8 +239,8 @@ func (s *sim) run() error {
 
 // hasUnplaced reports whether an active job has no start in the plan.
 func (s *sim) hasUnplaced() bool {
-	for _, j := range s.active {
-		if !s.isFixed(j) && s.planStart[j] == never {
+	for _, j := range s.open {
+		if s.planStart[j] == never {
 			return true
 		}
 	}
@@ -266,6 +276,7 @@ func (s *sim) operation(t int64) error {
 		j := s.order[s.next]
 		s.state[j] = queued
 		s.active = append(s.active, j)
+		s.open = append(s.open, j)
 		s.arrivals = append(s.arrivals, j)
 		s.next++
 	}
@@ -354,74 +365,111 @@ func (s *sim) rankLess(a, b int) bool {
 }
 
 // execute carries out the plan from t until the next operation tNext (§4.4).
+//
+// Only Js jobs (open) can start, move or be preempted; a job in Jn only
+// runs to its finish, known when it started, so the jobs of Jn that finish
+// before tNext come off a heap instead of a walk over every running job.
+// The jobs that finish are then completed in (arrival, id) order, as a walk
+// over the active jobs would meet them, so the per-job results, segments
+// and the early-stop sums are accumulated in the same order.
 func (s *sim) execute(t, tNext int64) {
 	startBy := tNext // planned starts before this run
 	if s.estimated {
 		startBy = t + 1
 	}
-	kept := s.active[:0]
-	s.running = s.running[:0]
-	for _, j := range s.active {
-		if !s.isFixed(j) {
-			st := s.planStart[j]
-			wasRunning := s.state[j] == running
-			switch {
-			case wasRunning && st == t:
-				if s.runOn[j] != s.assigned[j] || !slices.Equal(s.placement[j], s.planPlace[j]) {
-					s.clusters[s.assigned[j]].changed = true
-					s.clusters[s.runOn[j]].changed = true
-					s.migrates[j]++
-					s.payOverhead(j)
-					s.closeSegment(j, t)
-					s.segStart[j] = t
-					s.placement[j] = append(s.placement[j][:0], s.planPlace[j]...)
-					s.runOn[j] = s.assigned[j]
-				}
-			case wasRunning:
+	ending := s.ending[:0]
+	for _, j := range s.open {
+		st := s.planStart[j]
+		wasRunning := s.state[j] == running
+		switch {
+		case wasRunning && st == t:
+			if s.runOn[j] != s.assigned[j] || !slices.Equal(s.placement[j], s.planPlace[j]) {
 				s.clusters[s.assigned[j]].changed = true
 				s.clusters[s.runOn[j]].changed = true
-				s.closeSegment(j, t)
-				s.preempts[j]++
+				s.migrates[j]++
 				s.payOverhead(j)
-				s.state[j] = queued
-				if st < startBy {
-					s.start(j, st)
-				}
-			case st < startBy:
+				s.closeSegment(j, t)
+				s.segStart[j] = t
+				s.placement[j] = append(s.placement[j][:0], s.planPlace[j]...)
+				s.runOn[j] = s.assigned[j]
+			}
+		case wasRunning:
+			s.clusters[s.assigned[j]].changed = true
+			s.clusters[s.runOn[j]].changed = true
+			s.closeSegment(j, t)
+			s.preempts[j]++
+			s.payOverhead(j)
+			s.state[j] = queued
+			s.stopRunning(j)
+			if st < startBy {
 				s.start(j, st)
 			}
+		case st < startBy:
+			s.start(j, st)
 		}
-		if s.state[j] == running {
-			f := s.updated[j] + s.rem[j]
-			if f <= tNext {
-				c := s.clusters[s.assigned[j]]
-				c.changed = true
-				c.completed = true
-				if s.fixed[j] {
-					c.removeFixed(j, f)
-					s.fixed[j] = false
-				}
-				s.ran(j, s.rem[j])
-				s.closeSegment(j, f)
-				s.finish[j] = f
-				s.state[j] = done
-				if s.opts.StopAbove > 0 {
-					s.done.add(s, j) // only the early-stop bound reads these terms
-				}
-				continue
-			}
-		}
-		kept = append(kept, j)
-		if s.state[j] == running {
-			s.running = append(s.running, j)
+		// A job that joined Jn just now is on the heap.
+		if s.state[j] == running && !s.fixed[j] && s.updated[j]+s.rem[j] <= tNext {
+			ending = append(ending, j)
 		}
 	}
-	clear(s.active[len(kept):])
-	s.active = kept
+	for s.ends.len() > 0 && s.ends.min() <= tNext {
+		ending = append(ending, s.ends.pop())
+	}
+	if len(ending) > 1 {
+		slices.SortFunc(ending, func(a, b int) int { return int(s.pos[a] - s.pos[b]) })
+	}
+	for _, j := range ending {
+		f := s.updated[j] + s.rem[j]
+		c := s.clusters[s.assigned[j]]
+		c.changed = true
+		c.completed = true
+		if s.fixed[j] {
+			c.removeFixed(j, f)
+			s.fixed[j] = false
+		}
+		s.ran(j, s.rem[j])
+		s.closeSegment(j, f)
+		s.finish[j] = f
+		s.state[j] = done
+		s.stopRunning(j)
+		if s.opts.StopAbove > 0 {
+			s.done.add(s, j) // only the early-stop bound reads these terms
+		}
+	}
+	s.ending = ending
+	open := s.open[:0]
+	for _, j := range s.open {
+		if !s.fixed[j] && s.state[j] != done {
+			open = append(open, j)
+		}
+	}
+	clear(s.open[len(open):])
+	s.open = open
+	if len(ending) > 0 {
+		kept := s.active[:0]
+		for _, j := range s.active {
+			if s.state[j] != done {
+				kept = append(kept, j)
+			}
+		}
+		clear(s.active[len(kept):])
+		s.active = kept
+	}
+}
+
+// stopRunning takes j off the running set (swap with the last).
+func (s *sim) stopRunning(j int) {
+	i := s.runAt[j]
+	last := s.running[len(s.running)-1]
+	s.running[i] = last
+	s.runAt[last] = i
+	s.running = s.running[:len(s.running)-1]
 }
 
 func (s *sim) start(j int, at int64) {
 	s.state[j] = running
+	s.runAt[j] = int32(len(s.running))
+	s.running = append(s.running, j)
 	s.segStart[j] = at
 	s.updated[j] = at
 	if s.firstStart[j] < 0 {
@@ -434,6 +482,7 @@ func (s *sim) start(j int, at int64) {
 		c.changed = true // j joins Jn
 		c.addFixed(j, at)
 		s.fixed[j] = true
+		s.ends.push(at+s.rem[j], j)
 	}
 }
 
