@@ -483,6 +483,21 @@ func fits(free int, w int) int {
 	return free / w
 }
 
+// countFits is Σ_n ⌊max(0, free[n])/w⌋, by shifts when w is a power of two.
+func countFits(free []int, w int) int {
+	count := 0
+	if k := log2Exact(w); k >= 0 {
+		for _, f := range free {
+			count += max(f, 0) >> k
+		}
+		return count
+	}
+	for _, f := range free {
+		count += fits(f, w)
+	}
+	return count
+}
+
 // earliest is Eq. 12–13: the first τ ∈ {t} ∪ {F_w} at which
 // Σ_n ⌊max(0, σ(n, τ))/w⌋ ≥ r. It leaves σ(·, τ) in p.free.
 func (p *planner) earliest(w, r int) int64 {
@@ -542,11 +557,7 @@ func (p *planner) earliestShift(shift uint, r int) int64 {
 // earliestNow is the greedy rule: start now if the job fits now.
 func (p *planner) earliestNow(w, r int) int64 {
 	copy(p.free, p.sigma)
-	count := 0
-	for _, f := range p.free {
-		count += fits(f, w)
-	}
-	if count >= r {
+	if countFits(p.free, w) >= r {
 		return p.s.now
 	}
 	return never

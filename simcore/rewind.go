@@ -110,11 +110,7 @@ func (p *planner) placedAgainSame(j int) bool {
 	s := p.s
 	job := &s.inst.Jobs[j]
 	w, r := job.PerWorker(), job.Workers
-	count := 0
-	for _, f := range p.verify {
-		count += fits(f, w)
-	}
-	if count < r {
+	if countFits(p.verify, w) < r {
 		return false
 	}
 	copy(p.free, p.verify)

@@ -269,10 +269,7 @@ func (p *planner) countAtSnap(w int) int {
 			return c[1]
 		}
 	}
-	n := 0
-	for _, f := range sc.snap {
-		n += fits(f, w)
-	}
+	n := countFits(sc.snap, w)
 	sc.counts = append(sc.counts, [2]int{w, n})
 	return n
 }

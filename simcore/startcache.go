@@ -1,5 +1,7 @@
 package simcore
 
+import "math/bits"
+
 // startCache remembers, per worker shape (w, r), how far the earliest-start
 // sweep of Eqs. 12–13 got on a planner's current state, so the next query
 // of the same shape resumes there instead of sweeping every release again.
@@ -24,16 +26,40 @@ type startCache struct {
 
 type startEntry struct {
 	w, r  int
+	shift int   // w = 2^shift, or −1 when w is not a power of two
 	at    int64 // no candidate τ < at fits r workers of w GPUs
 	snap  []int // σ(n, at)
 	count int   // Σ_n ⌊max(0, snap[n])/w⌋
 }
 
+// fits is ⌊max(0, f)/w⌋, by a shift for the power-of-two demands of
+// Table II (every one of them) and by division otherwise.
+func (e *startEntry) fits(f int) int {
+	if e.shift >= 0 {
+		return max(f, 0) >> e.shift
+	}
+	return fits(f, e.w)
+}
+
 func (e *startEntry) recount() {
 	e.count = 0
+	if e.shift >= 0 {
+		for _, f := range e.snap {
+			e.count += max(f, 0) >> e.shift
+		}
+		return
+	}
 	for _, f := range e.snap {
 		e.count += fits(f, e.w)
 	}
+}
+
+// log2Exact is k when w = 2^k, else −1.
+func log2Exact(w int) int {
+	if w <= 0 || w&(w-1) != 0 {
+		return -1
+	}
+	return bits.TrailingZeros(uint(w))
 }
 
 func (c *startCache) clear() { c.used = 0 }
@@ -58,6 +84,7 @@ func (c *startCache) lookup(w, r int, now int64, sigma []int) *startEntry {
 	e := &c.entries[c.used]
 	c.used++
 	e.w, e.r, e.at = w, r, now
+	e.shift = log2Exact(w)
 	e.snap = append(e.snap[:0], sigma...)
 	e.recount()
 	return e
@@ -69,7 +96,7 @@ func (c *startCache) occupied(node int32, gpus int, end int64) {
 		if e := &c.entries[i]; end > e.at {
 			old := e.snap[node]
 			e.snap[node] -= gpus
-			e.count += fits(e.snap[node], e.w) - fits(old, e.w)
+			e.count += e.fits(e.snap[node]) - e.fits(old)
 		}
 	}
 }
@@ -87,7 +114,7 @@ func (p *planner) earliestCached(w, r int) int64 {
 				n := p.rel[i].node
 				old := e.snap[n]
 				e.snap[n] += int(p.rel[i].gpus)
-				count += fits(e.snap[n], w) - fits(old, w)
+				count += e.fits(e.snap[n]) - e.fits(old)
 			}
 			e.at = at
 		}
