@@ -17,27 +17,34 @@ func (e *BoundExceeded) Error() string {
 	return fmt.Sprintf("simcore: objective lower bound %.6g exceeds the threshold at t=%d", e.LowerBound, e.Time)
 }
 
-// doneStats accumulates the finished jobs' terms of the objectives.
+// doneStats accumulates the final objective terms of the settled jobs:
+// the finished ones, and the running jobs of Jn, whose finish F_j is fixed
+// when they start (they run to completion, SPEC §4.2), so their queuing
+// time q_j = S_j − a_j − (seconds run before S_j), JCT and tardiness are
+// already final.
 type doneStats struct {
 	sumUQ, maxUQ float64 // hours
 	sumJCT, maxQ float64 // hours
 	tard         float64 // hours
 }
 
-func (d *doneStats) add(s *sim, j int) {
+// add settles job j, which finishes at finish after running ran seconds
+// in all.
+func (d *doneStats) add(s *sim, j int, finish, ran int64) {
 	job := &s.inst.Jobs[j]
-	q := Hours(s.finish[j] - job.Arrival - s.ranSecs[j])
+	q := Hours(finish - job.Arrival - ran)
 	uq := float64(job.Priority) * q
 	d.sumUQ += uq
 	d.maxUQ = math.Max(d.maxUQ, uq)
-	d.sumJCT += Hours(s.finish[j] - job.Arrival)
+	d.sumJCT += Hours(finish - job.Arrival)
 	d.maxQ = math.Max(d.maxQ, q)
-	d.tard += Hours(int64(tardiness(job, s.finish[j])))
+	d.tard += Hours(int64(tardiness(job, finish)))
 }
 
 // lowerBound is a lower bound, at the current operation time t, of the
 // objective the simulation will end with. Queuing times only grow: a
-// finished job's q_j is final, an arrived job's is at least its queuing so
+// settled job's q_j is final (finished, or running in Jn to a known
+// finish: doneStats), another arrived job's is at least its queuing so
 // far, a future job's at least 0. So
 //
 //	C_q,avg ≥ (Σ_done u_j q_j + Σ_active u_j q_j(t)) / |J|,
@@ -46,14 +53,15 @@ func (d *doneStats) add(s *sim, j int) {
 //
 // with W an upper bound of the work Σ g_j d_j (exact on homogeneous
 // instances; the largest per-type duration otherwise) and C the capacity.
-// For Eq. 16: avg JCT ≥ (Σ_done JCT_j + Σ_active (t − a_j + rem_j) +
+// For Eq. 16: avg JCT ≥ (Σ_settled JCT_j + Σ_Js (t − a_j + rem_j) +
 // Σ_future d_min,j) / |J| and max q ≥ the largest q so far; for the
 // deadline objective, each job's tardiness is at least that of its
-// earliest possible finish.
+// earliest possible finish. The walk is over Js only (the settled terms
+// are kept as jobs settle), so an operation costs O(|Js|).
 func (s *sim) lowerBound() float64 {
 	n := float64(len(s.inst.Jobs))
 	sumUQ, maxUQ, sumJCT, maxQ, tard := s.done.sumUQ, s.done.maxUQ, s.done.sumJCT, s.done.maxQ, s.done.tard
-	for _, j := range s.active {
+	for _, j := range s.open {
 		job := &s.inst.Jobs[j]
 		q := Hours(s.queued(j))
 		uq := float64(job.Priority) * q

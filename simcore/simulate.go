@@ -89,7 +89,7 @@ type sim struct {
 
 	segments []Segment
 	opLog    []OpRecord
-	done     doneStats // finished jobs' objective terms, for StopAbove
+	done     doneStats // settled jobs' objective terms, for StopAbove
 	workUB   float64   // upper bound of Σ g_j d_j, for StopAbove
 	evoPool  []*whatIf // EVO's what-if planners, kept across operations
 	ops      int
@@ -423,7 +423,8 @@ func (s *sim) execute(t, tNext int64) {
 		c := s.clusters[s.assigned[j]]
 		c.changed = true
 		c.completed = true
-		if s.fixed[j] {
+		settled := s.fixed[j] // its terms were settled when it started
+		if settled {
 			c.removeFixed(j, f)
 			s.fixed[j] = false
 		}
@@ -432,8 +433,8 @@ func (s *sim) execute(t, tNext int64) {
 		s.finish[j] = f
 		s.state[j] = done
 		s.stopRunning(j)
-		if s.opts.StopAbove > 0 {
-			s.done.add(s, j) // only the early-stop bound reads these terms
+		if s.opts.StopAbove > 0 && !settled {
+			s.done.add(s, j, f, s.ranSecs[j]) // only the early-stop bound reads these terms
 		}
 	}
 	s.ending = ending
@@ -483,6 +484,9 @@ func (s *sim) start(j int, at int64) {
 		c.addFixed(j, at)
 		s.fixed[j] = true
 		s.ends.push(at+s.rem[j], j)
+		if s.opts.StopAbove > 0 {
+			s.done.add(s, j, at+s.rem[j], s.ranSecs[j]+s.rem[j])
+		}
 	}
 }
 
