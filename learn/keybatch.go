@@ -55,6 +55,15 @@ func (f FormulaRanking) KeyBatch() func(views []simcore.JobView, keys []float64)
 	}
 }
 
+// CoreViews implements simcore.CoreViews: a formula over d, q, u, g reads
+// only Remaining, Queued, Priority and GPUs.
+func (f FormulaRanking) CoreViews() bool { return f.paper }
+
+// CoreViews implements simcore.CoreViews: a formula over d, q, u, g
+// recorded as paper rows reads, with the recording, only the core fields
+// (record: Remaining, Queued, Priority, GPUs, Now and Cluster).
+func (r viewRecorder) CoreViews() bool { return r.f.paper && r.rec.paper }
+
 // KeyBatch implements simcore.KeyBatcher: the formula's keys in one batch,
 // then each view recorded with its key in order, as Priority records them
 // one at a time.

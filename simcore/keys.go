@@ -61,10 +61,20 @@ type KeyBatcher interface {
 	KeyBatch() func(views []JobView, keys []float64)
 }
 
+// CoreViews is implemented by KeyBatcher rankings that, when CoreViews
+// returns true, read only the Now, Cluster, Remaining, Queued, Priority and
+// GPUs fields of the views their batch function is given (the paper's
+// terminals d, q, u, g, and what a recorder of them needs). The engine may
+// then fill only those fields; the others hold unspecified values.
+type CoreViews interface {
+	CoreViews() bool
+}
+
 // keyBatch is an operation's schedulable jobs, their views and their keys,
 // evaluated in one call of a KeyBatcher's function.
 type keyBatch struct {
 	eval  func(views []JobView, keys []float64)
+	core  bool // fill only the core fields (CoreViews)
 	jobs  []int
 	views []JobView
 	out   []float64
@@ -78,12 +88,21 @@ func (s *sim) initBatch() {
 	}
 	if kb, ok := s.list.Ranking.(KeyBatcher); ok {
 		s.batch = &keyBatch{eval: kb.KeyBatch()}
+		// Core views are the plain counters only where remaining time is
+		// one (homogeneous, no estimates) and no cluster state is asked.
+		if cv, ok := s.list.Ranking.(CoreViews); ok && cv.CoreViews() && s.dur == nil && !s.estimated && !s.aware {
+			s.batch.core = true
+		}
 	}
 }
 
 // keys sets the key of every schedulable job (assigned, not fixed), in
 // (arrival, id) order: the jobs and order of the one-by-one loop.
 func (b *keyBatch) keys(s *sim) {
+	if b.core {
+		b.coreKeys(s)
+		return
+	}
 	b.jobs, b.views = b.jobs[:0], b.views[:0]
 	for _, j := range s.open {
 		if c := s.assigned[j]; c >= 0 {
@@ -93,6 +112,37 @@ func (b *keyBatch) keys(s *sim) {
 		}
 	}
 	b.out = slices.Grow(b.out[:0], len(b.jobs))[:len(b.jobs)]
+	b.eval(b.views, b.out)
+	for i, j := range b.jobs {
+		s.key[j] = b.out[i]
+	}
+}
+
+// coreKeys is keys with only the core fields of each view set, to the
+// values view gives them on a homogeneous instance without estimates.
+func (b *keyBatch) coreKeys(s *sim) {
+	b.jobs = b.jobs[:0]
+	for _, j := range s.open {
+		if s.assigned[j] >= 0 {
+			b.jobs = append(b.jobs, j)
+		}
+	}
+	n := len(b.jobs)
+	if cap(b.views) < n {
+		b.views = make([]JobView, n, 2*n)
+	}
+	b.views = b.views[:n]
+	now := s.now
+	for i, j := range b.jobs {
+		v, job := &b.views[i], &s.inst.Jobs[j]
+		v.Now = now
+		v.Cluster = s.assigned[j]
+		v.Remaining = s.rem[j]
+		v.Queued = now - job.Arrival - s.ranSecs[j]
+		v.Priority = job.Priority
+		v.GPUs = job.GPUs
+	}
+	b.out = slices.Grow(b.out[:0], n)[:n]
 	b.eval(b.views, b.out)
 	for i, j := range b.jobs {
 		s.key[j] = b.out[i]

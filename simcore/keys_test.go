@@ -128,3 +128,80 @@ func TestKeyBatchExact(t *testing.T) {
 		t.Fatal("no view was evaluated through KeyBatch")
 	}
 }
+
+// coreRanking reads only the core fields of a view (simcore.CoreViews) and
+// logs them.
+type coreRanking struct {
+	log     *[]simcore.JobView
+	batched *int
+}
+
+func coreOf(j simcore.JobView) simcore.JobView {
+	return simcore.JobView{Now: j.Now, Cluster: j.Cluster, Remaining: j.Remaining, Queued: j.Queued, Priority: j.Priority, GPUs: j.GPUs}
+}
+
+func (r coreRanking) Priority(j simcore.JobView) float64 {
+	*r.log = append(*r.log, coreOf(j))
+	if j.Remaining%7 == 0 {
+		var z float64
+		return z / z
+	}
+	return float64(j.Remaining)*float64(j.Priority) - float64(j.Queued*j.Queued)/40 + float64(j.GPUs)
+}
+
+type coreBatched struct{ coreRanking }
+
+func (r coreBatched) CoreViews() bool { return true }
+
+func (r coreBatched) KeyBatch() func([]simcore.JobView, []float64) {
+	return func(views []simcore.JobView, keys []float64) {
+		*r.batched += len(views)
+		for i, v := range views {
+			keys[i] = r.Priority(v)
+		}
+	}
+}
+
+// A ranking that declares CoreViews gets, in its batches, the core fields
+// of exactly the views it would get one by one, and the same results.
+func TestCoreViewsExact(t *testing.T) {
+	var modes []simcore.Options
+	for _, b := range []simcore.Backfill{simcore.BackfillNone, simcore.BackfillConservative, simcore.BackfillGreedy, simcore.BackfillStrict, simcore.BackfillPreemptive} {
+		for _, tr := range []simcore.Trigger{simcore.TriggerArrival, simcore.TriggerArrivalCompletion} {
+			o := simcore.Options{Trigger: tr, Backfill: b, RecordSegments: true}
+			if b == simcore.BackfillPreemptive {
+				o.PreemptOverhead = 3
+			}
+			modes = append(modes, o)
+		}
+	}
+	insts := randomAndOverloaded(t, rand.New(rand.NewPCG(16, 19)), 25, [2]int{2, 4}, 15, 2, 2)
+	batchedViews := 0
+	for _, alloc := range []simcore.Allocator{simcore.MCT{}, simcore.UserAllocator{}} {
+		for _, inst := range insts {
+			for _, opts := range modes {
+				var logA, logB []simcore.JobView
+				a := simcore.NewListScheduler("core", alloc, coreBatched{coreRanking{&logA, &batchedViews}}, simcore.BestFit{})
+				b := simcore.NewListScheduler("one by one", alloc, coreRanking{&logB, nil}, simcore.BestFit{})
+				ra, err := simcore.Simulate(context.Background(), inst, a, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rb, err := simcore.Simulate(context.Background(), inst, b, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ra.Scheduler, rb.Scheduler = "", ""
+				if !reflect.DeepEqual(ra, rb) {
+					t.Fatalf("%s %+v: core views changed the result", inst.Name, opts)
+				}
+				if !reflect.DeepEqual(logA, logB) {
+					t.Fatalf("%s %+v: core views differ (%d against %d views)", inst.Name, opts, len(logA), len(logB))
+				}
+			}
+		}
+	}
+	if batchedViews == 0 {
+		t.Fatal("no view was evaluated through KeyBatch")
+	}
+}
