@@ -12,21 +12,29 @@ package simcore
 // and filling starts at the first node of the value found.
 type BestFit struct{}
 
-// Place implements Placer.
-func (BestFit) Place(free []int, w, r int, place []int) {
-	if r == 1 { // one worker (most jobs): the first node of least free ≥ w, in one scan
-		best := -1
-		for n, f := range free {
-			if f >= w && (best < 0 || f < free[best]) {
-				best = n
-				if f == w {
-					break // nothing smaller can qualify
-				}
+// PlaceOne implements OnePlacer: the first node of least free ≥ w, in one
+// scan.
+func (BestFit) PlaceOne(free []int, w int) int {
+	best := -1
+	for n, f := range free {
+		if f >= w && (best < 0 || f < free[best]) {
+			best = n
+			if f == w {
+				break // nothing smaller can qualify
 			}
 		}
-		if best >= 0 {
-			free[best] -= w
-			place[best]++
+	}
+	if best >= 0 {
+		free[best] -= w
+	}
+	return best
+}
+
+// Place implements Placer.
+func (b BestFit) Place(free []int, w, r int, place []int) {
+	if r == 1 { // one worker (most jobs)
+		if n := b.PlaceOne(free, w); n >= 0 {
+			place[n]++
 		}
 		return
 	}

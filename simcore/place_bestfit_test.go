@@ -60,3 +60,30 @@ func TestBestFitMatchesOneByOne(t *testing.T) {
 		}
 	}
 }
+
+// PlaceOne is Place with one worker, for both placers: the same node and
+// the same free capacities left, on random free vectors (some nodes
+// overcommitted, some with no room).
+func TestPlaceOneMatchesPlace(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	for _, pl := range []Placer{BestFit{}, RoundRobin{}} {
+		one := pl.(OnePlacer)
+		for range 5000 {
+			n := 1 + rng.IntN(12)
+			free := make([]int, n)
+			for i := range free {
+				free[i] = rng.IntN(11) - 2
+			}
+			w := []int{1, 2, 3, 4, 8}[rng.IntN(5)]
+			a := slices.Clone(free)
+			place := make([]int, n)
+			pl.Place(a, w, 1, place)
+			b := slices.Clone(free)
+			got := one.PlaceOne(b, w)
+			want := slices.IndexFunc(place, func(k int) bool { return k > 0 })
+			if got != want || !slices.Equal(a, b) {
+				t.Fatalf("%T free %v w %d: PlaceOne %d (free %v), Place %d (free %v)", pl, free, w, got, b, want, a)
+			}
+		}
+	}
+}

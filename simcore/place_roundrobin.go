@@ -6,6 +6,17 @@ package simcore
 // placed.
 type RoundRobin struct{}
 
+// PlaceOne implements OnePlacer: the first node that holds a worker.
+func (RoundRobin) PlaceOne(free []int, w int) int {
+	for n, f := range free {
+		if f >= w {
+			free[n] -= w
+			return n
+		}
+	}
+	return -1
+}
+
 // Place implements Placer.
 func (RoundRobin) Place(free []int, w, r int, place []int) {
 	for r > 0 {

@@ -465,11 +465,17 @@ func (p *planner) placeJob(j int) error {
 		}
 		return fmt.Errorf("simcore: instance %q: job %d (%d workers × %d GPUs) cannot be placed on cluster %d", s.inst.Name, job.ID, r, w, p.index)
 	}
-	clear(p.place)
-	s.list.Placer.Place(p.free, w, r, p.place)
-	for n, k := range p.place {
-		if k > 0 {
-			s.planPlace[j] = append(s.planPlace[j], Slot{Node: int32(n), Workers: int32(k)})
+	if s.one != nil && r == 1 {
+		if n := s.one.PlaceOne(p.free, w); n >= 0 {
+			s.planPlace[j] = append(s.planPlace[j], Slot{Node: int32(n), Workers: 1})
+		}
+	} else {
+		clear(p.place)
+		s.list.Placer.Place(p.free, w, r, p.place)
+		for n, k := range p.place {
+			if k > 0 {
+				s.planPlace[j] = append(s.planPlace[j], Slot{Node: int32(n), Workers: int32(k)})
+			}
 		}
 	}
 	p.occupy(j, start, start+p.rem(j), s.planPlace[j])

@@ -22,6 +22,14 @@ type Placer interface {
 	Place(free []int, w, r int, place []int)
 }
 
+// OnePlacer is implemented by placers that can place a single worker
+// without a per-node result vector: PlaceOne returns the node that
+// Place(free, w, 1, place) would put the worker on (and lowers free[n] by
+// w as Place does), or −1 when no node holds w GPUs.
+type OnePlacer interface {
+	PlaceOne(free []int, w int) int
+}
+
 // Allocator chooses the cluster of each schedulable job (§5.1).
 type Allocator interface {
 	// Allocate sets the cluster of the operation's jobs through a.

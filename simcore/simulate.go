@@ -27,6 +27,7 @@ type sim struct {
 	inst  *Instance
 	sched Scheduler
 	list  *ListScheduler // sched, when it is the built-in list scheduler
+	one   OnePlacer      // list's placer, when it places one worker by itself
 	opts  Options
 	now   int64
 
@@ -169,6 +170,7 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options) 
 	}
 	s.list, _ = sched.(*ListScheduler)
 	if s.list != nil {
+		s.one, _ = s.list.Placer.(OnePlacer)
 		if ca, ok := s.list.Ranking.(ClusterAware); ok && ca.NeedsClusterState() {
 			s.aware = true
 			s.queueLen = make([]int, len(inst.Clusters))
