@@ -12,9 +12,9 @@ package simcore
 // and filling starts at the first node of the value found.
 type BestFit struct{}
 
-// PlaceOne implements OnePlacer: the first node of least free ≥ w, in one
+// PickOne implements OnePlacer: the first node of least free ≥ w, in one
 // scan.
-func (BestFit) PlaceOne(free []int, w int) int {
+func (BestFit) PickOne(free []int, w int) int {
 	best := -1
 	for n, f := range free {
 		if f >= w && (best < 0 || f < free[best]) {
@@ -24,16 +24,14 @@ func (BestFit) PlaceOne(free []int, w int) int {
 			}
 		}
 	}
-	if best >= 0 {
-		free[best] -= w
-	}
 	return best
 }
 
 // Place implements Placer.
 func (b BestFit) Place(free []int, w, r int, place []int) {
 	if r == 1 { // one worker (most jobs)
-		if n := b.PlaceOne(free, w); n >= 0 {
+		if n := b.PickOne(free, w); n >= 0 {
+			free[n] -= w
 			place[n]++
 		}
 		return

@@ -61,9 +61,9 @@ func TestBestFitMatchesOneByOne(t *testing.T) {
 	}
 }
 
-// PlaceOne is Place with one worker, for both placers: the same node and
-// the same free capacities left, on random free vectors (some nodes
-// overcommitted, some with no room).
+// PickOne chooses the node of Place with one worker, for both placers, and
+// leaves free as it was, on random free vectors (some nodes overcommitted,
+// some with no room).
 func TestPlaceOneMatchesPlace(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	for _, pl := range []Placer{BestFit{}, RoundRobin{}} {
@@ -79,10 +79,10 @@ func TestPlaceOneMatchesPlace(t *testing.T) {
 			place := make([]int, n)
 			pl.Place(a, w, 1, place)
 			b := slices.Clone(free)
-			got := one.PlaceOne(b, w)
+			got := one.PickOne(b, w)
 			want := slices.IndexFunc(place, func(k int) bool { return k > 0 })
-			if got != want || !slices.Equal(a, b) {
-				t.Fatalf("%T free %v w %d: PlaceOne %d (free %v), Place %d (free %v)", pl, free, w, got, b, want, a)
+			if got != want || !slices.Equal(b, free) {
+				t.Fatalf("%T free %v w %d: PickOne %d (free now %v), Place %d", pl, free, w, got, b, want)
 			}
 		}
 	}

@@ -6,11 +6,10 @@ package simcore
 // placed.
 type RoundRobin struct{}
 
-// PlaceOne implements OnePlacer: the first node that holds a worker.
-func (RoundRobin) PlaceOne(free []int, w int) int {
+// PickOne implements OnePlacer: the first node that holds a worker.
+func (RoundRobin) PickOne(free []int, w int) int {
 	for n, f := range free {
 		if f >= w {
-			free[n] -= w
 			return n
 		}
 	}

@@ -440,6 +440,7 @@ func (p *planner) placeJob(j int) error {
 	w, r := job.PerWorker(), job.Workers
 	var start int64
 	keep := false
+	var snap []int // σ(·, start) when p.free does not hold it
 	switch s.opts.Backfill {
 	case BackfillConservative:
 		start = p.earliestReserved(w, r, p.rem(j))
@@ -450,7 +451,11 @@ func (p *planner) placeJob(j int) error {
 	case BackfillPreemptive:
 		start, keep = p.startPreemptive(j)
 	default:
-		start = p.earliest(w, r)
+		if p.s.opts.alwaysReplan {
+			start = p.earliest(w, r)
+		} else {
+			start, snap = p.earliestSnap(w, r)
+		}
 	}
 	s.planStart[j] = start
 	s.planPlace[j] = s.planPlace[j][:0]
@@ -465,11 +470,18 @@ func (p *planner) placeJob(j int) error {
 		}
 		return fmt.Errorf("simcore: instance %q: job %d (%d workers × %d GPUs) cannot be placed on cluster %d", s.inst.Name, job.ID, r, w, p.index)
 	}
+	free := p.free
+	if snap != nil {
+		free = snap
+	}
 	if s.one != nil && r == 1 {
-		if n := s.one.PlaceOne(p.free, w); n >= 0 {
+		if n := s.one.PickOne(free, w); n >= 0 {
 			s.planPlace[j] = append(s.planPlace[j], Slot{Node: int32(n), Workers: 1})
 		}
 	} else {
+		if snap != nil {
+			copy(p.free, snap)
+		}
 		clear(p.place)
 		s.list.Placer.Place(p.free, w, r, p.place)
 		for n, k := range p.place {
@@ -694,8 +706,10 @@ func (p *planner) finishIfAdded(j int) (int64, error) {
 	var start int64
 	if s.opts.Backfill == BackfillConservative {
 		start = p.earliestReserved(job.PerWorker(), job.Workers, p.rem(j))
-	} else {
+	} else if s.opts.alwaysReplan {
 		start = p.earliest(job.PerWorker(), job.Workers)
+	} else {
+		start, _ = p.earliestSnap(job.PerWorker(), job.Workers) // σ(·, start) is not needed
 	}
 	if start == never {
 		return never, nil

@@ -23,11 +23,11 @@ type Placer interface {
 }
 
 // OnePlacer is implemented by placers that can place a single worker
-// without a per-node result vector: PlaceOne returns the node that
-// Place(free, w, 1, place) would put the worker on (and lowers free[n] by
-// w as Place does), or −1 when no node holds w GPUs.
+// without a per-node result vector: PickOne returns the node that
+// Place(free, w, 1, place) would put the worker on, or −1 when no node
+// holds w GPUs, and leaves free unchanged.
 type OnePlacer interface {
-	PlaceOne(free []int, w int) int
+	PickOne(free []int, w int) int
 }
 
 // Allocator chooses the cluster of each schedulable job (§5.1).

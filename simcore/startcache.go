@@ -104,6 +104,17 @@ func (c *startCache) occupied(node int32, gpus int, end int64) {
 // earliestCached is earliest (Eqs. 12–13) through the start cache: the
 // same τ, with σ(·, τ) left in p.free.
 func (p *planner) earliestCached(w, r int) int64 {
+	at, snap := p.earliestSnap(w, r)
+	if at != never {
+		copy(p.free, snap)
+	}
+	return at
+}
+
+// earliestSnap is earliestCached without the copy: σ(·, τ) is returned as
+// the cache's own snapshot, to be read (not changed) before the state
+// changes.
+func (p *planner) earliestSnap(w, r int) (int64, []int) {
 	e := p.cache.lookup(w, r, p.s.now, p.sigma)
 	count := e.count
 	if count < r {
@@ -120,9 +131,8 @@ func (p *planner) earliestCached(w, r int) int64 {
 		}
 		e.count = count
 		if count < r {
-			return never
+			return never, nil
 		}
 	}
-	copy(p.free, e.snap)
-	return e.at
+	return e.at, e.snap
 }
