@@ -418,6 +418,7 @@ func (p *planner) advance() {
 	for _, j := range p.jobs {
 		s.planStart[j] = max(s.planStart[j], s.now)
 	}
+	p.cache.dropBefore(s.now)
 }
 
 // fixedFromUse reports whether the state after the fixed jobs alone is the

@@ -78,8 +78,14 @@ type sim struct {
 	active   []int      // arrived, unfinished jobs, in order
 	open     []int      // Js: the active jobs not in Jn, in order
 	arrivals []int      // jobs arriving at this operation
-	running  []int      // the running jobs, in no particular order
-	runAt    []int32    // a running job's index in running
+	running  []int      // the running jobs not left lagging (lazyJn), in no particular order
+	runAt    []int32    // a job's index in running, −1 when not in it
+	// lazyJn: a job in Jn is not brought up to each operation time; its
+	// rem, ranSecs and updated stay as of its start (updated), and readers
+	// go through trueRemOn and queued, which add the lag. Only where
+	// remaining time is a plain counter (homogeneous, no estimates) and
+	// outside the tests' replan-all mode.
+	lazyJn bool
 	ends     finishHeap // the finish times of the jobs in Jn
 	ending   []int      // scratch: the jobs finishing in one execute
 	stale    []int      // time-invariant keys forgotten since the last operation
@@ -151,6 +157,7 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options) 
 	}
 	for i, j := range inst.Jobs {
 		s.assigned[i] = -1
+		s.runAt[i] = -1
 		s.rem[i] = j.Duration
 		s.firstStart[i] = -1
 		s.order[i] = i
@@ -187,6 +194,7 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options) 
 		}
 	}
 	s.initTypes()
+	s.lazyJn = s.dur == nil && !s.estimated && !s.opts.alwaysReplan
 	s.initKeys()
 	s.initBatch()
 	return s
@@ -253,8 +261,11 @@ func (s *sim) hasUnplaced() bool {
 // current operation's plan took effect (jobs starting now included).
 func (s *sim) earliestCompletion() int64 {
 	e := int64(never)
-	for _, j := range s.active {
-		if s.isFixed(j) || s.planStart[j] == s.now {
+	if s.ends.len() > 0 {
+		e = s.ends.min() // Jn
+	}
+	for _, j := range s.open {
+		if s.planStart[j] == s.now {
 			e = min(e, s.now+s.rem[j])
 		}
 	}
@@ -267,7 +278,8 @@ func (s *sim) earliestCompletion() int64 {
 func (s *sim) operation(t int64) error {
 	s.ops++
 	s.now = t
-	// Bring the remaining durations of running jobs up to t.
+	// Bring the remaining durations of running jobs up to t (of Jn jobs
+	// only without lazyJn).
 	for _, j := range s.running {
 		s.ran(j, t-s.updated[j])
 		s.updated[j] = t
@@ -380,6 +392,8 @@ func (s *sim) execute(t, tNext int64) {
 		startBy = t + 1
 	}
 	ending := s.ending[:0]
+	open := s.open[:0] // Js after this execute: compacted in place
+	openEnds := false  // a job kept in open finishes below
 	for _, j := range s.open {
 		st := s.planStart[j]
 		wasRunning := s.state[j] == running
@@ -409,11 +423,17 @@ func (s *sim) execute(t, tNext int64) {
 		case st < startBy:
 			s.start(j, st)
 		}
-		// A job that joined Jn just now is on the heap.
-		if s.state[j] == running && !s.fixed[j] && s.updated[j]+s.rem[j] <= tNext {
+		if s.fixed[j] {
+			continue // joined Jn just now: its finish is on the heap
+		}
+		open = append(open, j)
+		if s.state[j] == running && s.updated[j]+s.rem[j] <= tNext {
 			ending = append(ending, j)
+			openEnds = true
 		}
 	}
+	clear(s.open[len(open):])
+	s.open = open
 	for s.ends.len() > 0 && s.ends.min() <= tNext {
 		ending = append(ending, s.ends.pop())
 	}
@@ -440,14 +460,16 @@ func (s *sim) execute(t, tNext int64) {
 		}
 	}
 	s.ending = ending
-	open := s.open[:0]
-	for _, j := range s.open {
-		if !s.fixed[j] && s.state[j] != done {
-			open = append(open, j)
+	if openEnds {
+		open := s.open[:0]
+		for _, j := range s.open {
+			if s.state[j] != done {
+				open = append(open, j)
+			}
 		}
+		clear(s.open[len(open):])
+		s.open = open
 	}
-	clear(s.open[len(open):])
-	s.open = open
 	if len(ending) > 0 {
 		kept := s.active[:0]
 		for _, j := range s.active {
@@ -460,19 +482,22 @@ func (s *sim) execute(t, tNext int64) {
 	}
 }
 
-// stopRunning takes j off the running set (swap with the last).
+// stopRunning takes j off the running set (swap with the last), if it is
+// in it.
 func (s *sim) stopRunning(j int) {
 	i := s.runAt[j]
+	if i < 0 {
+		return
+	}
 	last := s.running[len(s.running)-1]
 	s.running[i] = last
 	s.runAt[last] = i
 	s.running = s.running[:len(s.running)-1]
+	s.runAt[j] = -1
 }
 
 func (s *sim) start(j int, at int64) {
 	s.state[j] = running
-	s.runAt[j] = int32(len(s.running))
-	s.running = append(s.running, j)
 	s.segStart[j] = at
 	s.updated[j] = at
 	if s.firstStart[j] < 0 {
@@ -489,6 +514,10 @@ func (s *sim) start(j int, at int64) {
 		if s.opts.StopAbove > 0 {
 			s.done.add(s, j, at+s.rem[j], s.ranSecs[j]+s.rem[j])
 		}
+	}
+	if !s.fixed[j] || !s.lazyJn {
+		s.runAt[j] = int32(len(s.running))
+		s.running = append(s.running, j)
 	}
 }
 

@@ -64,6 +64,20 @@ func log2Exact(w int) int {
 
 func (c *startCache) clear() { c.used = 0 }
 
+// dropBefore forgets the entries whose time has passed: a lookup would
+// reload them from σ(·, now) anyway, and until then placements would keep
+// updating them for nothing. Their buffers are kept for reuse.
+func (c *startCache) dropBefore(now int64) {
+	live := 0
+	for i := range c.entries[:c.used] {
+		if c.entries[i].at >= now {
+			c.entries[live], c.entries[i] = c.entries[i], c.entries[live]
+			live++
+		}
+	}
+	c.used = live
+}
+
 // lookup returns the entry of shape (w, r), creating one at now with
 // σ(·, now) = sigma if there is none or if its time has passed.
 func (c *startCache) lookup(w, r int, now int64, sigma []int) *startEntry {

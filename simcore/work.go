@@ -123,7 +123,7 @@ func (s *sim) remOn(j, p int) int64 {
 // trueRemOn is the remaining time the engine would run on p.
 func (s *sim) trueRemOn(j, p int) int64 {
 	if s.dur == nil {
-		return s.rem[j]
+		return s.rem[j] - s.lag(j)
 	}
 	if a := s.assigned[j]; a >= 0 && s.typeOf[a] == s.typeOf[p] {
 		return s.rem[j]
@@ -185,7 +185,18 @@ func (s *sim) ran(j int, x int64) {
 
 // queued is the job's queuing time so far: time since arrival not running.
 func (s *sim) queued(j int) int64 {
-	return s.now - s.inst.Jobs[j].Arrival - s.ranSecs[j]
+	return s.now - s.inst.Jobs[j].Arrival - s.ranSecs[j] - s.lag(j)
+}
+
+// lag is how many seconds job j ran since its counters were last brought
+// up to date: the time since its start, or since the last operation, for
+// a Jn job under lazyJn (its rem and ranSecs stay as of then); 0 for every
+// other job.
+func (s *sim) lag(j int) int64 {
+	if s.lazyJn && s.fixed[j] {
+		return max(0, s.now-s.updated[j])
+	}
+	return 0
 }
 
 // snapshotClusters records, for ClusterAware rankings, every cluster's free
