@@ -72,20 +72,20 @@ type sim struct {
 	freeNow  [][]int // free GPUs per cluster and node at t
 	queueLen []int   // queued jobs assigned to each cluster at t
 
-	order    []int      // jobs in (arrival, id) order
-	pos      []int32    // a job's index in order
-	next     int        // first job of order not yet arrived
-	active   []int      // arrived, unfinished jobs, in order
-	open     []int      // Js: the active jobs not in Jn, in order
-	arrivals []int      // jobs arriving at this operation
-	running  []int      // the running jobs not left lagging (lazyJn), in no particular order
-	runAt    []int32    // a job's index in running, −1 when not in it
+	order    []int   // jobs in (arrival, id) order
+	pos      []int32 // a job's index in order
+	next     int     // first job of order not yet arrived
+	active   []int   // arrived, unfinished jobs, in order
+	open     []int   // Js: the active jobs not in Jn, in order
+	arrivals []int   // jobs arriving at this operation
+	running  []int   // the running jobs not left lagging (lazyJn), in no particular order
+	runAt    []int32 // a job's index in running, −1 when not in it
 	// lazyJn: a job in Jn is not brought up to each operation time; its
 	// rem, ranSecs and updated stay as of its start (updated), and readers
 	// go through trueRemOn and queued, which add the lag. Only where
 	// remaining time is a plain counter (homogeneous, no estimates) and
 	// outside the tests' replan-all mode.
-	lazyJn bool
+	lazyJn   bool
 	ends     finishHeap // the finish times of the jobs in Jn
 	ending   []int      // scratch: the jobs finishing in one execute
 	stale    []int      // time-invariant keys forgotten since the last operation
