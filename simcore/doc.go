@@ -74,7 +74,15 @@
 // rankings that declare TimeInvariant have each waiting job's key computed
 // once per cluster (keys.go). Other rankings may implement KeyBatcher and
 // receive all of an operation's views in one call (a compiled formula
-// evaluates them as columns). Conservative backfilling keeps per-node
+// evaluates them as columns); one that declares CoreViews gets views with
+// only the fields of d, q, u and g set. Placers that implement OnePlacer
+// place a one-worker job by reading σ without a per-node result vector.
+//
+// Per operation the engine walks Js only, not every active job: Js is a
+// list of its own, jobs in Jn (which only run to a finish known at their
+// start) finish off a heap, their counters are brought up to date only when
+// read (lazyJn), and the early-stop bound settles their terms when they
+// start. Conservative backfilling keeps per-node
 // reservation timelines with a sliding-window maximum (timeline.go); the
 // strict and preemptive side-by-side modes are in modes.go.
 package simcore
