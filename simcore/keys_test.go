@@ -33,14 +33,7 @@ func TestTimeInvariantKeysExact(t *testing.T) {
 			b := simcore.NewListScheduler(name, alloc, plain, simcore.BestFit{})
 			for _, inst := range insts {
 				for _, opts := range modes {
-					ra, err := simcore.Simulate(context.Background(), inst, a, opts)
-					if err != nil {
-						t.Fatal(err)
-					}
-					rb, err := simcore.Simulate(context.Background(), inst, b, opts)
-					if err != nil {
-						t.Fatal(err)
-					}
+					ra, rb := simulateBoth(t, inst, a, b, opts)
 					if !reflect.DeepEqual(ra, rb) {
 						t.Fatalf("%s %s %+v: time-invariant keys changed the result", inst.Name, name, opts)
 					}
@@ -90,36 +83,46 @@ func (r batched) KeyBatch() func([]simcore.JobView, []float64) {
 // views in the same order and gets identical results, in every mode, for
 // MCT and user allocation, with and without cluster state.
 func TestKeyBatchExact(t *testing.T) {
+	for _, aware := range []bool{false, true} {
+		compareWithOneByOne(t, 6, 9, func(logA, logB *[]simcore.JobView, count *int) (simcore.Ranking, simcore.Ranking) {
+			return batched{batchRanking{aware, logA, count}}, batchRanking{aware, logB, nil}
+		})
+	}
+}
+
+// compareWithOneByOne simulates random and overloaded instances in every
+// mode under MCT and user allocation with the two rankings rankings gives
+// (a batch one and a one-by-one one, each logging its views into the
+// slice it is given) and requires identical results and logged views, and
+// some views evaluated through a batch.
+func compareWithOneByOne(t *testing.T, seed1, seed2 uint64, rankings func(logA, logB *[]simcore.JobView, count *int) (simcore.Ranking, simcore.Ranking)) {
+	t.Helper()
 	var modes []simcore.Options
 	for _, b := range []simcore.Backfill{simcore.BackfillNone, simcore.BackfillConservative, simcore.BackfillGreedy, simcore.BackfillStrict, simcore.BackfillPreemptive} {
 		for _, tr := range []simcore.Trigger{simcore.TriggerArrival, simcore.TriggerArrivalCompletion} {
-			modes = append(modes, simcore.Options{Trigger: tr, Backfill: b, RecordSegments: true})
+			o := simcore.Options{Trigger: tr, Backfill: b, RecordSegments: true}
+			if b == simcore.BackfillPreemptive {
+				o.PreemptOverhead = 3
+			}
+			modes = append(modes, o)
 		}
 	}
-	insts := randomAndOverloaded(t, rand.New(rand.NewPCG(6, 9)), 25, [2]int{2, 4}, 15, 2, 2)
+	insts := randomAndOverloaded(t, rand.New(rand.NewPCG(seed1, seed2)), 25, [2]int{2, 4}, 15, 2, 2)
 	batchedViews := 0
-	for _, aware := range []bool{false, true} {
-		for _, alloc := range []simcore.Allocator{simcore.MCT{}, simcore.UserAllocator{}} {
-			for _, inst := range insts {
-				for _, opts := range modes {
-					var logA, logB []simcore.JobView
-					a := simcore.NewListScheduler("batched", alloc, batched{batchRanking{aware, &logA, &batchedViews}}, simcore.BestFit{})
-					b := simcore.NewListScheduler("one by one", alloc, batchRanking{aware, &logB, nil}, simcore.BestFit{})
-					ra, err := simcore.Simulate(context.Background(), inst, a, opts)
-					if err != nil {
-						t.Fatal(err)
-					}
-					rb, err := simcore.Simulate(context.Background(), inst, b, opts)
-					if err != nil {
-						t.Fatal(err)
-					}
-					ra.Scheduler, rb.Scheduler = "", ""
-					if !reflect.DeepEqual(ra, rb) {
-						t.Fatalf("%s aware=%v %+v: batch keys changed the result", inst.Name, aware, opts)
-					}
-					if !reflect.DeepEqual(logA, logB) {
-						t.Fatalf("%s aware=%v %+v: batch keys evaluated other views (%d against %d)", inst.Name, aware, opts, len(logA), len(logB))
-					}
+	for _, alloc := range []simcore.Allocator{simcore.MCT{}, simcore.UserAllocator{}} {
+		for _, inst := range insts {
+			for _, opts := range modes {
+				var logA, logB []simcore.JobView
+				ra1, rb1 := rankings(&logA, &logB, &batchedViews)
+				a := simcore.NewListScheduler("batched", alloc, ra1, simcore.BestFit{})
+				b := simcore.NewListScheduler("one by one", alloc, rb1, simcore.BestFit{})
+				ra, rb := simulateBoth(t, inst, a, b, opts)
+				ra.Scheduler, rb.Scheduler = "", ""
+				if !reflect.DeepEqual(ra, rb) {
+					t.Fatalf("%s %+v: batch keys changed the result", inst.Name, opts)
+				}
+				if !reflect.DeepEqual(logA, logB) {
+					t.Fatalf("%s %+v: batch keys evaluated other views (%d against %d)", inst.Name, opts, len(logA), len(logB))
 				}
 			}
 		}
@@ -165,43 +168,21 @@ func (r coreBatched) KeyBatch() func([]simcore.JobView, []float64) {
 // A ranking that declares CoreViews gets, in its batches, the core fields
 // of exactly the views it would get one by one, and the same results.
 func TestCoreViewsExact(t *testing.T) {
-	var modes []simcore.Options
-	for _, b := range []simcore.Backfill{simcore.BackfillNone, simcore.BackfillConservative, simcore.BackfillGreedy, simcore.BackfillStrict, simcore.BackfillPreemptive} {
-		for _, tr := range []simcore.Trigger{simcore.TriggerArrival, simcore.TriggerArrivalCompletion} {
-			o := simcore.Options{Trigger: tr, Backfill: b, RecordSegments: true}
-			if b == simcore.BackfillPreemptive {
-				o.PreemptOverhead = 3
-			}
-			modes = append(modes, o)
-		}
+	compareWithOneByOne(t, 16, 19, func(logA, logB *[]simcore.JobView, count *int) (simcore.Ranking, simcore.Ranking) {
+		return coreBatched{coreRanking{logA, count}}, coreRanking{logB, nil}
+	})
+}
+
+// simulateBoth simulates inst under a and under b with opts.
+func simulateBoth(t *testing.T, inst *simcore.Instance, a, b simcore.Scheduler, opts simcore.Options) (simcore.Result, simcore.Result) {
+	t.Helper()
+	ra, err := simcore.Simulate(context.Background(), inst, a, opts)
+	if err != nil {
+		t.Fatal(err)
 	}
-	insts := randomAndOverloaded(t, rand.New(rand.NewPCG(16, 19)), 25, [2]int{2, 4}, 15, 2, 2)
-	batchedViews := 0
-	for _, alloc := range []simcore.Allocator{simcore.MCT{}, simcore.UserAllocator{}} {
-		for _, inst := range insts {
-			for _, opts := range modes {
-				var logA, logB []simcore.JobView
-				a := simcore.NewListScheduler("core", alloc, coreBatched{coreRanking{&logA, &batchedViews}}, simcore.BestFit{})
-				b := simcore.NewListScheduler("one by one", alloc, coreRanking{&logB, nil}, simcore.BestFit{})
-				ra, err := simcore.Simulate(context.Background(), inst, a, opts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				rb, err := simcore.Simulate(context.Background(), inst, b, opts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				ra.Scheduler, rb.Scheduler = "", ""
-				if !reflect.DeepEqual(ra, rb) {
-					t.Fatalf("%s %+v: core views changed the result", inst.Name, opts)
-				}
-				if !reflect.DeepEqual(logA, logB) {
-					t.Fatalf("%s %+v: core views differ (%d against %d views)", inst.Name, opts, len(logA), len(logB))
-				}
-			}
-		}
+	rb, err := simcore.Simulate(context.Background(), inst, b, opts)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if batchedViews == 0 {
-		t.Fatal("no view was evaluated through KeyBatch")
-	}
+	return ra, rb
 }

@@ -461,25 +461,24 @@ func (s *sim) execute(t, tNext int64) {
 	}
 	s.ending = ending
 	if openEnds {
-		open := s.open[:0]
-		for _, j := range s.open {
-			if s.state[j] != done {
-				open = append(open, j)
-			}
-		}
-		clear(s.open[len(open):])
-		s.open = open
+		s.open = s.dropDone(s.open)
 	}
 	if len(ending) > 0 {
-		kept := s.active[:0]
-		for _, j := range s.active {
-			if s.state[j] != done {
-				kept = append(kept, j)
-			}
-		}
-		clear(s.active[len(kept):])
-		s.active = kept
+		s.active = s.dropDone(s.active)
 	}
+}
+
+// dropDone removes the finished jobs from list, in place, keeping the
+// order of the others.
+func (s *sim) dropDone(list []int) []int {
+	kept := list[:0]
+	for _, j := range list {
+		if s.state[j] != done {
+			kept = append(kept, j)
+		}
+	}
+	clear(list[len(kept):])
+	return kept
 }
 
 // stopRunning takes j off the running set (swap with the last), if it is
