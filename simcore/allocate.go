@@ -43,6 +43,7 @@ func (a *Allocation) Assign(i, p int) {
 			return
 		}
 		s.clusters[old].remove(i)
+		s.wait(i) // until cluster p's plan places it (deferFrom)
 	}
 	s.assign(i, p)
 	s.setKey(i, p)

@@ -14,3 +14,10 @@ func WithPlanStats(opts Options, st *PlanStats) Options {
 	opts.stats = st
 	return opts
 }
+
+// WithFullPlans returns opts with plans placed in full instead of up to the
+// next arrival's horizon (tests only).
+func WithFullPlans(opts Options) Options {
+	opts.fullPlans = true
+	return opts
+}

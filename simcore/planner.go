@@ -67,6 +67,14 @@ type planner struct {
 	tl    timelines     // reservations (conservative): per-node timelines
 	cache startCache    // resumable earliest-start sweeps on sigma, rel
 
+	// lazy: plans stop once no job left can start before the next
+	// arrival (horizon.go); hz, minW and minR serve that test.
+	lazy       bool
+	hz         horizon
+	lastPlaced int      // order[:lastPlaced] were placed in the last plan
+	inPlan     []uint32 // inPlan[j] == planGen: j is placed in the plan being built
+	planGen    uint32
+
 	blocked bool      // strict: a job of this plan could not start now
 	pending []int     // preemptive: GPUs per node of running jobs not yet walked
 	verify  []int     // rewindable: σ(·, t') after the fixed and verified jobs
@@ -157,6 +165,9 @@ func (p *planner) reuse() bool {
 	if p.changed || !p.valid || s.opts.Backfill != BackfillNone || s.opts.alwaysReplan {
 		return false
 	}
+	if p.placed() < len(p.jobs) {
+		return false // stopped early: extend it to the new horizon (horizon.go)
+	}
 	if s.keyOn == nil || p.keyMoved {
 		for i := 1; i < len(p.jobs); i++ {
 			if s.rankLess(p.jobs[i], p.jobs[i-1]) {
@@ -211,6 +222,7 @@ func (p *planner) begin() {
 	p.res = p.res[:0]
 	p.tl.reset(p.nodes)
 	p.cache.clear()
+	p.hz.valid = false
 	p.blocked = false
 	if s.opts.Backfill == BackfillConservative && !s.opts.alwaysReplan {
 		p.tl.loadFixed(s.now, p.fixedUse, p.fixedRels)
@@ -258,7 +270,7 @@ func (p *planner) occupy(j int, from, end int64, slots []Slot) {
 	for _, sl := range slots {
 		gpus := int32(int(sl.Workers) * w)
 		p.sigma[sl.Node] -= int(gpus)
-		p.cache.occupied(sl.Node, int(gpus), end)
+		p.held(sl.Node, int(gpus), end)
 		p.batch = append(p.batch, release{at: end, node: sl.Node, gpus: gpus})
 	}
 	i := relAfter(p.rel, end)
@@ -285,17 +297,17 @@ func (p *planner) plan() error {
 	s := p.s
 	slices.SortFunc(p.jobs, s.rankCmp)
 	p.keyMoved = false
-	rest := p.jobs
 	keepAt, kept := 0, 0 // the last plan's jobs kept: order[keepAt : keepAt+kept]
-	if old, ok := p.extendable(); ok {
-		keepAt, kept = p.goneLead(), old
+	if _, ok := p.extendable(); ok {
+		// A plan that stopped early (horizon.go) holds only its first
+		// placed() jobs; the rest of the kept jobs are placed below.
+		keepAt = p.goneLead()
+		kept = p.placed() - keepAt
 		p.advance()
-		rest = p.jobs[old:]
 	} else if m, c, ok := p.rewindable(); ok {
 		keepAt, kept = m, c
 		p.advance()
 		p.rewind(m, c)
-		rest = p.jobs[c:]
 	} else {
 		spliceable := p.built
 		p.begin()
@@ -332,19 +344,8 @@ func (p *planner) plan() error {
 	if s.opts.Backfill == BackfillPreemptive {
 		p.initPending()
 	}
-	for _, j := range rest {
-		if err := p.placeJob(j); err != nil {
-			return err
-		}
-		if st := s.planStart[j]; st != never {
-			end := st + p.rem(j)
-			w := s.inst.Jobs[j].PerWorker()
-			for _, sl := range s.planPlace[j] {
-				p.orderRel = append(p.orderRel, release{at: end, node: sl.Node, gpus: int32(int(sl.Workers) * w)})
-			}
-		}
-		p.orderOff = append(p.orderOff, len(p.orderRel))
-		p.orderStart = append(p.orderStart, s.planStart[j])
+	if err := p.placeFrom(kept); err != nil {
+		return err
 	}
 	p.finish()
 	return nil
@@ -354,6 +355,7 @@ func (p *planner) plan() error {
 func (p *planner) finish() {
 	s := p.s
 	p.order = append(p.order[:0], p.jobs...)
+	p.lastPlaced = p.placed()
 	p.built = s.opts.Backfill == BackfillNone && !s.opts.alwaysReplan
 	p.completed = false
 	p.valid = true
@@ -419,6 +421,7 @@ func (p *planner) advance() {
 		s.planStart[j] = max(s.planStart[j], s.now)
 	}
 	p.cache.dropBefore(s.now)
+	p.hz.valid = false
 }
 
 // fixedFromUse reports whether the state after the fixed jobs alone is the
@@ -651,7 +654,13 @@ func (p *planner) finishIfAdded(j int) (int64, error) {
 	}
 	s := p.s
 	k := sort.Search(len(p.jobs), func(i int) bool { return s.rankLess(j, p.jobs[i]) })
-	if k < len(p.jobs) {
+	if k > p.placed() {
+		if err := p.ensure(k); err != nil { // the plan stopped early (horizon.go)
+			return 0, err
+		}
+	}
+	if k < p.placed() {
+		p.hz.valid = false // the prefix state below is built in other buffers
 		// Build the state after the first k ranked jobs in the prefix
 		// buffers, then swap them in for the query and back out, so the
 		// full plan stays valid.

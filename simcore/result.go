@@ -63,6 +63,9 @@ type Options struct {
 	// alwaysReplan disables plan reuse across operations; tests use it to
 	// prove that reuse changes nothing.
 	alwaysReplan bool
+	// fullPlans makes the simulation's planners place every job instead
+	// of stopping at the next arrival's horizon (tests only).
+	fullPlans bool
 	// stats, when set, counts how plans were built (tests only).
 	stats *planStats
 }

@@ -47,7 +47,8 @@ func (p *planner) rewindable() (m, c int, ok bool) {
 			p.verify = append(p.verify, p.g-p.fixedUse[n])
 		}
 	}
-	for c < len(kept) && c < len(p.jobs) && kept[c] == p.jobs[c] {
+	placedKept := p.placed() - m // a plan that stopped early holds no more (horizon.go)
+	for c < placedKept && c < len(p.jobs) && kept[c] == p.jobs[c] {
 		if p.completed {
 			j := kept[c]
 			if s.state[j] == running && !p.placedAgainSame(j) {
@@ -102,6 +103,7 @@ func (p *planner) rewind(m, c int) {
 	}
 	p.rel = out
 	p.cache.clear()
+	p.hz.valid = false
 }
 
 // placedAgainSame reports whether running job j, placed now on σ(·, t')

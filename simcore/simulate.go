@@ -46,6 +46,7 @@ type sim struct {
 	runOn      []int    // the cluster a running job runs on (c_j may change first)
 
 	planStart []int64  // S_j of the current plan
+	minShape  [2]int   // the smallest worker size and worker count of any job
 	planPlace [][]Slot // planned placement
 	key       []float64
 	keyOn     []int32 // time-invariant rankings: the cluster key[j] is for (−1 none)
@@ -194,7 +195,17 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options) 
 		}
 	}
 	s.initTypes()
+	s.minShape = [2]int{1 << 30, 1 << 30}
+	for i := range inst.Jobs {
+		s.minShape[0] = min(s.minShape[0], inst.Jobs[i].PerWorker())
+		s.minShape[1] = min(s.minShape[1], inst.Jobs[i].Workers)
+	}
 	s.lazyJn = s.dur == nil && !s.estimated && !s.opts.alwaysReplan
+	if s.list != nil && s.opts.Backfill == BackfillNone && !s.opts.alwaysReplan && !s.opts.fullPlans {
+		for _, p := range s.clusters {
+			p.lazy = true // plan only as far as the next arrival can see (horizon.go)
+		}
+	}
 	s.initKeys()
 	s.initBatch()
 	return s
@@ -292,6 +303,7 @@ func (s *sim) operation(t int64) error {
 		s.active = append(s.active, j)
 		s.open = append(s.open, j)
 		s.arrivals = append(s.arrivals, j)
+		s.wait(j) // until a plan places it (deferFrom)
 		s.next++
 	}
 	if s.opts.StopAbove > 0 {

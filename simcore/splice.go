@@ -48,6 +48,10 @@ import (
 // planStats counts, for tests, the jobs the splice path kept and placed.
 type planStats struct {
 	Kept, Placed int
+	// Deferred counts the jobs a plan left unplaced because none of them
+	// could start before the next arrival (horizon.go); Ranked counts the
+	// jobs of the plans that did so.
+	Deferred, Ranked int
 }
 
 // spliceScratch holds the splice path's per-planner buffers.
@@ -87,7 +91,11 @@ func (p *planner) splice() error {
 		sc.mark[j] = sc.gen
 		sc.pos[j] = -1
 	}
+	oldPlaced := p.placed()         // order[oldPlaced:] held nothing in the old plan (horizon.go)
 	finishOf := func(i int) int64 { // the old plan's finish of order[i]
+		if i >= oldPlaced {
+			return minTime
+		}
 		if p.orderOff[i] == p.orderOff[i+1] {
 			return never
 		}
@@ -135,7 +143,14 @@ func (p *planner) splice() error {
 	// T ≤ snapT.
 	snap := false
 	snapT := int64(0)
-	for _, j := range p.jobs {
+	for idx, j := range p.jobs {
+		// Stop once no job left can start before the next arrival; kept
+		// occupations not yet in the state would only lower σ, so the
+		// test waits until they are.
+		if p.lazy && len(sc.kept) == 0 && p.saturated(idx) {
+			p.deferFrom(idx)
+			break
+		}
 		k := int(sc.pos[j])
 		job := &s.inst.Jobs[j]
 		w, r := job.PerWorker(), job.Workers
@@ -144,7 +159,7 @@ func (p *planner) splice() error {
 		if k >= 0 {
 			i = int(sc.lpos[k])
 		}
-		if k >= 0 && k == live && maxPos == live-1 && s.state[j] != running {
+		if k >= 0 && i < oldPlaced && k == live && maxPos == live-1 && s.state[j] != running {
 			sOld := p.orderStart[i]
 			T := max(tChanged, sc.sufE[k])
 			if sOld != never && sOld >= T && sOld >= now {
@@ -181,8 +196,9 @@ func (p *planner) splice() error {
 		}
 		if !kept {
 			p.flushKept()
-			if k >= 0 {
-				sc.old = append(sc.old[:0], p.orderRel[p.orderOff[i]:p.orderOff[i+1]]...)
+			sc.old = sc.old[:0]
+			if k >= 0 && i < oldPlaced {
+				sc.old = append(sc.old, p.orderRel[p.orderOff[i]:p.orderOff[i+1]]...)
 			}
 			if err := p.placeJob(j); err != nil {
 				return err
@@ -231,7 +247,7 @@ func (p *planner) flushKept() {
 	}
 	for _, r := range sc.kept {
 		p.sigma[r.node] -= int(r.gpus)
-		p.cache.occupied(r.node, int(r.gpus), r.at)
+		p.held(r.node, int(r.gpus), r.at)
 	}
 	if len(sc.kept) <= 8 { // a few: insert each (as a placement does)
 		for _, r := range sc.kept {
