@@ -65,11 +65,13 @@
 // Finished jobs are never visited again: the per-operation cost depends only
 // on the unfinished jobs.
 //
-// Four refinements keep long (overloaded) queues cheap, all exact against
+// Five refinements keep long (overloaded) queues cheap, all exact against
 // replanning everything: the sweep of a worker shape (w, r) resumes from
 // its last answer on the same plan state (startcache.go); a reordered
 // queue is re-placed only from its first changed rank (rewind.go); a
 // rebuild keeps the last plan's decisions that provably hold (splice.go);
+// a plan is placed only until no job left can start before the next
+// arrival, and extended when an MCT what-if asks for more (horizon.go);
 // and
 // rankings that declare TimeInvariant have each waiting job's key computed
 // once per cluster (keys.go). Other rankings may implement KeyBatcher and

@@ -1,5 +1,10 @@
 package simcore
 
+import (
+	"slices"
+	"sort"
+)
+
 // WithAlwaysReplan returns opts with plan reuse disabled (tests only).
 func WithAlwaysReplan(opts Options) Options {
 	opts.alwaysReplan = true
@@ -20,4 +25,97 @@ func WithPlanStats(opts Options, st *PlanStats) Options {
 func WithFullPlans(opts Options) Options {
 	opts.fullPlans = true
 	return opts
+}
+
+// BoundStudy counts, over sampled MCT what-ifs, the placements the exact
+// what-if needs (the plan up to the job's rank on every cluster asked)
+// and those a best-first search on prefix lower bounds would need (tests
+// only; see TestMCTPrefixBoundStudy).
+type BoundStudy struct {
+	Every                    int // sample the first arrival of every Every-th operation
+	Samples, Need, BestFirst int64
+}
+
+// NewBoundStudyMCT is MCT that first measures st on the sampled arrivals.
+func NewBoundStudyMCT(st *BoundStudy) Allocator { return boundStudyMCT{st} }
+
+type boundStudyMCT struct{ st *BoundStudy }
+
+// Allocate implements Allocator. For the sampled job j and every feasible
+// cluster it replays the plan's first m jobs for m = 0..k (k = j's rank)
+// and records the lower bound F(m) = start of j after them + rem_j, which
+// only grows with m (more jobs holding GPUs from t only delay a start).
+// A best-first search that extends the cluster of smallest bound stops
+// once that cluster's bound is exact; it places k on the winner and, on
+// any other cluster, the first m whose bound reaches the best finish.
+func (m boundStudyMCT) Allocate(a *Allocation) error {
+	s := a.s
+	if len(s.arrivals) > 0 && s.ops%m.st.Every == 0 {
+		j := s.arrivals[0]
+		job := &s.inst.Jobs[j]
+		w, r := job.PerWorker(), job.Workers
+		var rows [][]int64
+		best := int64(never)
+		for pi, p := range s.clusters {
+			if !s.feasible(j, pi) {
+				continue
+			}
+			s.setKey(j, pi)
+			if err := p.plan(); err != nil {
+				return err
+			}
+			k := sort.Search(len(p.jobs), func(i int) bool { return s.rankLess(j, p.jobs[i]) })
+			if err := p.ensure(k); err != nil {
+				return err
+			}
+			sigma := make([]int, p.nodes)
+			for n := range sigma {
+				sigma[n] = p.g - p.fixedUse[n]
+			}
+			rel := slices.Clone(p.fixedRels)
+			var row []int64
+			for i := 0; i <= k; i++ {
+				if i > 0 {
+					for _, rl := range p.orderRel[p.orderOff[i-1]:p.orderOff[i]] {
+						sigma[rl.node] -= int(rl.gpus)
+						rel = slices.Insert(rel, relAfter(rel, rl.at), rl)
+					}
+				}
+				free := slices.Clone(sigma)
+				start := int64(never)
+				if countFits(free, w) >= r {
+					start = s.now
+				}
+				for x := 0; start == never && x < len(rel); {
+					at := rel[x].at
+					for ; x < len(rel) && rel[x].at == at; x++ {
+						free[rel[x].node] += int(rel[x].gpus)
+					}
+					if at > s.now && countFits(free, w) >= r {
+						start = at
+					}
+				}
+				row = append(row, start+p.rem(j))
+			}
+			rows = append(rows, row)
+			best = min(best, row[k])
+			m.st.Need += int64(k)
+		}
+		m.st.Samples++
+		winner := false
+		for _, row := range rows {
+			k := len(row) - 1
+			if row[k] == best && !winner {
+				winner = true
+				m.st.BestFirst += int64(k)
+				continue
+			}
+			i := 0
+			for i < k && row[i] < best {
+				i++
+			}
+			m.st.BestFirst += int64(i)
+		}
+	}
+	return MCT{}.Allocate(a)
 }
