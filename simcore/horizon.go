@@ -117,12 +117,18 @@ func (p *planner) saturated(i int) bool {
 // joins a cluster's list on arrival or on a move, and both set it waiting
 // (arrive, Allocation.Assign), and a job that a plan leaves unplaced
 // keeps waiting until a plan places it. So this walks the last plan's
-// placed jobs and the new plan's placed ones, not the whole queue.
+// placed jobs from p.resetFrom on (those before it are known to be in the
+// new plan's prefix: extend keeps them all, rewind its first c) and the
+// new plan's placed ones, not the whole queue.
 func (p *planner) deferFrom(i int) {
 	s := p.s
 	if st := s.opts.stats; st != nil {
 		st.Deferred += len(p.jobs) - i
 		st.Ranked += len(p.jobs)
+	}
+	old := p.order[min(p.resetFrom, p.lastPlaced):p.lastPlaced]
+	if len(old) == 0 {
+		return
 	}
 	if len(p.inPlan) < len(s.inst.Jobs) {
 		p.inPlan = make([]uint32, len(s.inst.Jobs))
@@ -135,7 +141,7 @@ func (p *planner) deferFrom(i int) {
 	for _, j := range p.jobs[:i] {
 		p.inPlan[j] = p.planGen
 	}
-	for _, j := range p.order[:p.lastPlaced] {
+	for _, j := range old {
 		if p.inPlan[j] != p.planGen && s.assigned[j] == p.index && s.state[j] != done && !s.fixed[j] {
 			s.wait(j)
 		}
@@ -188,6 +194,11 @@ func (p *planner) placeNext(j int) error {
 // ensure extends a valid plan that stopped early so that its first k jobs
 // are placed.
 func (p *planner) ensure(k int) error {
+	if p.sc.pending {
+		if err := p.spliceMore(k); err != nil {
+			return err
+		}
+	}
 	for i := p.placed(); i < k; i++ {
 		if err := p.placeNext(p.jobs[i]); err != nil {
 			return err

@@ -72,6 +72,7 @@ type planner struct {
 	lazy       bool
 	hz         horizon
 	lastPlaced int      // order[:lastPlaced] were placed in the last plan
+	resetFrom  int      // order[:resetFrom] are all placed in the plan being built
 	inPlan     []uint32 // inPlan[j] == planGen: j is placed in the plan being built
 	planGen    uint32
 
@@ -295,17 +296,21 @@ func (p *planner) plan() error {
 		return nil
 	}
 	s := p.s
+	p.sc.pending = false // a stopped splice run belongs to the last plan only
 	slices.SortFunc(p.jobs, s.rankCmp)
 	p.keyMoved = false
 	keepAt, kept := 0, 0 // the last plan's jobs kept: order[keepAt : keepAt+kept]
+	p.resetFrom = 0
 	if _, ok := p.extendable(); ok {
 		// A plan that stopped early (horizon.go) holds only its first
 		// placed() jobs; the rest of the kept jobs are placed below.
 		keepAt = p.goneLead()
 		kept = p.placed() - keepAt
+		p.resetFrom = p.placed()
 		p.advance()
 	} else if m, c, ok := p.rewindable(); ok {
 		keepAt, kept = m, c
+		p.resetFrom = m + c
 		p.advance()
 		p.rewind(m, c)
 	} else {

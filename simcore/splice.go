@@ -56,27 +56,37 @@ type planStats struct {
 
 // spliceScratch holds the splice path's per-planner buffers.
 type spliceScratch struct {
-	gen    uint32
-	mark   []uint32 // mark[j] == gen: j is ranked in the new plan
-	pos    []int32  // old live index of j (−1: not live in the old plan)
-	lpos   []int32  // old live index → position in the old order
-	sufE   []int64  // old live index → latest finish of the fixed-since jobs after it
-	rel    []release
-	off    []int
-	start  []int64
-	merged []release
-	snap   []int // σ(·, T − 1)
-	old    []release
-	kept   []release // occupations of kept jobs not yet in the state
-	counts [][2]int  // per worker size w in the current run: (w, count at T − 1)
+	// The run in progress: pending while the plan it builds stopped early
+	// and may be carried on (spliceMore).
+	pending      bool
+	tChanged     int64
+	live, maxPos int
+	snapOK       bool
+	snapT        int64
+	oldRel       []release // the old plan's releases, offsets and starts
+	oldOff       []int
+	oldStart     []int64
+	gen          uint32
+	mark         []uint32 // mark[j] == gen: j is ranked in the new plan
+	pos          []int32  // old live index of j (−1: not live in the old plan)
+	lpos         []int32  // old live index → position in the old order
+	sufE         []int64  // old live index → latest finish of the fixed-since jobs after it
+	merged       []release
+	snap         []int // σ(·, T − 1)
+	old          []release
+	kept         []release // occupations of kept jobs not yet in the state
+	counts       [][2]int  // per worker size w in the current run: (w, count at T − 1)
 }
 
 // splice rebuilds the plan from the fixed state (already loaded by begin)
 // in the fresh ranking p.jobs, keeping the decisions of the last plan
-// (p.order) that provably hold. See the comment above.
+// (p.order) that provably hold. See the comment above. A lazy planner's
+// run stops once no job left can start before the next arrival
+// (horizon.go); spliceMore carries the same run on when an MCT what-if
+// needs more of the plan, so the jobs past the stop keep their old
+// decisions under the same rule.
 func (p *planner) splice() error {
 	s := p.s
-	now := s.now
 	sc := &p.sc
 	if len(sc.mark) < len(s.inst.Jobs) {
 		sc.mark = make([]uint32, len(s.inst.Jobs))
@@ -91,25 +101,20 @@ func (p *planner) splice() error {
 		sc.mark[j] = sc.gen
 		sc.pos[j] = -1
 	}
-	oldPlaced := p.placed()         // order[oldPlaced:] held nothing in the old plan (horizon.go)
-	finishOf := func(i int) int64 { // the old plan's finish of order[i]
-		if i >= oldPlaced {
-			return minTime
-		}
-		if p.orderOff[i] == p.orderOff[i+1] {
-			return never
-		}
-		return p.orderRel[p.orderOff[i]].at
-	}
+	// The old plan's arrays move aside; the new plan is built in place.
+	// order[len(oldStart):] held nothing in the old plan (horizon.go).
+	sc.oldRel, p.orderRel = p.orderRel, sc.oldRel[:0]
+	sc.oldOff, p.orderOff = p.orderOff, append(sc.oldOff[:0], 0)
+	sc.oldStart, p.orderStart = p.orderStart, sc.oldStart[:0]
 	// Old live jobs, in old order; the jobs that left the cluster.
-	tChanged := int64(minTime)
+	sc.tChanged = int64(minTime)
 	sc.lpos = sc.lpos[:0]
 	for i, j := range p.order {
 		switch {
 		case s.state[j] == done:
 		case s.isFixed(j):
 		case sc.mark[j] != sc.gen: // moved to another cluster
-			tChanged = max(tChanged, finishOf(i))
+			sc.tChanged = max(sc.tChanged, sc.finishOf(i))
 		default:
 			sc.pos[j] = int32(len(sc.lpos))
 			sc.lpos = append(sc.lpos, int32(i))
@@ -128,26 +133,48 @@ func (p *planner) splice() error {
 			continue
 		}
 		if s.state[j] != done && s.isFixed(j) {
-			latest = max(latest, finishOf(i))
+			latest = max(latest, sc.finishOf(i))
 		}
 	}
-
-	sc.rel = sc.rel[:0]
-	sc.off = append(sc.off[:0], 0)
-	sc.start = sc.start[:0]
 	sc.kept = sc.kept[:0]
-	live, maxPos := 0, -1 // old live jobs among the placed ones; their largest old index
+	sc.live, sc.maxPos = 0, -1
+	sc.snapOK, sc.snapT = false, 0
+	sc.pending = true
+	return p.spliceRun(len(p.jobs), p.lazy)
+}
+
+// finishOf is the old plan's finish of its order[i] (minTime when it held
+// nothing).
+func (sc *spliceScratch) finishOf(i int) int64 {
+	if i >= len(sc.oldStart) {
+		return minTime
+	}
+	if sc.oldOff[i] == sc.oldOff[i+1] {
+		return never
+	}
+	return sc.oldRel[sc.oldOff[i]].at
+}
+
+// spliceMore carries the splice run of the current plan on until its
+// first k jobs are placed.
+func (p *planner) spliceMore(k int) error { return p.spliceRun(k, false) }
+
+// spliceRun places p.jobs[placed():k], keeping old decisions where the
+// rule allows, and with lazy stops once no job left can start before the
+// next arrival.
+func (p *planner) spliceRun(k int, lazy bool) error {
+	s := p.s
+	now := s.now
+	sc := &p.sc
 	// sc.snap holds σ(·, snapT − 1) of an earlier state of this rebuild
-	// (snap: there is one). States only lose capacity as jobs are added,
+	// (snapOK: there is one). States only lose capacity as jobs are added,
 	// so its worker counts bound the current ones from above for any
 	// T ≤ snapT.
-	snap := false
-	snapT := int64(0)
-	for idx, j := range p.jobs {
-		// Stop once no job left can start before the next arrival; kept
-		// occupations not yet in the state would only lower σ, so the
-		// test waits until they are.
-		if p.lazy && len(sc.kept) == 0 && p.saturated(idx) {
+	for idx := p.placed(); idx < k; idx++ {
+		j := p.jobs[idx]
+		// Kept occupations not yet in the state would only lower σ, so
+		// the stop test waits until they are.
+		if lazy && len(sc.kept) == 0 && p.saturated(idx) {
 			p.deferFrom(idx)
 			break
 		}
@@ -159,29 +186,29 @@ func (p *planner) splice() error {
 		if k >= 0 {
 			i = int(sc.lpos[k])
 		}
-		if k >= 0 && i < oldPlaced && k == live && maxPos == live-1 && s.state[j] != running {
-			sOld := p.orderStart[i]
-			T := max(tChanged, sc.sufE[k])
+		if k >= 0 && i < len(sc.oldStart) && k == sc.live && sc.maxPos == sc.live-1 && s.state[j] != running {
+			sOld := sc.oldStart[i]
+			T := max(sc.tChanged, sc.sufE[k])
 			if sOld != never && sOld >= T && sOld >= now {
 				ok := true
 				if T > now {
-					if !snap || T > snapT {
+					if !sc.snapOK || T > sc.snapT {
 						p.flushKept()
 						p.sigmaBefore(T)
-						snap, snapT = true, T
+						sc.snapOK, sc.snapT = true, T
 					}
 					ok = p.countAtSnap(w) < r
 				}
 				if ok {
 					kept = true
-					rels := p.orderRel[p.orderOff[i]:p.orderOff[i+1]]
+					rels := sc.oldRel[sc.oldOff[i]:sc.oldOff[i+1]]
 					s.planStart[j] = sOld
 					s.planPlace[j] = s.planPlace[j][:0]
 					for _, rl := range rels {
 						s.planPlace[j] = append(s.planPlace[j], Slot{Node: rl.node, Workers: rl.gpus / int32(w)})
 					}
 					sc.kept = append(sc.kept, rels...)
-					sc.rel = append(sc.rel, rels...)
+					p.orderRel = append(p.orderRel, rels...)
 				}
 			}
 		}
@@ -197,8 +224,8 @@ func (p *planner) splice() error {
 		if !kept {
 			p.flushKept()
 			sc.old = sc.old[:0]
-			if k >= 0 && i < oldPlaced {
-				sc.old = append(sc.old, p.orderRel[p.orderOff[i]:p.orderOff[i+1]]...)
+			if k >= 0 && i < len(sc.oldStart) {
+				sc.old = append(sc.old, sc.oldRel[sc.oldOff[i]:sc.oldOff[i+1]]...)
 			}
 			if err := p.placeJob(j); err != nil {
 				return err
@@ -208,30 +235,30 @@ func (p *planner) splice() error {
 			if st != never {
 				fNew = st + p.rem(j)
 			}
-			n0 := len(sc.rel)
+			n0 := len(p.orderRel)
 			if st != never {
 				for _, sl := range s.planPlace[j] {
-					sc.rel = append(sc.rel, release{at: fNew, node: sl.Node, gpus: sl.Workers * int32(w)})
+					p.orderRel = append(p.orderRel, release{at: fNew, node: sl.Node, gpus: sl.Workers * int32(w)})
 				}
 			}
-			if k < 0 || !slices.Equal(sc.old, sc.rel[n0:]) {
-				tChanged = max(tChanged, fNew)
+			if k < 0 || !slices.Equal(sc.old, p.orderRel[n0:]) {
+				sc.tChanged = max(sc.tChanged, fNew)
 				if k >= 0 {
-					tChanged = max(tChanged, finishOf(i))
+					sc.tChanged = max(sc.tChanged, sc.finishOf(i))
 				}
 			}
 		}
 		if k >= 0 {
-			live++
-			maxPos = max(maxPos, k)
+			sc.live++
+			sc.maxPos = max(sc.maxPos, k)
 		}
-		sc.start = append(sc.start, s.planStart[j])
-		sc.off = append(sc.off, len(sc.rel))
+		p.orderStart = append(p.orderStart, s.planStart[j])
+		p.orderOff = append(p.orderOff, len(p.orderRel))
 	}
 	p.flushKept()
-	p.orderRel, sc.rel = sc.rel, p.orderRel
-	p.orderOff, sc.off = sc.off, p.orderOff
-	p.orderStart, sc.start = sc.start, p.orderStart
+	if p.placed() == len(p.jobs) {
+		sc.pending = false
+	}
 	return nil
 }
 
