@@ -198,3 +198,61 @@ func (s *sim) rankCmp(a, b int) int {
 	}
 	return cmpInt64(ja.ID, jb.ID)
 }
+
+// rankEntry is a job's place in the ranking key order packed for sorting:
+// the key as order-preserving bits and the job's (arrival, id) position.
+type rankEntry struct {
+	k   uint64
+	pos int32
+	j   int32
+}
+
+// keyBits maps a key to bits whose unsigned order is lessKey's: NaN after
+// every number (NaNs tie), −0 equal to +0.
+func keyBits(f float64) uint64 {
+	if f != f {
+		return math.MaxUint64
+	}
+	if f == 0 {
+		f = 0 // −0 → +0
+	}
+	b := math.Float64bits(f)
+	if b>>63 != 0 {
+		return ^b // negative: larger magnitude first
+	}
+	return b | 1<<63
+}
+
+func cmpRankEntry(a, b rankEntry) int {
+	switch {
+	case a.k < b.k:
+		return -1
+	case a.k > b.k:
+		return 1
+	}
+	return int(a.pos - b.pos)
+}
+
+// sortRanked sorts jobs in the ranking key order (f, a_j, id), as
+// slices.SortFunc(jobs, s.rankCmp) does, on packed entries (buf is
+// scratch): no float or NaN tests in the comparisons, and a queue already
+// in order costs one pass.
+func (s *sim) sortRanked(jobs []int, buf *[]rankEntry) {
+	e := slices.Grow((*buf)[:0], len(jobs))
+	inOrder := true
+	for _, j := range jobs {
+		x := rankEntry{k: keyBits(s.key[j]), pos: s.pos[j], j: int32(j)}
+		if n := len(e); n > 0 && cmpRankEntry(x, e[n-1]) < 0 {
+			inOrder = false
+		}
+		e = append(e, x)
+	}
+	*buf = e
+	if inOrder {
+		return
+	}
+	slices.SortFunc(e, cmpRankEntry)
+	for i := range e {
+		jobs[i] = int(e[i].j)
+	}
+}

@@ -69,6 +69,7 @@ type planner struct {
 
 	// lazy: plans stop once no job left can start before the next
 	// arrival (horizon.go); hz, minW and minR serve that test.
+	ranked     []rankEntry // scratch of sortRanked
 	lazy       bool
 	hz         horizon
 	lastPlaced int      // order[:lastPlaced] were placed in the last plan
@@ -297,7 +298,7 @@ func (p *planner) plan() error {
 	}
 	s := p.s
 	p.sc.pending = false // a stopped splice run belongs to the last plan only
-	slices.SortFunc(p.jobs, s.rankCmp)
+	s.sortRanked(p.jobs, &p.ranked)
 	p.keyMoved = false
 	keepAt, kept := 0, 0 // the last plan's jobs kept: order[keepAt : keepAt+kept]
 	p.resetFrom = 0
