@@ -69,7 +69,9 @@ type planner struct {
 
 	// lazy: plans stop once no job left can start before the next
 	// arrival (horizon.go); hz, minW and minR serve that test.
-	ranked     []rankEntry // scratch of sortRanked
+	ranked     []rankEntry // packed keys of jobs, in its order (rankorder.go)
+	sortedN    int         // jobs[:sortedN] are in rank order
+	pivots     []int32     // partition pivots in place, smallest last
 	lazy       bool
 	hz         horizon
 	lastPlaced int      // order[:lastPlaced] were placed in the last plan
@@ -298,7 +300,7 @@ func (p *planner) plan() error {
 	}
 	s := p.s
 	p.sc.pending = false // a stopped splice run belongs to the last plan only
-	s.sortRanked(p.jobs, &p.ranked)
+	p.rankInit()
 	p.keyMoved = false
 	keepAt, kept := 0, 0 // the last plan's jobs kept: order[keepAt : keepAt+kept]
 	p.resetFrom = 0
@@ -393,12 +395,16 @@ func (p *planner) extendable() (int, bool) {
 	for m < len(p.order) && gone(p.order[m]) {
 		m++
 	}
-	kept := p.order[m:]
-	for _, j := range kept {
+	for _, j := range p.order[m:] {
 		if gone(j) {
 			return 0, false
 		}
 	}
+	// Only the jobs the last plan placed are kept: a plan that stopped
+	// early (horizon.go) held nothing for the others, which are placed
+	// afresh with the new jobs.
+	kept := p.order[m:p.placed()]
+	p.rankTo(len(kept))
 	if len(kept) > len(p.jobs) || !slices.Equal(kept, p.jobs[:len(kept)]) {
 		return 0, false
 	}
@@ -659,7 +665,7 @@ func (p *planner) finishIfAdded(j int) (int64, error) {
 		return 0, err
 	}
 	s := p.s
-	k := sort.Search(len(p.jobs), func(i int) bool { return s.rankLess(j, p.jobs[i]) })
+	k := p.rankOf(j)
 	if k > p.placed() {
 		if err := p.ensure(k); err != nil { // the plan stopped early (horizon.go)
 			return 0, err
