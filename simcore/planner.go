@@ -69,9 +69,7 @@ type planner struct {
 
 	// lazy: plans stop once no job left can start before the next
 	// arrival (horizon.go); hz, minW and minR serve that test.
-	ranked     []rankEntry // packed keys of jobs, in its order (rankorder.go)
-	sortedN    int         // jobs[:sortedN] are in rank order
-	pivots     []int32     // partition pivots in place, smallest last
+	ranked     []rankEntry // scratch of sortRanked
 	lazy       bool
 	hz         horizon
 	lastPlaced int      // order[:lastPlaced] were placed in the last plan
@@ -300,7 +298,7 @@ func (p *planner) plan() error {
 	}
 	s := p.s
 	p.sc.pending = false // a stopped splice run belongs to the last plan only
-	p.rankInit()
+	s.sortRanked(p.jobs, &p.ranked)
 	p.keyMoved = false
 	keepAt, kept := 0, 0 // the last plan's jobs kept: order[keepAt : keepAt+kept]
 	p.resetFrom = 0
@@ -382,9 +380,11 @@ func (p *planner) finish() {
 // placed first then and are fixed (or gone) now, on the same nodes until
 // the same finish; (ii) no job is running off its user cluster if a job of
 // this cluster finished since t (it is placed again at t', where σ may
-// differ); and (iii) the fresh ranking keeps the rest of O in order and
-// ranks every new job after them. Then placing the new jobs on the carried
-// state gives exactly the plan a full rebuild would. No-backfill only.
+// differ); and (iii) the fresh ranking keeps the rest of O that the last
+// plan placed in order and ranks every other job after them (with a plan
+// that placed all of O: every new job after O). Then placing the other
+// jobs on the carried state gives exactly the plan a full rebuild would.
+// No-backfill only.
 func (p *planner) extendable() (int, bool) {
 	s := p.s
 	if !p.built {
@@ -402,9 +402,8 @@ func (p *planner) extendable() (int, bool) {
 	}
 	// Only the jobs the last plan placed are kept: a plan that stopped
 	// early (horizon.go) held nothing for the others, which are placed
-	// afresh with the new jobs.
+	// afresh with the new jobs in the fresh order.
 	kept := p.order[m:p.placed()]
-	p.rankTo(len(kept))
 	if len(kept) > len(p.jobs) || !slices.Equal(kept, p.jobs[:len(kept)]) {
 		return 0, false
 	}
@@ -665,7 +664,7 @@ func (p *planner) finishIfAdded(j int) (int64, error) {
 		return 0, err
 	}
 	s := p.s
-	k := p.rankOf(j)
+	k := sort.Search(len(p.jobs), func(i int) bool { return s.rankLess(j, p.jobs[i]) })
 	if k > p.placed() {
 		if err := p.ensure(k); err != nil { // the plan stopped early (horizon.go)
 			return 0, err
