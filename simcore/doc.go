@@ -71,8 +71,7 @@
 // queue is re-placed only from its first changed rank (rewind.go); a
 // rebuild keeps the last plan's decisions that provably hold (splice.go);
 // a plan is placed only until no job left can start before the next
-// arrival, and extended when an MCT what-if asks for more (horizon.go),
-// and its queue is ranked only that far (rankorder.go);
+// arrival, and extended when an MCT what-if asks for more (horizon.go);
 // and
 // rankings that declare TimeInvariant have each waiting job's key computed
 // once per cluster (keys.go). Other rankings may implement KeyBatcher and
