@@ -115,11 +115,24 @@ type slot struct {
 // for concurrent use, so one FormulaRanking may be shared by simulations
 // running in parallel.
 type FormulaRanking struct {
-	Prog    *expr.Program
-	Seconds bool
-	uses    []slot
-	paper   bool // uses only d, q, u, g: computed inline
-	cluster bool
+	Prog      *expr.Program
+	Seconds   bool
+	uses      []slot
+	paper     bool // uses only d, q, u, g: computed inline
+	cluster   bool
+	invariant bool // uses only terminals that do not change while a job waits
+}
+
+// waitInvariant are the terminals whose values do not change while a job
+// waits on a cluster: the remaining duration d (it changes only while the
+// job runs), the priority u, the GPUs g, workers r and GPUs per worker w.
+// q, a and s move with time; f, n, e and v are cluster state.
+func waitInvariant() expr.Terminals {
+	t, err := expr.ParseTerminals([]string{"d", "u", "g", "r", "w"})
+	if err != nil {
+		panic(err) // every name is in the catalogue (TestTimeInvariantFormulaExact)
+	}
+	return t
 }
 
 // NewFormulaRanking compiles t into a ranking; seconds selects the time
@@ -130,6 +143,7 @@ func NewFormulaRanking(t *expr.Tree, seconds bool) FormulaRanking {
 	f := FormulaRanking{Prog: expr.Compile(t), Seconds: seconds}
 	fs := features()
 	f.paper = t.Terminals().Minus(expr.PaperTerminals) == 0
+	f.invariant = t.Terminals().Minus(waitInvariant()) == 0
 	for _, op := range t.Terminals().Ops() {
 		if fn, ok := fs[op.String()]; ok {
 			f.uses = append(f.uses, slot{op, fn})
@@ -140,6 +154,14 @@ func NewFormulaRanking(t *expr.Tree, seconds bool) FormulaRanking {
 	}
 	return f
 }
+
+// TimeInvariant implements simcore.TimeInvariant: a formula over d, u, g,
+// r and w only (after simplification, as a learned formula is compiled)
+// ranks a waiting job the same at every operation, so the engine computes
+// its key once per job and cluster and again only while the job runs.
+// The results are exactly those of evaluating it at every operation
+// (TestTimeInvariantFormulaExact).
+func (f FormulaRanking) TimeInvariant() bool { return f.invariant }
 
 // NeedsClusterState reports whether the formula reads a terminal that
 // depends on the cluster at t (f, n, e, or the speed v), so that the engine
