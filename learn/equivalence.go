@@ -295,22 +295,6 @@ func (rec *recording) trace(objective float64, unit float64) *viewTrace {
 	return t
 }
 
-// orderBits maps a key to an unsigned integer with the same order as
-// lessKey: ties (including −0 and +0, and any two NaNs) map to one value.
-func orderBits(k float64) uint64 {
-	if k != k {
-		return math.MaxUint64
-	}
-	if k == 0 {
-		k = 0 // −0 → +0
-	}
-	b := math.Float64bits(k)
-	if b>>63 != 0 {
-		return ^b
-	}
-	return b | 1<<63
-}
-
 // sortedByGroupKey returns the row indices ordered by group, then by key
 // in lessKey order (ties in index order): the key order's dense rank and
 // the group form one 64-bit radix key when both fit in 32 bits.
@@ -355,11 +339,11 @@ func sortedByComposite(group, rank []uint64) []int32 {
 }
 
 // sortedByKey returns the indices of keys in lessKey order (ties in index
-// order): an LSD radix sort on orderBits, 16 bits per pass.
+// order): an LSD radix sort on simcore.KeyBits, 16 bits per pass.
 func sortedByKey(keys []float64) []int32 {
 	b := make([]uint64, len(keys))
 	for i, k := range keys {
-		b[i] = orderBits(k)
+		b[i] = simcore.KeyBits(k)
 	}
 	return radixOrder(b)
 }

@@ -2,7 +2,6 @@ package simcore_test
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -21,14 +20,7 @@ import (
 // requires plans to have stopped early, so it cannot pass by never doing
 // so.
 func TestLazyPlansMatchFullPlans(t *testing.T) {
-	rng := rand.New(rand.NewPCG(19, 83))
-	insts := randomAndOverloaded(t, rng, 40, [2]int{3, 6}, 25, 2.5, 5)
-	for i := range 2 {
-		insts = append(insts, phillyLikeInstance(rng, fmt.Sprintf("philly-like-%d", i), 200))
-	}
-	for i := range 60 {
-		insts = append(insts, oneWorkerInstance(rng, fmt.Sprintf("one-worker-%d", i)))
-	}
+	insts := planInstances(t, rand.New(rand.NewPCG(19, 83)), 40, 60)
 	scheds := append(diffSchedulers(t),
 		simcore.NewListScheduler("user+d-q*q", simcore.UserAllocator{}, dMinusQQ(), simcore.BestFit{}),
 		simcore.NewListScheduler("user+q*q-d", simcore.UserAllocator{}, simcore.RankingFunc(func(j simcore.JobView) float64 {

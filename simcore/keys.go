@@ -207,9 +207,11 @@ type rankEntry struct {
 	j   int32
 }
 
-// keyBits maps a key to bits whose unsigned order is lessKey's: NaN after
-// every number (NaNs tie), −0 equal to +0.
-func keyBits(f float64) uint64 {
+// KeyBits maps a ranking key to an unsigned integer whose order is the
+// ranking's key order (SPEC §4.2): numbers ascending, −0 equal to +0, NaN
+// after every number and every NaN equal to every other. Keys that tie map
+// to one value.
+func KeyBits(f float64) uint64 {
 	if f != f {
 		return math.MaxUint64
 	}
@@ -241,7 +243,7 @@ func (s *sim) sortRanked(jobs []int, buf *[]rankEntry) {
 	e := slices.Grow((*buf)[:0], len(jobs))
 	inOrder := true
 	for _, j := range jobs {
-		x := rankEntry{k: keyBits(s.key[j]), pos: s.pos[j], j: int32(j)}
+		x := rankEntry{k: KeyBits(s.key[j]), pos: s.pos[j], j: int32(j)}
 		if n := len(e); n > 0 && cmpRankEntry(x, e[n-1]) < 0 {
 			inOrder = false
 		}

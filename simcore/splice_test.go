@@ -29,6 +29,21 @@ func oneWorkerInstance(rng *rand.Rand, name string) *simcore.Instance {
 	return inst
 }
 
+// planInstances are the incremental planners' test instances: nRandom
+// random ones, overloaded generated ones, two Philly-like ones and
+// nOneWorker many-node one-worker ones.
+func planInstances(t *testing.T, rng *rand.Rand, nRandom, nOneWorker int) []*simcore.Instance {
+	t.Helper()
+	insts := randomAndOverloaded(t, rng, nRandom, [2]int{3, 6}, 25, 2.5, 5)
+	for i := range 2 {
+		insts = append(insts, phillyLikeInstance(rng, fmt.Sprintf("philly-like-%d", i), 200))
+	}
+	for i := range nOneWorker {
+		insts = append(insts, oneWorkerInstance(rng, fmt.Sprintf("one-worker-%d", i)))
+	}
+	return insts
+}
+
 // TestSpliceMatchesRebuild: rebuilding a plan while keeping the last
 // plan's provably unchanged decisions (splice.go) gives exactly the
 // results of replanning every cluster from scratch at every operation, on
@@ -41,14 +56,7 @@ func oneWorkerInstance(rng *rand.Rand, name string) *simcore.Instance {
 // It also requires the splice path to have kept and placed jobs, so it
 // cannot pass by never running.
 func TestSpliceMatchesRebuild(t *testing.T) {
-	rng := rand.New(rand.NewPCG(71, 5))
-	insts := randomAndOverloaded(t, rng, 60, [2]int{3, 6}, 25, 2.5, 5)
-	for i := range 2 {
-		insts = append(insts, phillyLikeInstance(rng, fmt.Sprintf("philly-like-%d", i), 200))
-	}
-	for i := range 150 {
-		insts = append(insts, oneWorkerInstance(rng, fmt.Sprintf("one-worker-%d", i)))
-	}
+	insts := planInstances(t, rand.New(rand.NewPCG(71, 5)), 60, 150)
 	scheds := diffSchedulers(t)
 	evoParams := simcore.DefaultEVOParams()
 	evoParams.Population, evoParams.Generations = 6, 3
