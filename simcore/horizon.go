@@ -14,7 +14,7 @@ package simcore
 //
 // The stop is exact. Let σ_H(n) = σ(n, H − 1) of the state after the jobs
 // placed so far, and let w_min and r_min be the smallest worker size and
-// worker count among the jobs not yet placed. If
+// worker count of any job of the instance (so of any job left). If
 //
 //	Σ_n ⌊max(0, σ_H(n)) / w_min⌋ < r_min
 //
@@ -30,9 +30,9 @@ package simcore
 // prefix as not yet placed (they held nothing in the last plan). A plan
 // that stopped early is not reused as it stands at a later operation
 // (reuse): it is extended, which carries it to that time and places on
-// to the new horizon. The sum above is kept up to
-// date as jobs are placed, like a start-cache entry, so a check is O(1)
-// while the smallest shape left does not change.
+// to the new horizon. The sum above is kept up to date as jobs are
+// placed, like a start-cache entry, so a check is O(1) until the state is
+// rebuilt or carried to another time.
 //
 // Only the simulation's own planners stop early (planner.lazy): EVO's
 // what-if planners score whole plans. The replan-all reference mode and
