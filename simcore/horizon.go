@@ -166,6 +166,7 @@ func (p *planner) placeFrom(i int) error {
 			p.deferFrom(i)
 			return nil
 		}
+		p.rankTo(i + 1)
 		if err := p.placeNext(p.jobs[i]); err != nil {
 			return err
 		}
@@ -199,11 +200,15 @@ func (p *planner) ensure(k int) error {
 			return err
 		}
 	}
+	p.rankTo(k)
 	for i := p.placed(); i < k; i++ {
 		if err := p.placeNext(p.jobs[i]); err != nil {
 			return err
 		}
 	}
+	// The last plan's order is the queue as now ranked: ranking further
+	// may have reordered the jobs past the old stop (rankorder.go).
+	p.order = append(p.order[:0], p.jobs...)
 	p.lastPlaced = p.placed()
 	return nil
 }

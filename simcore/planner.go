@@ -69,7 +69,11 @@ type planner struct {
 
 	// lazy: plans stop once no job left can start before the next
 	// arrival (horizon.go); hz, minW and minR serve that test.
-	ranked     []rankEntry // scratch of sortRanked
+	ranked     []rankEntry // packed keys of jobs, in its order (rankorder.go)
+	sortedN    int         // jobs[:sortedN] are the first of the rank order, in order
+	heap       []rankEntry // scratch of rankInit's selection
+	chosen     []uint32    // chosen[j] == chosenGen: j is among the selected
+	chosenGen  uint32
 	lazy       bool
 	hz         horizon
 	lastPlaced int      // order[:lastPlaced] were placed in the last plan
@@ -298,7 +302,7 @@ func (p *planner) plan() error {
 	}
 	s := p.s
 	p.sc.pending = false // a stopped splice run belongs to the last plan only
-	s.sortRanked(p.jobs, &p.ranked)
+	p.rankInit()
 	p.keyMoved = false
 	keepAt, kept := 0, 0 // the last plan's jobs kept: order[keepAt : keepAt+kept]
 	p.resetFrom = 0
@@ -404,6 +408,7 @@ func (p *planner) extendable() (int, bool) {
 	// early (horizon.go) held nothing for the others, which are placed
 	// afresh with the new jobs in the fresh order.
 	kept := p.order[m:p.placed()]
+	p.rankTo(len(kept))
 	if len(kept) > len(p.jobs) || !slices.Equal(kept, p.jobs[:len(kept)]) {
 		return 0, false
 	}
@@ -664,7 +669,7 @@ func (p *planner) finishIfAdded(j int) (int64, error) {
 		return 0, err
 	}
 	s := p.s
-	k := sort.Search(len(p.jobs), func(i int) bool { return s.rankLess(j, p.jobs[i]) })
+	k := p.rankOf(j)
 	if k > p.placed() {
 		if err := p.ensure(k); err != nil { // the plan stopped early (horizon.go)
 			return 0, err

@@ -48,7 +48,10 @@ func (p *planner) rewindable() (m, c int, ok bool) {
 		}
 	}
 	placedKept := p.placed() - m // a plan that stopped early holds no more (horizon.go)
-	for c < placedKept && c < len(p.jobs) && kept[c] == p.jobs[c] {
+	for c < placedKept && c < len(p.jobs) {
+		if p.rankTo(c + 1); kept[c] != p.jobs[c] {
+			break
+		}
 		if p.completed {
 			j := kept[c]
 			if s.state[j] == running && !p.placedAgainSame(j) {

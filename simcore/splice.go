@@ -171,6 +171,7 @@ func (p *planner) spliceRun(k int, lazy bool) error {
 	// so its worker counts bound the current ones from above for any
 	// T ≤ snapT.
 	for idx := p.placed(); idx < k; idx++ {
+		p.rankTo(idx + 1)
 		j := p.jobs[idx]
 		// Kept occupations not yet in the state would only lower σ, so
 		// the stop test waits until they are.
