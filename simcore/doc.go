@@ -71,7 +71,8 @@
 // queue is re-placed only from its first changed rank (rewind.go); a
 // rebuild keeps the last plan's decisions that provably hold (splice.go);
 // a plan is placed only until no job left can start before the next
-// arrival, and extended when an MCT what-if asks for more (horizon.go);
+// arrival, and extended when an MCT what-if asks for more (horizon.go),
+// and only the front of its queue is sorted (rankorder.go);
 // and
 // rankings that declare TimeInvariant have each waiting job's key computed
 // once per cluster (keys.go). Other rankings may implement KeyBatcher and
