@@ -119,3 +119,7 @@ func (m boundStudyMCT) Allocate(a *Allocation) error {
 	}
 	return MCT{}.Allocate(a)
 }
+
+// GoldenInstances are the instances of TestGoldenJobResults (tests only),
+// for the widened golden test in package simcore_test.
+func GoldenInstances() []*Instance { return goldenInstances() }
