@@ -18,7 +18,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/evogp/evogp/datasets"
-	"github.com/evogp/evogp/simcore"
+	"github.com/evogp/evogp/simcore/evo"
 )
 
 //go:embed *.yaml
@@ -329,15 +329,14 @@ func (c Config) Validate() error {
 }
 
 // Validate checks the EVO section with the rules and messages of
-// simcore.EVOParams.Validate (configs imports no simcore; a test in
-// experiment proves the two agree), plus workers ≥ 0.
+// evo.Params.Validate, plus workers ≥ 0.
 func (e EVO) Validate() error {
 	if e.Workers < 0 {
 		return fmt.Errorf("evo.workers = %d: must be ≥ 0 (0 or 1 = serial)", e.Workers)
 	}
 	// The allocator's own rules, so the config and the registry can never
 	// disagree.
-	return simcore.EVOParams{Population: e.Population, Generations: e.Generations, Mutation: e.Mutation,
+	return evo.Params{Population: e.Population, Generations: e.Generations, Mutation: e.Mutation,
 		Stall: e.Stall, Budget: e.Budget, Init: e.Init}.Validate()
 }
 

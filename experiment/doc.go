@@ -7,7 +7,7 @@
 // calls these functions and prints their results.
 //
 // Schedulers are opaque here: a Policy holds a simcore.Scheduler built by
-// PolicyBuilder through simcore.NewRegistry().Parse (a learned formula
+// PolicyBuilder through policies.Parse (a learned formula
 // enters as the "formula" ranking, the evo allocator's parameters as the
 // section "evo", from the config's evo.* keys and seed via EVOParams) and
 // passes it to simcore.Simulate; nothing sets its fields, and only

@@ -1,8 +1,6 @@
 package experiment
 
 import (
-	"fmt"
-
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/simcore"
 )
@@ -22,28 +20,22 @@ func OpsRows(r simcore.Result, scheduler string) []reports.OpsRow {
 	return rows
 }
 
-// allocation names the allocator of a policy's list scheduler ("evo",
-// "mct" or "") and a key of everything else it is made of: its ranking
-// (for a formula, the formula and its time unit) and its placer. Two
-// policies with the same key differ only in their allocator.
+// allocation names the allocator of a policy's list scheduler as the
+// registry knows it ("evo", "mct", …; "" for other schedulers) and a key
+// of everything else it is made of: its ranking (for a formula, the
+// formula and its time unit) and its placer, by their registry names
+// (simcore.ListScheduler.Parts). Two policies with the same key differ only
+// in their allocator.
 func allocation(p Policy) (alloc, rest string) {
 	ls, ok := p.sched.(*simcore.ListScheduler)
-	if !ok {
+	if !ok || ls.Parts.Allocator == "" {
 		return "", ""
 	}
-	switch ls.Allocator.(type) {
-	case simcore.EVO:
-		alloc = "evo"
-	case simcore.MCT:
-		alloc = "mct"
-	default:
-		return "", ""
-	}
-	rank := fmt.Sprintf("%T%+v", ls.Ranking, ls.Ranking)
+	rank := ls.Parts.Ranking
 	if p.Source != "" {
 		rank = "formula " + p.Source + " in " + p.TimeUnit
 	}
-	return alloc, fmt.Sprintf("%s | %T%+v", rank, ls.Placer, ls.Placer)
+	return ls.Parts.Allocator, rank + " | " + ls.Parts.Placer
 }
 
 // EVOPairs pairs every policy with the evo allocator with the first policy

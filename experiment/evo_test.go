@@ -14,10 +14,11 @@ import (
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/simcore"
+	"github.com/evogp/evogp/simcore/evo"
 )
 
 // configs checks the evo section itself (it imports no simcore); on every
-// input it must agree with simcore.EVOParams.Validate, message for message.
+// input it must agree with evo.Params.Validate, message for message.
 func TestEVOValidationAgreesWithSimcore(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	pick := func(lo, hi int) int { return lo + rng.IntN(hi-lo+1) }
@@ -38,7 +39,7 @@ func TestEVOValidationAgreesWithSimcore(t *testing.T) {
 			t.Fatalf("%+v: configs says %v, simcore says %v", cfg.EVO, mine, theirs)
 		}
 		p := EVOParams(cfg)
-		want := simcore.EVOParams{Population: cfg.EVO.Population, Generations: cfg.EVO.Generations, Mutation: cfg.EVO.Mutation,
+		want := evo.Params{Population: cfg.EVO.Population, Generations: cfg.EVO.Generations, Mutation: cfg.EVO.Mutation,
 			Stall: cfg.EVO.Stall, Budget: cfg.EVO.Budget, Init: cfg.EVO.Init, Seed: cfg.Seed, Workers: cfg.EVO.Workers}
 		if p != want {
 			t.Fatalf("EVOParams(%+v) = %+v", cfg.EVO, p)
@@ -65,8 +66,8 @@ func evoTestInstances(t *testing.T, n int) []simcore.Instance {
 	return insts
 }
 
-func smallEVO() simcore.EVOParams {
-	p := simcore.DefaultEVOParams()
+func smallEVO() evo.Params {
+	p := evo.DefaultParams()
 	p.Population, p.Generations = 6, 4
 	return p
 }
@@ -119,7 +120,7 @@ func TestPolicyBuilderEVOSpecs(t *testing.T) {
 	}
 	// Bad parameters fail with EVOParams.Validate's message when an evo
 	// scheduler is built, and do not matter to others.
-	bad := PolicyBuilder{EVO: simcore.EVOParams{Population: 1, Generations: 5, Init: "seeded"}}
+	bad := PolicyBuilder{EVO: evo.Params{Population: 1, Generations: 5, Init: "seeded"}}
 	if _, err := bad.Policy("evo-srsf", ""); err == nil || !strings.Contains(err.Error(), "evo.population = 1: must be ≥ 2") {
 		t.Errorf("population 1: err = %v", err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/datasets"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -45,7 +46,7 @@ func TestPrintHeteroTable(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, spec := range scheds {
-				s, err := parseScheduler(spec, simcore.Params{})
+				s, err := policies.Parse(spec, simcore.Params{})
 				if err != nil {
 					t.Fatal(err)
 				}

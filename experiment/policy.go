@@ -10,7 +10,9 @@ import (
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/simcore"
+	"github.com/evogp/evogp/simcore/evo"
 )
 
 // FormulaScheduler is the scheduler a learned or given formula runs under:
@@ -18,14 +20,14 @@ import (
 // SPEC §5.3).
 const FormulaScheduler = "mct+formula+bestfit"
 
-// Baselines are the paper's baseline schedulers (simcore.Baselines, where
+// Baselines are the paper's baseline schedulers (policies.Baselines, where
 // they are defined); they are the default scheduler list of eval and
 // pressure and the references of every sweep point.
-func Baselines() []string { return simcore.Baselines() }
+func Baselines() []string { return policies.Baselines() }
 
 // Policy is a scheduler under the label it has in result tables. The
 // scheduler itself is opaque: it was built by PolicyBuilder (through
-// simcore's registry) and is only ever passed to simcore.Simulate.
+// the policies registry) and is only ever passed to simcore.Simulate.
 type Policy struct {
 	Label  string `json:"label"`
 	Spec   string `json:"spec"`              // the entry as given
@@ -44,7 +46,7 @@ type Policy struct {
 
 // PolicyBuilder builds policies from scheduler specs with the run's policy
 // parameters. It is the one place where evogp turns a spec into a
-// scheduler: every spec goes through simcore.NewRegistry().Parse with the
+// scheduler: every spec goes through policies.Parse (the one registry) with the
 // learned formula (if any) as the extra ranking "formula" and the EVO
 // parameters as the section "evo", so evo+fifo+bestfit, evo-srsf and
 // evo-gp=RUN/best.json all run with the configured evo.* values.
@@ -54,24 +56,24 @@ type PolicyBuilder struct {
 	// Explicit makes Seconds override a learner run's own gp.time_unit.
 	Explicit bool
 	// EVO are the parameters of the evo allocator (EVOParams of a config).
-	EVO simcore.EVOParams
+	EVO evo.Params
 }
 
 // DefaultPolicyBuilder builds with SPEC §11's default EVO parameters
 // (seed 1) and the given formula unit.
 func DefaultPolicyBuilder(seconds bool) PolicyBuilder {
-	return PolicyBuilder{Seconds: seconds, EVO: simcore.DefaultEVOParams()}
+	return PolicyBuilder{Seconds: seconds, EVO: evo.DefaultParams()}
 }
 
 // EVOParams translates a config's evo section and run seed into the evo
 // allocator's parameters (SPEC §11): operation k of a simulation draws
 // from a generator seeded by (cfg.Seed, k).
-func EVOParams(cfg configs.Config) simcore.EVOParams { return learn.EVOParams(cfg) }
+func EVOParams(cfg configs.Config) evo.Params { return learn.EVOParams(cfg) }
 
 // parse resolves spec with simcore's registry, the builder's EVO
 // parameters and the extra rankings.
 func (b PolicyBuilder) parse(spec string, rankings map[string]simcore.Ranking) (simcore.Scheduler, error) {
-	return parseScheduler(spec, simcore.Params{Rankings: rankings, Sections: map[string]any{"evo": b.EVO}})
+	return policies.Parse(spec, simcore.Params{Rankings: rankings, Sections: map[string]any{"evo": b.EVO}})
 }
 
 // usesFormula reports whether spec resolves only with a "formula" ranking
@@ -87,7 +89,7 @@ func usesFormula(spec string) bool {
 	return err == nil
 }
 
-// EVORecord is the part of simcore.EVOParams that determines results: all
+// EVORecord is the part of evo.Params that determines results: all
 // but the worker count.
 type EVORecord struct {
 	Population  int     `json:"population"`

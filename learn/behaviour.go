@@ -162,7 +162,7 @@ func compareOrders(a, ref simcore.Ranking, ds []decision) (same, tied int) {
 
 // referenceRankings are the rankings of the baselines and simple rules a
 // learned formula is compared with behaviourally, by ranking name; the
-// named baselines that use each are given by simcore.ParseScheduler's
+// named baselines that use each are given by the policies registry's
 // table (spark and liquid use fifo, tiresias srsf, lyra lyra).
 func referenceRankings() []struct {
 	name string

@@ -18,6 +18,7 @@ import (
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/simcore"
+	"github.com/evogp/evogp/simcore/evo"
 )
 
 // BenchmarkEvaluate measures candidate simulations per second on the quick
@@ -45,7 +46,7 @@ func BenchmarkEvaluate(b *testing.B) {
 		pop = append(pop, scored{tree: t, hash: t.Hash()})
 	}
 	subset := sampleSubset(rng, len(train), cfg.GP.Subset)
-	base, err := newEvaluator(train, val, opts, false, cfg.GP.Workers, "mct", "bestfit", simcore.DefaultEVOParams())
+	base, err := newEvaluator(train, val, opts, false, cfg.GP.Workers, "mct", "bestfit", evo.DefaultParams())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -187,7 +188,7 @@ func BenchmarkPaperPopulation(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	ev, err := newEvaluator(nil, nil, opts, false, 1, "mct", "bestfit", simcore.DefaultEVOParams())
+	ev, err := newEvaluator(nil, nil, opts, false, 1, "mct", "bestfit", evo.DefaultParams())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -2,7 +2,7 @@
 // (SPEC §8, the paper's Algorithm 3): it breeds expr trees, scores each
 // candidate by simulating the candidate scheduler (gp.allocator + candidate
 // + gp.placer, mct + · + best fit by default, built by
-// simcore.ParseScheduler) on a sampled subset of training instances,
+// policies.ParseWith) on a sampled subset of training instances,
 // normalised by the SRSF baseline, exports the best simplified formula, and
 // reports honestly how it does against every baseline on a held-out test
 // split.
@@ -114,7 +114,7 @@
 //
 // A finished run scores the chosen formula on the held-out test split
 // (LoadTest: data.test_dir, or data.test instances generated from the
-// seed's "test" split) against every named baseline (simcore.Baselines),
+// seed's "test" split) against every named baseline (policies.Baselines),
 // the constant priority 0 and SRSF, with mean objective, mean normalised
 // objective, wins, mean rank, and better/tied/worse counts and a paired
 // Wilcoxon signed-rank test against the best baseline (ScoreOnTest). The

@@ -671,10 +671,16 @@ func termSlots(names []string) []slot {
 	return out
 }
 
-// comparesKeysOnly reports whether the allocator uses the ranking only
-// through the list scheduler's key comparisons: user and mct. EVO and
-// mct-all rank member sets in what-if simulations of their own (evo.go),
-// which this argument does not cover.
-func comparesKeysOnly(allocator string) bool {
-	return allocator == "user" || allocator == "mct"
+// comparesKeysOnly reports whether the scheduler is a list scheduler whose
+// allocator uses the ranking only through the list scheduler's key
+// comparisons (simcore.KeyOrderOnly: user and mct). EVO and mct-all rank
+// member sets in what-if plans of their own (simcore/evo), which this
+// argument does not cover.
+func comparesKeysOnly(s simcore.Scheduler) bool {
+	ls, ok := s.(*simcore.ListScheduler)
+	if !ok {
+		return false
+	}
+	k, ok := ls.Allocator.(simcore.KeyOrderOnly)
+	return ok && k.KeyOrderOnly()
 }

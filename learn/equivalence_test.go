@@ -14,6 +14,7 @@ import (
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/simcore"
+	"github.com/evogp/evogp/simcore/evo"
 )
 
 // TestTraceMatchImpliesSameSimulation checks the claim of equivalence.go
@@ -62,7 +63,7 @@ func testTraceMatchImpliesSameSimulation(t *testing.T, terminals, alloc string, 
 	slots := termSlots(cfg.GP.Terminals)
 	rng := rand.New(rand.NewPCG(5, 9))
 	gs := expr.GenSettings{MinDepth: 1, MaxDepth: 4, Terminals: terms}
-	ev, err := newEvaluator(nil, nil, opts, false, 1, alloc, "bestfit", simcore.DefaultEVOParams())
+	ev, err := newEvaluator(nil, nil, opts, false, 1, alloc, "bestfit", evo.DefaultParams())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,7 +268,7 @@ func TestRecordingStopsAtItsAllowance(t *testing.T) {
 		}
 		inst := &train[0]
 		slots := termSlots(cfg.GP.Terminals)
-		ev, err := newEvaluator(nil, nil, simcore.Options{Objective: simcore.DefaultObjective()}, false, 1, "mct", "bestfit", simcore.DefaultEVOParams())
+		ev, err := newEvaluator(nil, nil, simcore.Options{Objective: simcore.DefaultObjective()}, false, 1, "mct", "bestfit", evo.DefaultParams())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,7 +9,9 @@ import (
 
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/parallel"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/simcore"
+	"github.com/evogp/evogp/simcore/evo"
 )
 
 // cacheKey identifies one fitness term: a candidate (by the canonical hash
@@ -44,7 +46,7 @@ type evaluator struct {
 	baseVal      []float64 // … and validation instance
 	srsf         simcore.Scheduler
 	alloc, place string               // the candidate scheduler is alloc+formula+place
-	evo          simcore.EVOParams    // when alloc is evo
+	evo          evo.Params           // when alloc is evo
 	cache        map[cacheKey]float64 // exact terms
 	bounds       map[cacheKey]float64 // lower bounds of terms seen but not known exactly (early stop)
 	log          []cacheEntry         // every entry in insertion order (checkpointed)
@@ -53,13 +55,13 @@ type evaluator struct {
 	answered     int                  // tasks answered by a trace instead of simulated, in total
 }
 
-func newEvaluator(train, val []simcore.Instance, opts simcore.Options, seconds bool, workers int, alloc, place string, evo simcore.EVOParams) (*evaluator, error) {
+func newEvaluator(train, val []simcore.Instance, opts simcore.Options, seconds bool, workers int, alloc, place string, ep evo.Params) (*evaluator, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	e := &evaluator{
 		train: train, val: val, opts: opts, seconds: seconds, workers: workers,
-		alloc: alloc, place: place, evo: evo, cache: map[cacheKey]float64{}, bounds: map[cacheKey]float64{},
+		alloc: alloc, place: place, evo: ep, cache: map[cacheKey]float64{}, bounds: map[cacheKey]float64{},
 	}
 	srsf, err := e.parse(alloc+"+srsf+"+place, nil)
 	if err != nil {
@@ -78,7 +80,7 @@ func newEvaluator(train, val []simcore.Instance, opts simcore.Options, seconds b
 func candidateSpec(alloc, place string) string { return alloc + "+formula+" + place }
 
 // candidate is the scheduler alloc + r + place for a priority function r,
-// built by simcore.ParseScheduler.
+// built by policies.ParseWith.
 func (e *evaluator) candidate(r simcore.Ranking) (simcore.Scheduler, error) {
 	return e.parse(candidateSpec(e.alloc, e.place), map[string]simcore.Ranking{"formula": r})
 }
@@ -86,7 +88,7 @@ func (e *evaluator) candidate(r simcore.Ranking) (simcore.Scheduler, error) {
 // parse builds a scheduler with the run's EVO parameters (used when the
 // allocator is evo).
 func (e *evaluator) parse(spec string, rankings map[string]simcore.Ranking) (simcore.Scheduler, error) {
-	return simcore.NewRegistry().Parse(spec, simcore.Params{Rankings: rankings, Sections: map[string]any{"evo": e.evo}})
+	return policies.Parse(spec, simcore.Params{Rankings: rankings, Sections: map[string]any{"evo": e.evo}})
 }
 
 // task is one simulation: a scheduler on one instance, stopped early once

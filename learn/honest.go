@@ -14,6 +14,7 @@ import (
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/parallel"
 	"github.com/evogp/evogp/internal/stats"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -107,7 +108,7 @@ func contenders(cfg configs.Config, formula *expr.Tree) ([]contender, error) {
 	seconds := cfg.GP.TimeUnit == "seconds"
 	spec := candidateSpec(cfg.GP.Allocator, cfg.GP.Placer)
 	mk := func(t *expr.Tree) (simcore.Scheduler, error) {
-		return simcore.ParseScheduler(spec, map[string]simcore.Ranking{"formula": NewFormulaRanking(t, seconds)})
+		return policies.ParseWith(spec, map[string]simcore.Ranking{"formula": NewFormulaRanking(t, seconds)})
 	}
 	var out []contender
 	learned, err := mk(formula)
@@ -115,8 +116,8 @@ func contenders(cfg configs.Config, formula *expr.Tree) ([]contender, error) {
 		return nil, err
 	}
 	out = append(out, contender{RowLearned, formula.String(), false, learned})
-	for _, name := range simcore.Baselines() {
-		s, err := simcore.ParseScheduler(name, nil)
+	for _, name := range policies.Baselines() {
+		s, err := policies.ParseWith(name, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -128,7 +129,7 @@ func contenders(cfg configs.Config, formula *expr.Tree) ([]contender, error) {
 	}
 	out = append(out, contender{RowConstant, "0", false, konst})
 	srsfSpec := cfg.GP.Allocator + "+srsf+" + cfg.GP.Placer
-	srsf, err := simcore.ParseScheduler(srsfSpec, nil)
+	srsf, err := policies.ParseWith(srsfSpec, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -272,11 +273,11 @@ type BaselineScore struct {
 }
 
 // validateBaselines scores every named baseline on the validation set,
-// in simcore.Baselines order.
+// in policies.Baselines order.
 func (e *evaluator) validateBaselines(ctx context.Context) ([]BaselineScore, error) {
 	var cs []contender
-	for _, name := range simcore.Baselines() {
-		s, err := simcore.ParseScheduler(name, nil)
+	for _, name := range policies.Baselines() {
+		s, err := policies.ParseWith(name, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -333,7 +334,7 @@ func Warnings(ctx context.Context, cfg configs.Config, formula *expr.Tree, insts
 	seconds := cfg.GP.TimeUnit == "seconds"
 	rank := NewFormulaRanking(formula, seconds)
 	mk := func(r simcore.Ranking) (simcore.Scheduler, error) {
-		return simcore.ParseScheduler(candidateSpec(cfg.GP.Allocator, cfg.GP.Placer), map[string]simcore.Ranking{"formula": r})
+		return policies.ParseWith(candidateSpec(cfg.GP.Allocator, cfg.GP.Placer), map[string]simcore.Ranking{"formula": r})
 	}
 	ds, err := sampleDecisions(ctx, insts, opts, mk, rank, sample)
 	if err != nil {

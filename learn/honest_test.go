@@ -14,6 +14,7 @@ import (
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -74,7 +75,7 @@ func TestScoreOnTest(t *testing.T) {
 		t.Fatal(err)
 	}
 	names := []string{RowLearned}
-	names = append(names, simcore.Baselines()...)
+	names = append(names, policies.Baselines()...)
 	names = append(names, RowConstant, RowSRSF)
 	if len(tab.Rows) != len(names) {
 		t.Fatalf("%d rows, want %v", len(tab.Rows), names)
@@ -141,7 +142,7 @@ func TestRunDirectoryIsNotAGoPackage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if best.Test == nil || best.Test.Instances != cfg.Data.Test || res.Test == nil || len(best.ValidationBaselines) != len(simcore.Baselines()) || best.BestBaseline == "" {
+	if best.Test == nil || best.Test.Instances != cfg.Data.Test || res.Test == nil || len(best.ValidationBaselines) != len(policies.Baselines()) || best.BestBaseline == "" {
 		t.Errorf("best.json lacks the honest report: test %+v, baselines %+v", best.Test, best.ValidationBaselines)
 	}
 	if !strings.Contains(Headline(res), "best baseline "+best.BestBaseline) {

@@ -12,6 +12,7 @@ import (
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/simcore"
+	"github.com/evogp/evogp/simcore/evo"
 )
 
 // oneByOne hides a ranking's KeyBatch: the engine evaluates it one view at
@@ -95,7 +96,7 @@ func TestKeyBatchRecordsAsOneByOne(t *testing.T) {
 			t.Fatal(err)
 		}
 		slots := termSlots(cfg.GP.Terminals)
-		ev, err := newEvaluator(nil, nil, simcore.Options{Objective: simcore.DefaultObjective()}, false, 1, "mct", "bestfit", simcore.DefaultEVOParams())
+		ev, err := newEvaluator(nil, nil, simcore.Options{Objective: simcore.DefaultObjective()}, false, 1, "mct", "bestfit", evo.DefaultParams())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -160,7 +161,7 @@ func BenchmarkKeyBatch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	ev, err := newEvaluator(nil, nil, simcore.Options{Objective: simcore.DefaultObjective()}, false, 1, "mct", "bestfit", simcore.DefaultEVOParams())
+	ev, err := newEvaluator(nil, nil, simcore.Options{Objective: simcore.DefaultObjective()}, false, 1, "mct", "bestfit", evo.DefaultParams())
 	if err != nil {
 		b.Fatal(err)
 	}

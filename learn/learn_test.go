@@ -16,7 +16,9 @@ import (
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/internal/runlog"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/simcore"
+	"github.com/evogp/evogp/simcore/evo"
 )
 
 // testConfig is the smoke config with overrides.
@@ -144,7 +146,7 @@ func TestFitnessOnCurrentSubset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srsf, _ := simcore.ParseScheduler("mct+srsf+bestfit", nil)
+	srsf, _ := policies.ParseWith("mct+srsf+bestfit", nil)
 	objective := func(sched simcore.Scheduler, i int) float64 {
 		r, err := simcore.Simulate(context.Background(), &s.Train[i], sched, opts)
 		if err != nil {
@@ -415,7 +417,7 @@ func TestLearnedNotWorseThanSRSF(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts, _ := SimOptions(cfg)
-	ev, err := newEvaluator(nil, test, opts, false, 0, "mct", "bestfit", simcore.DefaultEVOParams())
+	ev, err := newEvaluator(nil, test, opts, false, 0, "mct", "bestfit", evo.DefaultParams())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -428,7 +430,7 @@ func TestLearnedNotWorseThanSRSF(t *testing.T) {
 	}
 	t.Logf("learned %s: validation %.4f, held-out test %.4f", res.Simplified, res.Validation, scores[0])
 	// The normalisation is right: with d in seconds, g*d is SRSF exactly.
-	evs, _ := newEvaluator(nil, test, opts, true, 0, "mct", "bestfit", simcore.DefaultEVOParams())
+	evs, _ := newEvaluator(nil, test, opts, true, 0, "mct", "bestfit", evo.DefaultParams())
 	evs.baseVal = ev.baseVal
 	srsf, err := evs.validate(context.Background(), []*expr.Tree{expr.MustParse("g*d")})
 	if err != nil {
@@ -455,7 +457,7 @@ func TestNormalise(t *testing.T) {
 // testCandidate is the default candidate scheduler mct + r + best fit.
 func testCandidate(t *testing.T, r simcore.Ranking) simcore.Scheduler {
 	t.Helper()
-	s, err := simcore.ParseScheduler("mct+formula+bestfit", map[string]simcore.Ranking{"formula": r})
+	s, err := policies.ParseWith("mct+formula+bestfit", map[string]simcore.Ranking{"formula": r})
 	if err != nil {
 		t.Fatal(err)
 	}

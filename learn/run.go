@@ -18,6 +18,7 @@ import (
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/internal/runlog"
 	"github.com/evogp/evogp/simcore"
+	"github.com/evogp/evogp/simcore/evo"
 )
 
 // Settings is what a learning run needs.
@@ -398,7 +399,7 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
 	ev.onSimulation = s.onSimulation
-	if !s.noEquivalence && comparesKeysOnly(gp.Allocator) {
+	if !s.noEquivalence && comparesKeysOnly(ev.srsf) {
 		ev.traces = newTraceStore(termSlots(gp.Terminals))
 	}
 	hash, err := ConfigHash(cfg)
@@ -871,9 +872,9 @@ func objectiveString(c configs.Config) string {
 
 // EVOParams are the EVO allocator's parameters of a config (SPEC §11),
 // seeded with the run seed.
-func EVOParams(cfg configs.Config) simcore.EVOParams {
+func EVOParams(cfg configs.Config) evo.Params {
 	e := cfg.EVO
-	return simcore.EVOParams{Population: e.Population, Generations: e.Generations, Mutation: e.Mutation,
+	return evo.Params{Population: e.Population, Generations: e.Generations, Mutation: e.Mutation,
 		Stall: e.Stall, Budget: e.Budget, Init: e.Init, Seed: cfg.Seed, Workers: e.Workers}
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -206,8 +207,8 @@ func Search(ctx context.Context, cfg configs.Config, val []simcore.Instance, s S
 
 	// The named baselines on the same instances.
 	var cs []contender
-	for _, name := range simcore.Baselines() {
-		sc, err := simcore.ParseScheduler(name, nil)
+	for _, name := range policies.Baselines() {
+		sc, err := policies.ParseWith(name, nil)
 		if err != nil {
 			return nil, err
 		}

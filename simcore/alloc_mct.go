@@ -14,6 +14,10 @@ package simcore
 // without a what-if.
 type MCT struct{}
 
+// KeyOrderOnly implements KeyOrderOnly: MCT's what-ifs compare keys on the
+// live plans.
+func (MCT) KeyOrderOnly() bool { return true }
+
 // Allocate implements Allocator.
 func (MCT) Allocate(a *Allocation) error {
 	for _, i := range a.Arrivals() {
@@ -23,7 +27,7 @@ func (MCT) Allocate(a *Allocation) error {
 			a.Assign(i, only) // nothing to compare: no what-if needed
 			continue
 		}
-		bound := a.Now() + a.minRemaining(i)
+		bound := a.Now() + a.MinRemaining(i)
 		best, bestF := -1, int64(never)
 		if a.Feasible(i, user) {
 			f, err := a.FinishOn(i, user)

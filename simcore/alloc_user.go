@@ -5,6 +5,10 @@ import "fmt"
 // UserAllocator keeps every job on its user-specified cluster: c_j = s_j.
 type UserAllocator struct{}
 
+// KeyOrderOnly implements KeyOrderOnly: the user allocator ignores the
+// ranking.
+func (UserAllocator) KeyOrderOnly() bool { return true }
+
 // Allocate implements Allocator.
 func (UserAllocator) Allocate(a *Allocation) error {
 	for _, i := range a.Arrivals() {

@@ -1,10 +1,66 @@
 package simcore
 
-// Allocation is an allocator's window on one scheduling operation: the jobs
-// that arrived, their feasible clusters, the finish a job would get on a
-// cluster, and the assignment itself.
+import "context"
+
+// Allocation is an allocator's window on one scheduling operation (the
+// allocation seam): the jobs that arrived, their feasible clusters, the
+// finish a job would get on a cluster, and the assignment itself. An
+// allocator that re-decides every job of Js (EVO and mct-all in
+// simcore/evo, a learned allocation rule) also finds here what it needs to
+// score assignments of its own: the read-only State (Jn, remaining and
+// queued times), the ranking key and order on a cluster (RankKey,
+// RankSort), the placer and options, the operation index and context,
+// side-effect-free what-if plans of member sets (WhatIfs, whatif.go), and
+// the operation log (RecordOp).
 type Allocation struct {
 	s *sim
+}
+
+// State is the operation's read-only view (valid during Allocate only):
+// Js, Jn (IsFixed), remaining and queued times, placements.
+func (a *Allocation) State() *State { return &State{s: a.s} }
+
+// Instance is the simulated instance (read-only).
+func (a *Allocation) Instance() *Instance { return a.s.inst }
+
+// Options are the simulation's options (read-only).
+func (a *Allocation) Options() Options { return a.s.opts }
+
+// Op is the 1-based index of this operation within the simulation.
+func (a *Allocation) Op() int { return a.s.ops }
+
+// Context is the simulation's context; long-running allocators should
+// check it.
+func (a *Allocation) Context() context.Context { return a.s.ctx }
+
+// Ranking is the list scheduler's ranking.
+func (a *Allocation) Ranking() Ranking { return a.s.list.Ranking }
+
+// Placer is the list scheduler's placer.
+func (a *Allocation) Placer() Placer { return a.s.list.Placer }
+
+// Heterogeneous reports whether durations depend on the cluster (SPEC §12).
+func (a *Allocation) Heterogeneous() bool { return a.s.dur != nil }
+
+// FixedOn lists the Jn jobs of cluster p (running on their user cluster,
+// so they keep it), in (arrival, id) order.
+func (a *Allocation) FixedOn(p int) []int {
+	s := a.s
+	var out []int
+	for _, j := range s.active {
+		if s.fixed[j] && s.assigned[j] == p {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// RecordOp appends one row to the simulation's operation log
+// (Result.Ops) when Options.RecordOps is set, and does nothing otherwise.
+func (a *Allocation) RecordOp(r OpRecord) {
+	if a.s.opts.RecordOps {
+		a.s.opLog = append(a.s.opLog, r)
+	}
 }
 
 // Now is the operation time t.
@@ -56,9 +112,9 @@ func (a *Allocation) Schedulable() []int { return (&State{s: a.s}).Schedulable()
 // Assigned is the job's current cluster (−1 while unset).
 func (a *Allocation) Assigned(i int) int { return a.s.assigned[i] }
 
-// minRemaining is min_p rem_{j,p} over the clusters j fits: no plan can
+// MinRemaining is min_p rem_{j,p} over the clusters job i fits: no plan can
 // finish it before now + that.
-func (a *Allocation) minRemaining(i int) int64 {
+func (a *Allocation) MinRemaining(i int) int64 {
 	if a.s.dur == nil {
 		return a.s.rem[i]
 	}

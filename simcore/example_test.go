@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/evogp/evogp/simcore"
+	"github.com/evogp/evogp/simcore/evo"
 )
 
 // Two 4-GPU jobs on one 4-GPU node: FIFO runs job 1 first, job 2 waits
@@ -42,6 +43,7 @@ func ExampleSimulate() {
 // sections such as EVO's.
 func ExampleRegistry() {
 	reg := simcore.NewRegistry()
+	evo.Register(reg) // policies outside simcore register themselves
 	fmt.Println(reg.Baselines())
 
 	// A ranking of one's own: the largest GPU demand first.
@@ -51,13 +53,13 @@ func ExampleRegistry() {
 	s, err := reg.Parse("mct+widest+bestfit", simcore.Params{})
 	fmt.Println(s.Name(), err)
 
-	evo := simcore.DefaultEVOParams()
-	evo.Population, evo.Generations = 20, 10
-	s, err = reg.Parse("evo-srsf", simcore.Params{Sections: map[string]any{"evo": evo}})
+	ep := evo.DefaultParams()
+	ep.Population, ep.Generations = 20, 10
+	s, err = reg.Parse("evo-srsf", simcore.Params{Sections: map[string]any{"evo": ep}})
 	fmt.Println(s.Name(), err)
 
-	evo.Population = 1
-	_, err = reg.Parse("evo-srsf", simcore.Params{Sections: map[string]any{"evo": evo}})
+	ep.Population = 1
+	_, err = reg.Parse("evo-srsf", simcore.Params{Sections: map[string]any{"evo": ep}})
 	fmt.Println(err)
 	// Output:
 	// [spark liquid tiresias lyra]

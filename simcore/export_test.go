@@ -1,6 +1,7 @@
 package simcore
 
 import (
+	"math/rand/v2"
 	"slices"
 	"sort"
 )
@@ -123,3 +124,11 @@ func (m boundStudyMCT) Allocate(a *Allocation) error {
 // GoldenInstances are the instances of TestGoldenJobResults (tests only),
 // for the widened golden test in package simcore_test.
 func GoldenInstances() []*Instance { return goldenInstances() }
+
+// RandomInstance draws a small, contended multi-cluster instance (tests
+// only; the instances of the invariant suites).
+func RandomInstance(rng *rand.Rand, name string) *Instance { return randomInstance(rng, name) }
+
+// GoldenModes are the trigger × backfill modes of TestGoldenJobResults
+// (tests only).
+func GoldenModes() []Options { return goldenModes() }

@@ -13,14 +13,15 @@ import (
 	"testing"
 
 	"github.com/evogp/evogp/simcore"
+	"github.com/evogp/evogp/simcore/evo"
 )
 
 var updateWideGolden = flag.Bool("update-golden-wide", false, "rewrite simcore/testdata/golden_wide.csv.gz from the current engine")
 
 // wideEVOParams are small EVO parameters, so that the widened golden test
 // runs EVO at hundreds of operations in seconds.
-func wideEVOParams() simcore.EVOParams {
-	p := simcore.DefaultEVOParams()
+func wideEVOParams() evo.Params {
+	p := evo.DefaultParams()
 	p.Population, p.Generations, p.Seed = 6, 4, 3
 	return p
 }
@@ -29,7 +30,9 @@ func wideEVOParams() simcore.EVOParams {
 // parameters set to wideEVOParams.
 func wideScheduler(t *testing.T, spec string) simcore.Scheduler {
 	t.Helper()
-	s, err := simcore.NewRegistry().Parse(spec, simcore.Params{Sections: map[string]any{"evo": wideEVOParams()}})
+	r := simcore.NewRegistry()
+	evo.Register(r)
+	s, err := r.Parse(spec, simcore.Params{Sections: map[string]any{"evo": wideEVOParams()}})
 	if err != nil {
 		t.Fatal(err)
 	}

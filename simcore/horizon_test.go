@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/evogp/evogp/simcore"
+	"github.com/evogp/evogp/simcore/evo"
 )
 
 // TestLazyPlansMatchFullPlans: planning each cluster only until no job
@@ -27,9 +28,9 @@ func TestLazyPlansMatchFullPlans(t *testing.T) {
 			q := float64(j.Queued)
 			return q*q - float64(j.Duration)
 		}), simcore.RoundRobin{}))
-	evoParams := simcore.DefaultEVOParams()
+	evoParams := evo.DefaultParams()
 	evoParams.Population, evoParams.Generations = 6, 3
-	e, err := simcore.NewEVO(evoParams)
+	e, err := evo.New(evoParams)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,6 +21,16 @@ type ListScheduler struct {
 	Allocator Allocator
 	Ranking   Ranking
 	Placer    Placer
+	// Parts are the registry names of the allocator, ranking and placer
+	// when Registry.Parse built the scheduler (empty otherwise): the
+	// identity of its parts, by which callers tell policies apart (e.g.
+	// evo-srsf and tiresias differ only in the allocator).
+	Parts ListParts
+}
+
+// ListParts names a list scheduler's parts as a registry knows them.
+type ListParts struct {
+	Allocator, Ranking, Placer string
 }
 
 // NewListScheduler composes a list scheduler.

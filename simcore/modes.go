@@ -35,6 +35,13 @@ func (b Backfill) startsNowOnly() bool {
 	return b == BackfillGreedy || b == BackfillStrict || b == BackfillPreemptive
 }
 
+// BackfillChecker is implemented by schedulers and allocators that support
+// only some backfill modes: CheckBackfill says why b is not one of them
+// (nil if it is). The engine asks it before simulating.
+type BackfillChecker interface {
+	CheckBackfill(b Backfill) error
+}
+
 // checkMode rejects combinations the modes do not support.
 func checkMode(inst *Instance, sched Scheduler, opts Options) error {
 	if opts.PreemptOverhead < 0 {
@@ -50,13 +57,15 @@ func checkMode(inst *Instance, sched Scheduler, opts Options) error {
 			}
 		}
 	}
-	if opts.Backfill == BackfillStrict || opts.Backfill == BackfillPreemptive {
-		if ls, ok := sched.(*ListScheduler); ok {
-			if _, evo := ls.Allocator.(EVO); evo {
-				return fmt.Errorf("simcore: scheduler %q: the evo allocator plans with reservations and does not support backfill strict or preemptive", ls.Label)
-			}
-			if _, all := ls.Allocator.(MCTAll); all {
-				return fmt.Errorf("simcore: scheduler %q: the mct-all allocator plans with EVO's what-if planners and does not support backfill strict or preemptive", ls.Label)
+	if c, ok := sched.(BackfillChecker); ok {
+		if err := c.CheckBackfill(opts.Backfill); err != nil {
+			return fmt.Errorf("simcore: scheduler %q: %w", sched.Name(), err)
+		}
+	}
+	if ls, ok := sched.(*ListScheduler); ok {
+		if c, ok := ls.Allocator.(BackfillChecker); ok {
+			if err := c.CheckBackfill(opts.Backfill); err != nil {
+				return fmt.Errorf("simcore: scheduler %q: %w", ls.Label, err)
 			}
 		}
 	}

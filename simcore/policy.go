@@ -36,6 +36,17 @@ type Allocator interface {
 	Allocate(a *Allocation) error
 }
 
+// KeyOrderOnly is implemented by allocators whose decisions depend on the
+// ranking only through the list scheduler's key comparisons on the live
+// plans (user and mct): two rankings that order every pair of jobs alike
+// give them the same schedule (learn's order-equivalence relies on it). An
+// allocator that plans member sets of its own through the seam (EVO,
+// mct-all) does not implement it, nor does an allocator that reads the key
+// values.
+type KeyOrderOnly interface {
+	KeyOrderOnly() bool
+}
+
 // ClusterAware is implemented by rankings that read the cluster-state
 // fields of JobView (FreeGPUs, QueueLen, FitsNow); the engine fills them
 // only for rankings whose NeedsClusterState is true. They describe the

@@ -50,7 +50,8 @@ type Options struct {
 	// finished so far (of len(Instance.Jobs)): progress for long runs. It
 	// must be cheap and must not retain anything.
 	OnOperation func(t int64, arrived, finished int)
-	// RecordOps keeps one OpRecord per EVO allocation in Result.Ops.
+	// RecordOps keeps the allocator's operation log (Allocation.RecordOp,
+	// one OpRecord per EVO allocation) in Result.Ops.
 	RecordOps bool
 	// CheckPlans validates the built-in list scheduler's plans too, at
 	// every operation (other schedulers' plans are always validated).
@@ -106,5 +107,18 @@ type Result struct {
 	Metrics    Metrics
 	Operations int // scheduling operations run
 	Segments   []Segment
-	Ops        []OpRecord // with RecordOps: EVO's per-operation log
+	Ops        []OpRecord // with RecordOps: the allocator's per-operation log (EVO's)
+}
+
+// OpRecord is one row of an allocator's operation log (Allocation.RecordOp):
+// for EVO one scheduling operation, the data of the paper's Fig. 12. WallMS
+// is the only field that is not reproducible.
+type OpRecord struct {
+	Time        int64   // t (s)
+	Js          int     // |Js|
+	Generations int     // generations run
+	Evaluations int     // individuals evaluated
+	MCTFitness  float64 // fitness at t of the current assignment (previous clusters, arrivals by MCT)
+	EVOFitness  float64 // fitness at t of the chosen assignment
+	WallMS      float64
 }

@@ -8,7 +8,7 @@ import (
 
 // Params are what a policy factory is built from: extra named rankings
 // (learned formulas, by the name used in specs, e.g. "formula") and typed
-// parameter sections keyed by policy name (e.g. "evo" → EVOParams). A
+// parameter sections keyed by policy name (e.g. "evo" → evo.Params). A
 // factory reads its own section and ignores the rest; a missing section
 // means the policy's defaults.
 type Params struct {
@@ -56,10 +56,11 @@ type Registry struct {
 }
 
 // NewRegistry returns a registry holding simcore's policies: allocators
-// user, mct, mct-all and evo (parameters: section "evo", EVOParams), rankings fifo, srsf, lyra, sjf and srtf, placers bestfit
+// user and mct, rankings fifo, srsf, lyra, sjf and srtf, placers bestfit
 // and roundrobin, and the paper's baselines (SPEC §5.3) spark, liquid,
-// tiresias and lyra; and the aliases gp (mct+formula+bestfit), evo-gp
-// (evo+formula+bestfit) and evo-X for every ranking X (evo+X+bestfit).
+// tiresias and lyra; and the alias gp (mct+formula+bestfit). Policies
+// outside simcore register themselves on it (evo.Register, hydra.Register);
+// package policies holds them all.
 func NewRegistry() *Registry {
 	r := &Registry{
 		allocators: map[string]AllocatorFactory{},
@@ -70,14 +71,6 @@ func NewRegistry() *Registry {
 	}
 	r.Allocator("user", fixed[Allocator](UserAllocator{}))
 	r.Allocator("mct", fixed[Allocator](MCT{}))
-	r.Allocator("mct-all", fixed[Allocator](MCTAll{}))
-	r.Allocator("evo", func(p Params) (Allocator, error) {
-		ep, err := Section(p, "evo", DefaultEVOParams())
-		if err != nil {
-			return nil, err
-		}
-		return NewEVO(ep)
-	})
 	r.Ranking("fifo", fixed[Ranking](FIFO{}))
 	r.Ranking("srsf", fixed[Ranking](SRSF{}))
 	r.Ranking("lyra", fixed[Ranking](Lyra{}))
@@ -90,15 +83,15 @@ func NewRegistry() *Registry {
 	r.Baseline("tiresias", "mct+srsf+bestfit")
 	r.Baseline("lyra", "mct+lyra+bestfit")
 	r.Alias("gp", "mct+formula+bestfit")
-	r.Alias("evo-gp", "evo+formula+bestfit")
-	for _, rank := range []string{"fifo", "srsf", "lyra", "sjf", "srtf"} {
-		r.Alias("evo-"+rank, "evo+"+rank+"+bestfit")
-	}
 	return r
 }
 
 // fixed is the factory of a policy without parameters.
 func fixed[T any](v T) func(Params) (T, error) { return func(Params) (T, error) { return v, nil } }
+
+// Fixed is the factory of a policy without parameters, for registrations
+// outside simcore: r.Allocator("x", simcore.Fixed[simcore.Allocator](X{})).
+func Fixed[T any](v T) func(Params) (T, error) { return fixed(v) }
 
 // Allocator registers an allocator factory under name.
 func (r *Registry) Allocator(name string, f AllocatorFactory) { r.allocators[name] = f }
@@ -127,6 +120,46 @@ func (r *Registry) Baseline(name, spec string) {
 
 // Baselines lists the named baselines in registration order.
 func (r *Registry) Baselines() []string { return slices.Clone(r.baselines) }
+
+// Allocators lists the registered allocator names, sorted.
+func (r *Registry) Allocators() []string { return sortedKeys(r.allocators) }
+
+// Rankings lists the registered ranking names, sorted (names a caller
+// passes in Params.Rankings, such as "formula", are not among them).
+func (r *Registry) Rankings() []string { return sortedKeys(r.rankings) }
+
+// Placers lists the registered placer names, sorted.
+func (r *Registry) Placers() []string { return sortedKeys(r.placers) }
+
+// Schedulers lists the registered whole-scheduler names (such as Hydra's),
+// sorted.
+func (r *Registry) Schedulers() []string { return sortedKeys(r.schedulers) }
+
+// Aliases lists the alias names, baselines included, sorted.
+func (r *Registry) Aliases() []string { return sortedKeys(r.aliases) }
+
+// Resolve is the spec an alias stands for (lower-cased, trimmed); any
+// other spec is returned as that.
+func (r *Registry) Resolve(spec string) string {
+	name := strings.ToLower(strings.TrimSpace(spec))
+	if c, ok := r.aliases[name]; ok {
+		return c
+	}
+	return name
+}
+
+// Names lists every name a spec may be on its own: the named schedulers
+// and the aliases (baselines included), sorted.
+func (r *Registry) Names() []string {
+	all := map[string]bool{}
+	for k := range r.aliases {
+		all[k] = true
+	}
+	for k := range r.schedulers {
+		all[k] = true
+	}
+	return sortedKeys(all)
+}
 
 // Parse resolves a scheduler spec: a registered scheduler or alias name,
 // or ALLOCATOR+RANKING+PLACER where the ranking may also be a name in
@@ -172,20 +205,13 @@ func (r *Registry) Parse(spec string, p Params) (Scheduler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scheduler %q: placer %q: %w", spec, parts[2], err)
 	}
-	return NewListScheduler(name, alloc, rank, place), nil
+	ls := NewListScheduler(name, alloc, rank, place)
+	ls.Parts = ListParts{Allocator: parts[0], Ranking: parts[1], Placer: parts[2]}
+	return ls, nil
 }
 
 // names lists the named schedulers and aliases.
-func (r *Registry) names() string {
-	all := map[string]bool{}
-	for k := range r.aliases {
-		all[k] = true
-	}
-	for k := range r.schedulers {
-		all[k] = true
-	}
-	return keys(all)
-}
+func (r *Registry) names() string { return strings.Join(r.Names(), ", ") }
 
 // ParseScheduler resolves spec with simcore's own registry (NewRegistry)
 // and extra named rankings: a named baseline (spark, liquid, tiresias,
@@ -206,13 +232,15 @@ func SchedulerNames() []string {
 	return b
 }
 
-func keys[V any](m map[string]V) string {
+func keys[V any](m map[string]V) string { return strings.Join(sortedKeys(m), ", ") }
+
+func sortedKeys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
 		out = append(out, k)
 	}
 	slices.Sort(out)
-	return strings.Join(out, ", ")
+	return out
 }
 
 // ParseTrigger reads "arrival" or "arrival+completion".

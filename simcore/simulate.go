@@ -95,12 +95,12 @@ type sim struct {
 	events   []capEvent // scratch: plan validation
 	clusters []*planner
 
-	segments []Segment
-	opLog    []OpRecord
-	done     doneStats // settled jobs' objective terms, for StopAbove
-	workUB   float64   // upper bound of Σ g_j d_j, for StopAbove
-	evoPool  []*whatIf // EVO's what-if planners, kept across operations
-	ops      int
+	segments   []Segment
+	opLog      []OpRecord
+	done       doneStats // settled jobs' objective terms, for StopAbove
+	workUB     float64   // upper bound of Σ g_j d_j, for StopAbove
+	whatIfPool []*whatIf // the allocation seam's what-if planners, kept across operations
+	ops        int
 }
 
 // Simulate runs inst online under sched and returns per-job results and

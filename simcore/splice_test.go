@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/evogp/evogp/simcore"
+	"github.com/evogp/evogp/simcore/evo"
 )
 
 // oneWorkerInstance: 1–2 clusters of 3–8 nodes and 40–99 one-worker jobs
@@ -58,10 +59,10 @@ func planInstances(t *testing.T, rng *rand.Rand, nRandom, nOneWorker int) []*sim
 func TestSpliceMatchesRebuild(t *testing.T) {
 	insts := planInstances(t, rand.New(rand.NewPCG(71, 5)), 60, 150)
 	scheds := diffSchedulers(t)
-	evoParams := simcore.DefaultEVOParams()
+	evoParams := evo.DefaultParams()
 	evoParams.Population, evoParams.Generations = 6, 3
 	for _, rank := range []simcore.Ranking{simcore.FIFO{}, dMinusQQ()} {
-		e, err := simcore.NewEVO(evoParams)
+		e, err := evo.New(evoParams)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -19,21 +19,23 @@ type rule struct {
 }
 
 // everything but the command layer.
-var allButCmd = []string{"expr", "simcore/...", "configs", "internal/...", "datasets/...", "learn/...", "reports/...", "estimate/...", "hydra/...", "experiment/..."}
+var allButCmd = []string{"expr", "simcore/...", "configs", "internal/...", "datasets/...", "learn/...", "reports/...", "estimate/...", "hydra/...", "policies", "experiment/..."}
 
 // rules are SPEC §1's dependency directions; the first matching rule
 // applies.
 var rules = []rule{
 	{"expr", nil},
 	{"simcore", nil},
-	{"simcore/...", []string{"simcore/...", "internal/..."}},     // policies beside the engine
-	{"configs", []string{"datasets", "simcore", "internal/..."}}, // Generator.Settings returns a datasets.GenSettings
+	{"simcore/evo", []string{"simcore", "internal/..."}},             // EVO and mct-all, through the allocation seam only
+	{"simcore/...", []string{"simcore/...", "internal/..."}},         // policies beside the engine
+	{"configs", []string{"datasets", "simcore/...", "internal/..."}}, // Generator.Settings returns a datasets.GenSettings; the evo section validates with evo.Params
 	{"internal/...", []string{"internal/..."}},
 	{"datasets/...", []string{"simcore", "datasets/...", "internal/..."}},
-	{"learn/...", []string{"expr", "simcore", "datasets/...", "configs", "learn/...", "internal/..."}},
+	{"learn/...", []string{"expr", "simcore/...", "policies", "hydra/...", "datasets/...", "configs", "learn/...", "internal/..."}}, // hydra only through policies
 	{"reports/...", []string{"reports/...", "internal/..."}},
 	{"estimate/...", []string{"simcore", "estimate/...", "internal/..."}},
 	{"hydra/...", []string{"simcore", "hydra/..."}},
+	{"policies", []string{"simcore/...", "hydra/...", "internal/..."}}, // the one registry: simcore's built-ins + evo + hydra
 	{"experiment/...", allButCmd},
 	{"cmd/...", append([]string{"cmd/..."}, allButCmd...)},
 }

@@ -5,14 +5,16 @@
 // package may not reach a forbidden package through another one):
 //
 //	expr, simcore           no evogp package
-//	configs                 datasets (and what it imports)
+//	configs                 datasets, simcore/... (evo.Params), internal/*
+//	simcore/evo             simcore, internal/* (through the allocation seam)
 //	simcore/* (policies)    simcore, internal/*
 //	internal/*              only internal/*
 //	datasets/...            simcore, internal/* (not configs)
-//	learn/...               expr, simcore, datasets, configs, internal/* (not reports)
+//	learn/...               expr, simcore/..., policies (and so hydra), datasets, configs, internal/* (not reports)
 //	reports/...             only internal/*
 //	estimate/...            simcore, internal/*
 //	hydra/...               simcore
+//	policies                simcore/..., hydra/..., internal/* (the one registry)
 //	experiment/...          everything but cmd (it composes the others)
 //	cmd/...                 anything
 //

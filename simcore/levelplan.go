@@ -1,14 +1,13 @@
 package simcore
 
 import (
-	"errors"
 	"fmt"
 	"math"
-	"slices"
 )
 
-// levelPlanner is the no-backfill plan (Eq. 13) of one cluster for EVO's
-// what-ifs, in a form that makes a placement and its undo cheap.
+// levelPlanner is the no-backfill plan (Eq. 13) of one cluster for the
+// what-if planners of the allocation seam (WhatIfPlanner), in a form that
+// makes a placement and its undo cheap.
 //
 // Under Eq. 13 a placed job holds its GPUs on its nodes from t to its
 // finish F, so σ(n, τ) is a non-decreasing step function of τ on each
@@ -27,10 +26,11 @@ import (
 // is logged, so the state after any prefix of the last plan is restored by
 // undoing the log back to it: member sets planned in lexicographic order of
 // their ranks re-plan only from their first rank that differs from the
-// previous set's. The per-prefix fitness contributions are kept too, and
-// are summed job by job in ranking order with the operations of
-// clusterEval.add, as whatIf.plan sums them, so the result is the same to
-// the last bit (evo_plan_test.go checks it, and every job's start).
+// previous set's. The starts of the path's jobs are kept, so a caller that
+// sums per-job terms in ranking order (EVO's fitness) needs to redo only
+// the suffix that was re-planned; every start is the list scheduler's
+// what-if planner's (levelplan_test.go checks it, and simcore/evo's tests
+// check the fitness contributions to the last bit).
 //
 // The placer sees max(0, σ(n, S)) where the list scheduler's planner
 // passes σ(n, S); levelPlacerOK admits only placers that never use a node
@@ -46,10 +46,9 @@ type levelPlanner struct {
 	// changed (levels 1..k of node n), then a header n<<16 | k.
 	undo   []int64 // undo[:nu] is the log
 	nu     int
-	undoAt []int         // undoAt[d]: nu after the first d jobs of path
-	acc    []clusterEval // acc[d]: the contribution of the first d jobs of path
-	path   []int32       // path[:depth]: rank positions of the jobs placed, in order
-	starts []int64       // starts[d]: S of path[d]
+	undoAt []int   // undoAt[d]: nu after the first d jobs of path
+	path   []int32 // path[:depth]: rank positions of the jobs placed, in order
+	starts []int64 // starts[d]: S of path[d]
 	depth  int
 
 	free, place []int
@@ -58,35 +57,12 @@ type levelPlanner struct {
 	cand        []uint64 // scratch: best fit's candidate nodes
 }
 
-// levelJob is what placing a job needs: its index, shape, remaining time
-// on this cluster and queueing time so far.
+// levelJob is what placing a job needs: its index, shape and remaining
+// time on this cluster.
 type levelJob struct {
 	j    int
 	w, r int
 	rem  int64
-	q    int64
-	// For the fitness terms (clusterEval.add, precomputed).
-	prio     float64 // u_j
-	arrival  int64
-	deadline int64
-	work     float64 // g_j·rem_j
-}
-
-// addJob is clusterEval.add for a level job: the same operations in the
-// same order, from the precomputed terms, so the same bits.
-func (c *clusterEval) addJob(j *levelJob, q, at int64) {
-	uq := j.prio * float64(q)
-	f := at + j.rem
-	c.sumUQ += uq
-	c.maxUQ = max(c.maxUQ, uq)
-	c.sumJCT += float64(f - j.arrival)
-	c.maxQ = max(c.maxQ, float64(q))
-	c.maxF = max(c.maxF, f)
-	c.work += j.work
-	if j.deadline > 0 && f > j.deadline {
-		c.tard += float64(f - j.deadline) // else tardiness is 0, and adding +0 to c.tard (≥ +0) changes nothing
-	}
-	c.jobs++
 }
 
 // levelPlacerOK reports whether the placer ignores nodes with less than w
@@ -132,8 +108,7 @@ func newLevelPlanner(s *sim, p int, order []int) *levelPlanner {
 	for _, j := range order {
 		job := &s.inst.Jobs[j]
 		rem := s.remOn(j, p)
-		lp.jobs = append(lp.jobs, levelJob{j: j, w: job.PerWorker(), r: job.Workers, rem: rem, q: s.queued(j),
-			prio: float64(job.Priority), arrival: job.Arrival, deadline: job.Deadline, work: float64(job.GPUs) * float64(rem)})
+		lp.jobs = append(lp.jobs, levelJob{j: j, w: job.PerWorker(), r: job.Workers, rem: rem})
 	}
 	// The path holds at most every job once: its buffers are sized for
 	// that, and lengths are kept in depth and nu, so planning writes no
@@ -141,8 +116,6 @@ func newLevelPlanner(s *sim, p int, order []int) *levelPlanner {
 	lp.path = make([]int32, len(lp.jobs))
 	lp.starts = make([]int64, len(lp.jobs))
 	lp.undoAt = make([]int, len(lp.jobs)+1)
-	lp.acc = make([]clusterEval, len(lp.jobs)+1)
-	lp.acc[0] = clusterEval{maxF: s.now}
 	lp.undo = make([]int64, 4*(lp.g+1))
 	switch s.list.Placer.(type) {
 	case BestFit, *BestFit:
@@ -157,15 +130,16 @@ func newLevelPlanner(s *sim, p int, order []int) *levelPlanner {
 // node is contiguous.
 func (lp *levelPlanner) at(n, v int) int { return (v-1)*lp.nodes + n }
 
-// plan returns the fitness contribution of the cluster holding the jobs at
-// rank positions ranks (ascending) besides its fixed jobs.
-func (lp *levelPlanner) plan(s *sim, p int, ranks []int32) (clusterEval, error) {
+// plan plans the cluster holding the jobs at rank positions ranks
+// (ascending) besides its fixed jobs, leaving their starts in
+// starts[:len(ranks)], and returns the first position it re-planned: the
+// starts before it are the last plan's.
+func (lp *levelPlanner) plan(s *sim, p int, ranks []int32) (int, error) {
 	l := 0
 	for l < lp.depth && l < len(ranks) && lp.path[l] == ranks[l] {
 		l++
 	}
 	lp.rewind(l)
-	acc := lp.acc
 	for _, rk := range ranks[l:] {
 		job := &lp.jobs[rk]
 		var st int64
@@ -175,17 +149,16 @@ func (lp *levelPlanner) plan(s *sim, p int, ranks []int32) (clusterEval, error) 
 			lp.occupyAt(st, job.w, job.r, st+job.rem)
 		}
 		if st == never {
-			return clusterEval{}, fmt.Errorf("simcore: evo: job %d cannot be placed on cluster %d", s.inst.Jobs[job.j].ID, p)
+			lp.rewind(l) // the path stays the last plan's first l jobs
+			return l, fmt.Errorf("simcore: what-if: job %d cannot be placed on cluster %d", s.inst.Jobs[job.j].ID, p)
 		}
 		d := lp.depth
-		acc[d+1] = acc[d]
-		acc[d+1].addJob(job, job.q+st-lp.now, st)
 		lp.path[d] = rk
 		lp.starts[d] = st
 		lp.undoAt[d+1] = lp.nu
 		lp.depth = d + 1
 	}
-	return acc[lp.depth], nil
+	return l, nil
 }
 
 // rewind restores the state after the first d jobs of the path.
@@ -475,90 +448,6 @@ logged:
 	}
 }
 
-// mctLevel is pureMCT on the level planners: the same choices, since the
-// level planner's starts are the what-if planner's (evo_plan_test.go).
-func (op *evoOp) mctLevel() ([]int32, error) {
-	s := op.s
-	P := len(s.inst.Clusters)
-	lps := op.levels[0]
-	// rankOf[p][g]: gene g's rank position on cluster p.
-	rankOf := make([][]int32, P)
-	for p, order := range op.rankOrder {
-		rankOf[p] = make([]int32, len(op.js))
-		for r, g := range order {
-			rankOf[p][g] = int32(r)
-		}
-	}
-	members := make([][]int32, P) // rank positions, ascending
-	var ranks []int32
-	genes := make([]int32, len(op.js))
-	for g, j := range op.js {
-		user := s.inst.Jobs[j].Cluster
-		best, bestF := -1, int64(math.MaxInt64)
-		try := func(p int) error {
-			if !op.feasOn[g*P+p] {
-				return nil
-			}
-			rk := rankOf[p][g]
-			k, _ := slices.BinarySearch(members[p], rk)
-			ranks = append(append(append(ranks[:0], members[p][:k]...), rk), members[p][k:]...)
-			if _, err := lps[p].plan(s, p, ranks); err != nil {
-				return err
-			}
-			if f := lps[p].starts[k] + lps[p].jobs[rk].rem; best < 0 || f < bestF {
-				best, bestF = p, f
-			}
-			return nil
-		}
-		if err := userFirst(P, user, try); err != nil {
-			return nil, err
-		}
-		if best < 0 {
-			return nil, errors.New("simcore: evo: job feasible nowhere")
-		}
-		genes[g] = int32(best)
-		rk := rankOf[best][g]
-		k, _ := slices.BinarySearch(members[best], rk)
-		members[best] = slices.Insert(members[best], k, rk)
-	}
-	return genes, nil
-}
-
-// startsAllNowLevel is startsAllNow on the level planners.
-func (op *evoOp) startsAllNowLevel(genes []int32) bool {
-	lps := op.levels[0]
-	for p, order := range op.rankOrder {
-		var ranks []int32
-		for r, g := range order {
-			if int(genes[g]) == p {
-				ranks = append(ranks, int32(r))
-			}
-		}
-		if _, err := lps[p].plan(op.s, p, ranks); err != nil {
-			return false
-		}
-		for _, st := range lps[p].starts[:len(ranks)] {
-			if st != op.s.now {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// levelPlanners are one worker's planners, one per cluster.
-func newLevelPlanners(s *sim, rankOrder [][]int, js []int) []*levelPlanner {
-	out := make([]*levelPlanner, len(rankOrder))
-	for p, order := range rankOrder {
-		jobs := make([]int, len(order))
-		for k, g := range order {
-			jobs[k] = js[g]
-		}
-		out[p] = newLevelPlanner(s, p, jobs)
-	}
-	return out
-}
-
 // levelPlanning reports whether the simulation's what-ifs may use the
 // level planner: no backfilling (or greedy, whose what-ifs use the
 // no-backfill rule), not the tests' replan-all reference mode, and a
@@ -566,4 +455,12 @@ func newLevelPlanners(s *sim, rankOrder [][]int, js []int) []*levelPlanner {
 func levelPlanning(s *sim) bool {
 	b := s.opts.Backfill
 	return (b == BackfillNone || b == BackfillGreedy) && !s.opts.alwaysReplan && s.list != nil && levelPlacerOK(s.list.Placer)
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -1,4 +1,4 @@
-package simcore
+package evo
 
 import (
 	"context"
@@ -9,39 +9,41 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/evogp/evogp/simcore"
 )
 
 // fixedAssignment puts each arrival on the cluster given for its id.
 type fixedAssignment map[int64]int
 
-func (f fixedAssignment) Allocate(a *Allocation) error {
+func (f fixedAssignment) Allocate(a *simcore.Allocation) error {
 	for _, i := range a.Arrivals() {
 		a.Assign(i, f[a.Job(i).ID])
 	}
 	return nil
 }
 
-func evoWith(p EVOParams, rank Ranking) *ListScheduler {
-	e, err := NewEVO(p)
+func evoWith(p Params, rank simcore.Ranking) *simcore.ListScheduler {
+	e, err := New(p)
 	if err != nil {
 		panic(err)
 	}
-	return NewListScheduler("evo", e, rank, BestFit{})
+	return simcore.NewListScheduler("evo", e, rank, simcore.BestFit{})
 }
 
 // batchInstance: every job arrives at t = 0, so the only operation's
 // fitness at t equals the final objective, and brute force over all
 // assignments (each scored by a full simulation) gives the optimum.
-func batchInstance(rng *rand.Rand, name string) *Instance {
-	inst := &Instance{Name: name}
+func batchInstance(rng *rand.Rand, name string) *simcore.Instance {
+	inst := &simcore.Instance{Name: name}
 	for range 2 + rng.IntN(2) {
-		inst.Clusters = append(inst.Clusters, Cluster{Nodes: 1 + rng.IntN(2), GPUsPerNode: []int{2, 4}[rng.IntN(2)]})
+		inst.Clusters = append(inst.Clusters, simcore.Cluster{Nodes: 1 + rng.IntN(2), GPUsPerNode: []int{2, 4}[rng.IntN(2)]})
 	}
 	for id := range 3 + rng.IntN(6) {
 		for {
 			w := []int{1, 2, 4}[rng.IntN(3)]
 			r := 1 + rng.IntN(2)
-			j := Job{ID: int64(id), Cluster: rng.IntN(len(inst.Clusters)), Duration: 600 + int64(rng.IntN(7200)), Workers: r, GPUs: r * w, Priority: 1 + rng.IntN(3)}
+			j := simcore.Job{ID: int64(id), Cluster: rng.IntN(len(inst.Clusters)), Duration: 600 + int64(rng.IntN(7200)), Workers: r, GPUs: r * w, Priority: 1 + rng.IntN(3)}
 			if j.FitsOn(inst.Clusters[j.Cluster]) {
 				inst.Jobs = append(inst.Jobs, j)
 				break
@@ -53,7 +55,7 @@ func batchInstance(rng *rand.Rand, name string) *Instance {
 
 func TestEVOFindsBruteForceOptimum(t *testing.T) {
 	rng := rand.New(rand.NewPCG(71, 73))
-	p := DefaultEVOParams()
+	p := DefaultParams()
 	p.Population, p.Generations = 40, 60
 	for i := range 25 {
 		inst := batchInstance(rng, fmt.Sprintf("batch-%d", i))
@@ -66,7 +68,7 @@ func TestEVOFindsBruteForceOptimum(t *testing.T) {
 				for n, c := range assign {
 					fa[inst.Jobs[n].ID] = c
 				}
-				res, err := Simulate(context.Background(), inst, NewListScheduler("fixed", fa, SRSF{}, BestFit{}), Options{})
+				res, err := simcore.Simulate(context.Background(), inst, simcore.NewListScheduler("fixed", fa, simcore.SRSF{}, simcore.BestFit{}), simcore.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -81,7 +83,7 @@ func TestEVOFindsBruteForceOptimum(t *testing.T) {
 			}
 		}
 		walk(0)
-		res, err := Simulate(context.Background(), inst, evoWith(p, SRSF{}), Options{RecordOps: true})
+		res, err := simcore.Simulate(context.Background(), inst, evoWith(p, simcore.SRSF{}), simcore.Options{RecordOps: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,12 +100,12 @@ func TestEVOFindsBruteForceOptimum(t *testing.T) {
 // elitist, so no operation ends worse than MCT's assignment at t.
 func TestEVONeverWorseThanMCTAtT(t *testing.T) {
 	rng := rand.New(rand.NewPCG(79, 83))
-	p := DefaultEVOParams()
+	p := DefaultParams()
 	p.Population, p.Generations = 8, 5
 	ops := 0
 	for i := range 60 {
 		inst := randomInstance(rng, fmt.Sprintf("seed-%d", i))
-		res, err := Simulate(context.Background(), inst, evoWith(p, FIFO{}), Options{RecordOps: true})
+		res, err := simcore.Simulate(context.Background(), inst, evoWith(p, simcore.FIFO{}), simcore.Options{RecordOps: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -170,24 +172,24 @@ func containsInt(s []int, v int) bool {
 // Invariants on random instances × every ranking × every mode with evo.
 func TestEVOInvariants(t *testing.T) {
 	rng := rand.New(rand.NewPCG(101, 103))
-	p := DefaultEVOParams()
+	p := DefaultParams()
 	p.Population, p.Generations = 6, 4
 	moved := 0
 	n := 200
 	if testing.Short() {
 		n = 40
 	}
-	ranks := []Ranking{FIFO{}, SRSF{}, Lyra{}, SJF{}, SRTF{}}
+	ranks := []simcore.Ranking{simcore.FIFO{}, simcore.SRSF{}, simcore.Lyra{}, simcore.SJF{}, simcore.SRTF{}}
 	for i := range n {
 		inst := randomInstance(rng, fmt.Sprintf("evoinv-%d", i))
 		for _, rank := range ranks {
 			for _, opts := range goldenModes() {
 				opts.RecordSegments, opts.CheckPlans = true, true
-				res, err := Simulate(context.Background(), inst, evoWith(p, rank), opts)
+				res, err := simcore.Simulate(context.Background(), inst, evoWith(p, rank), opts)
 				if err != nil {
 					t.Fatalf("%s %T %+v: %v", inst.Name, rank, opts, err)
 				}
-				if err := CheckInvariants(inst, res); err != nil {
+				if err := simcore.CheckInvariants(inst, res); err != nil {
 					t.Fatalf("%s %T %+v: %v", inst.Name, rank, opts, err)
 				}
 				for _, sg := range res.Segments {
@@ -208,11 +210,11 @@ func TestEVODeterministicAcrossWorkers(t *testing.T) {
 	rng := rand.New(rand.NewPCG(107, 109))
 	for i := range 20 {
 		inst := randomInstance(rng, fmt.Sprintf("det-%d", i))
-		var prev *Result
+		var prev *simcore.Result
 		for _, w := range []int{1, 4, 1} {
-			p := DefaultEVOParams()
+			p := DefaultParams()
 			p.Population, p.Generations, p.Workers, p.Seed = 12, 8, w, 5
-			res, err := Simulate(context.Background(), inst, evoWith(p, SRSF{}), Options{RecordOps: true})
+			res, err := simcore.Simulate(context.Background(), inst, evoWith(p, simcore.SRSF{}), simcore.Options{RecordOps: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -229,19 +231,20 @@ func TestEVODeterministicAcrossWorkers(t *testing.T) {
 
 func TestEVOBadParameters(t *testing.T) {
 	for _, c := range []struct {
-		mut  func(*EVOParams)
+		mut  func(*Params)
 		want string
 	}{
-		{func(p *EVOParams) { p.Population = 1 }, "evo.population = 1"},
-		{func(p *EVOParams) { p.Generations = -1 }, "evo.generations = -1"},
-		{func(p *EVOParams) { p.Budget = 50 }, "evo.budget = 50"},
-		{func(p *EVOParams) { p.Mutation = 1.5 }, "evo.mutation = 1.5"},
-		{func(p *EVOParams) { p.Init = "mct" }, `evo.init = "mct"`},
+		{func(p *Params) { p.Population = 1 }, "evo.population = 1"},
+		{func(p *Params) { p.Generations = -1 }, "evo.generations = -1"},
+		{func(p *Params) { p.Budget = 50 }, "evo.budget = 50"},
+		{func(p *Params) { p.Mutation = 1.5 }, "evo.mutation = 1.5"},
+		{func(p *Params) { p.Init = "mct" }, `evo.init = "mct"`},
 	} {
-		p := DefaultEVOParams()
+		p := DefaultParams()
 		c.mut(&p)
-		reg := NewRegistry()
-		_, err := reg.Parse("evo-fifo", Params{Sections: map[string]any{"evo": p}})
+		reg := simcore.NewRegistry()
+		Register(reg)
+		_, err := reg.Parse("evo-fifo", simcore.Params{Sections: map[string]any{"evo": p}})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("got %v, want an error with %q", err, c.want)
 		}
@@ -250,18 +253,18 @@ func TestEVOBadParameters(t *testing.T) {
 
 // A job feasible on one cluster only keeps that cluster.
 func TestEVOJobFeasibleOnOneCluster(t *testing.T) {
-	inst := &Instance{Name: "one", Clusters: []Cluster{{Nodes: 1, GPUsPerNode: 8}, {Nodes: 1, GPUsPerNode: 2}}, Jobs: []Job{
+	inst := &simcore.Instance{Name: "one", Clusters: []simcore.Cluster{{Nodes: 1, GPUsPerNode: 8}, {Nodes: 1, GPUsPerNode: 2}}, Jobs: []simcore.Job{
 		{ID: 1, Duration: 100, Workers: 1, GPUs: 8, Priority: 1},
 		{ID: 2, Duration: 100, Workers: 1, GPUs: 8, Priority: 1, Arrival: 5},
 		{ID: 3, Duration: 50, Workers: 1, GPUs: 2, Priority: 2, Arrival: 5, Cluster: 1},
 	}}
-	p := DefaultEVOParams()
+	p := DefaultParams()
 	p.Population, p.Generations = 4, 10
-	res, err := Simulate(context.Background(), inst, evoWith(p, FIFO{}), Options{RecordSegments: true})
+	res, err := simcore.Simulate(context.Background(), inst, evoWith(p, simcore.FIFO{}), simcore.Options{RecordSegments: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := CheckInvariants(inst, res); err != nil {
+	if err := simcore.CheckInvariants(inst, res); err != nil {
 		t.Fatal(err)
 	}
 	if res.Jobs[0].Cluster != 0 || res.Jobs[1].Cluster != 0 {
@@ -270,24 +273,24 @@ func TestEVOJobFeasibleOnOneCluster(t *testing.T) {
 }
 
 // MCT-all re-decides every Js job: its invariants hold, and on a batch
-// (one operation, nothing assigned before) it equals MCT exactly.
+// (one operation, nothing assigned before) it equals simcore.MCT exactly.
 func TestMCTAll(t *testing.T) {
 	rng := rand.New(rand.NewPCG(113, 127))
 	for i := range 100 {
 		inst := randomInstance(rng, fmt.Sprintf("mctall-%d", i))
 		for _, opts := range goldenModes() {
 			opts.RecordSegments, opts.CheckPlans = true, true
-			res, err := Simulate(context.Background(), inst, NewListScheduler("mct-all", MCTAll{}, SRSF{}, BestFit{}), opts)
+			res, err := simcore.Simulate(context.Background(), inst, simcore.NewListScheduler("mct-all", MCTAll{}, simcore.SRSF{}, simcore.BestFit{}), opts)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := CheckInvariants(inst, res); err != nil {
+			if err := simcore.CheckInvariants(inst, res); err != nil {
 				t.Fatalf("%s %+v: %v", inst.Name, opts, err)
 			}
 		}
 		batch := batchInstance(rng, fmt.Sprintf("mctall-batch-%d", i))
-		a, _ := Simulate(context.Background(), batch, NewListScheduler("a", MCTAll{}, FIFO{}, BestFit{}), Options{})
-		b, _ := Simulate(context.Background(), batch, NewListScheduler("b", MCT{}, FIFO{}, BestFit{}), Options{})
+		a, _ := simcore.Simulate(context.Background(), batch, simcore.NewListScheduler("a", MCTAll{}, simcore.FIFO{}, simcore.BestFit{}), simcore.Options{})
+		b, _ := simcore.Simulate(context.Background(), batch, simcore.NewListScheduler("b", simcore.MCT{}, simcore.FIFO{}, simcore.BestFit{}), simcore.Options{})
 		if !reflect.DeepEqual(a.Jobs, b.Jobs) {
 			t.Fatalf("%s: mct-all differs from mct on a batch", batch.Name)
 		}
@@ -304,15 +307,15 @@ func TestEVOIncrementalKeys(t *testing.T) {
 		if len(inst.Clusters) < 2 {
 			continue
 		}
-		check := allocFunc(func(a *Allocation) error {
-			if err := (MCT{}).Allocate(a); err != nil {
+		check := allocFunc(func(a *simcore.Allocation) error {
+			if err := (simcore.MCT{}).Allocate(a); err != nil {
 				return err
 			}
 			js := a.Schedulable()
 			if len(js) < 2 {
 				return nil
 			}
-			op := newEVOOp(a.s, DefaultEVOParams(), js)
+			op := newEVOOp(a, DefaultParams(), js)
 			random := func() individual {
 				g := make([]int32, len(js))
 				for k, f := range op.feas {
@@ -337,7 +340,7 @@ func TestEVOIncrementalKeys(t *testing.T) {
 			}
 			return nil
 		})
-		if _, err := Simulate(context.Background(), inst, NewListScheduler("keys", check, SRSF{}, BestFit{}), Options{}); err != nil {
+		if _, err := simcore.Simulate(context.Background(), inst, simcore.NewListScheduler("keys", check, simcore.SRSF{}, simcore.BestFit{}), simcore.Options{}); err != nil {
 			t.Fatal(err)
 		}
 	}

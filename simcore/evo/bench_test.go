@@ -1,4 +1,4 @@
-package simcore
+package evo
 
 import (
 	"context"
@@ -6,21 +6,23 @@ import (
 	"math/rand/v2"
 	"syscall"
 	"testing"
+
+	"github.com/evogp/evogp/simcore"
 )
 
 // evoBenchInstance: n jobs (Table II-like demands) arriving together at
 // t = 0 on 10 clusters × 20 nodes × 8 GPUs, so the one operation has
 // |Js| = n.
-func evoBenchInstance(n int) *Instance {
+func evoBenchInstance(n int) *simcore.Instance {
 	rng := rand.New(rand.NewPCG(uint64(n), 1))
-	inst := &Instance{Name: fmt.Sprint(n)}
+	inst := &simcore.Instance{Name: fmt.Sprint(n)}
 	for range 10 {
-		inst.Clusters = append(inst.Clusters, Cluster{Nodes: 20, GPUsPerNode: 8})
+		inst.Clusters = append(inst.Clusters, simcore.Cluster{Nodes: 20, GPUsPerNode: 8})
 	}
 	for id := range n {
 		w := []int{1, 2, 4, 8}[rng.IntN(4)]
 		r := []int{1, 1, 1, 2, 4}[rng.IntN(5)]
-		inst.Jobs = append(inst.Jobs, Job{ID: int64(id), Cluster: rng.IntN(10), Duration: 60 + int64(rng.ExpFloat64()*7200),
+		inst.Jobs = append(inst.Jobs, simcore.Job{ID: int64(id), Cluster: rng.IntN(10), Duration: 60 + int64(rng.ExpFloat64()*7200),
 			Workers: r, GPUs: r * w, Priority: 1 + rng.IntN(3)})
 	}
 	return inst
@@ -33,12 +35,12 @@ func BenchmarkEVOOperation(b *testing.B) {
 	for _, n := range []int{50, 200, 1000, 5000} {
 		b.Run(fmt.Sprintf("Js=%d", n), func(b *testing.B) {
 			inst := evoBenchInstance(n)
-			p := DefaultEVOParams()
+			p := DefaultParams()
 			p.Init = "random" // the seeded shortcut would skip the search on an empty system
-			sched := evoWith(p, SRSF{})
+			sched := evoWith(p, simcore.SRSF{})
 			var evals int
 			evoBenchCPU(b, func() {
-				res, err := Simulate(context.Background(), inst, sched, Options{RecordOps: true})
+				res, err := simcore.Simulate(context.Background(), inst, sched, simcore.Options{RecordOps: true})
 				if err != nil {
 					b.Fatal(err)
 				}

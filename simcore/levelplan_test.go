@@ -4,15 +4,17 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"reflect"
 	"slices"
+	"syscall"
 	"testing"
 )
 
 // levelDiff is an allocator that, at every operation, plans random member
-// sets of every cluster with the level planner and with the list
-// scheduler's what-if planner and fails on any difference in the fitness
-// contribution (compared bit for bit), then allocates as MCT.
+// sets of every cluster through the allocation seam with the level planner
+// (WhatIfs) and with the list scheduler's what-if planner
+// (ReferenceWhatIfs) and fails on any difference in a start, then
+// allocates as MCT. (simcore/evo's tests compare the fitness
+// contributions summed from these starts, bit for bit.)
 type levelDiff struct {
 	t      *testing.T
 	rng    *rand.Rand
@@ -29,16 +31,28 @@ func (d levelDiff) Allocate(a *Allocation) error {
 	if len(js) == 0 {
 		return nil
 	}
-	op := newEVOOp(s, DefaultEVOParams(), js)
-	if op.levels == nil {
-		d.t.Fatalf("%s: level planner not used (backfill %v)", s.inst.Name, s.opts.Backfill)
+	order := make([][]int, a.Clusters())
+	for p := range order {
+		var jobs []int
+		for _, j := range js {
+			if a.Feasible(j, p) {
+				jobs = append(jobs, j)
+			}
+		}
+		for _, i := range a.RankOrder(p, jobs) {
+			order[p] = append(order[p], jobs[i])
+		}
 	}
-	for p, order := range op.rankOrder {
+	level, ref := a.WhatIfs(1, order)[0], a.ReferenceWhatIfs(1, order)[0]
+	for p, cands := range order {
+		if !level[p].Level() || ref[p].Level() {
+			d.t.Fatalf("%s: level planner not used (backfill %v)", s.inst.Name, s.opts.Backfill)
+		}
 		var sets [][]int32
 		for range d.sets {
 			var ranks []int32
 			keep := d.rng.Float64()
-			for r := range order {
+			for r := range cands {
 				if d.rng.Float64() < keep {
 					ranks = append(ranks, int32(r))
 				}
@@ -48,7 +62,7 @@ func (d levelDiff) Allocate(a *Allocation) error {
 			if len(ranks) > 1 {
 				cut := d.rng.IntN(len(ranks))
 				nb := slices.Clone(ranks[:cut])
-				for r := int(ranks[cut]) + 1; r < len(order); r++ {
+				for r := int(ranks[cut]) + 1; r < len(cands); r++ {
 					if d.rng.IntN(2) == 0 {
 						nb = append(nb, int32(r))
 					}
@@ -59,64 +73,33 @@ func (d levelDiff) Allocate(a *Allocation) error {
 		if d.rng.IntN(2) == 0 {
 			slices.SortFunc(sets, slices.Compare)
 		}
+		var last []int64
 		for _, ranks := range sets {
-			got, err := op.levels[0][p].plan(s, p, ranks)
+			from, err := level[p].Plan(ranks)
 			if err != nil {
 				return err
 			}
-			members := make([]int, len(ranks))
-			for k, r := range ranks {
-				members[k] = op.js[order[r]]
-			}
-			want, err := op.workers[0].plan(p, members)
-			if err != nil {
+			if _, err := ref[p].Plan(ranks); err != nil {
 				return err
 			}
-			if got != want {
-				d.t.Fatalf("%s t=%d cluster %d members %v: level planner %+v, what-if planner %+v", s.inst.Name, s.now, p, members, got, want)
+			got, want := level[p].Starts(), ref[p].Starts()
+			if !slices.Equal(got, want) {
+				d.t.Fatalf("%s t=%d cluster %d ranks %v: level planner starts %v, what-if planner %v", s.inst.Name, s.now, p, ranks, got, want)
 			}
-			for k, j := range members {
-				if got, want := op.levels[0][p].starts[k], op.workers[0].sims[p].planStart[j]; got != want {
-					d.t.Fatalf("%s t=%d cluster %d: job %d starts at %d, what-if planner %d", s.inst.Name, s.now, p, s.inst.Jobs[j].ID, got, want)
-				}
+			if !slices.Equal(got[:from], last[:from]) {
+				d.t.Fatalf("%s t=%d cluster %d: starts before %d changed: %v, last plan %v", s.inst.Name, s.now, p, from, got, last)
 			}
+			last = slices.Clone(got)
 			*d.checks++
-		}
-	}
-	// The pure-MCT assignment and the all-start-now test of the seeded
-	// initialisation agree with their what-if planner versions.
-	want, err := op.pureMCT()
-	if err != nil {
-		return err
-	}
-	got, err := op.mctLevel()
-	if err != nil {
-		return err
-	}
-	if !slices.Equal(got, want) {
-		d.t.Fatalf("%s t=%d: pure MCT on level planners %v, on what-if planners %v", s.inst.Name, s.now, got, want)
-	}
-	for _, genes := range [][]int32{got, d.randomGenes(op)} {
-		if a, b := op.startsAllNowLevel(genes), op.startsAllNow(genes); a != b {
-			d.t.Fatalf("%s t=%d: starts all now on level planners %v, on what-if planners %v", s.inst.Name, s.now, a, b)
 		}
 	}
 	return nil
 }
 
-func (d levelDiff) randomGenes(op *evoOp) []int32 {
-	g := make([]int32, len(op.js))
-	for k, f := range op.feas {
-		g[k] = int32(f[d.rng.IntN(len(f))])
-	}
-	return g
-}
-
-// The level planner gives exactly the what-if planner's fitness
-// contribution for random member sets, at every operation of random
-// instances (fixed jobs, running jobs off their user cluster, typed GPUs,
-// deadlines), with both placers and every ranking, in both modes it
-// serves.
+// The level planner gives exactly the what-if planner's starts for random
+// member sets, at every operation of random instances (fixed jobs, running
+// jobs off their user cluster, typed GPUs, deadlines), with both placers
+// and every ranking, in both modes it serves.
 func TestLevelPlannerMatchesWhatIf(t *testing.T) {
 	rng := rand.New(rand.NewPCG(211, 223))
 	checks := 0
@@ -181,32 +164,37 @@ type placerFunc func(free []int, w, r int, place []int)
 
 func (f placerFunc) Place(free []int, w, r int, place []int) { f(free, w, r, place) }
 
+type allocFunc func(a *Allocation) error
+
+func (f allocFunc) Allocate(a *Allocation) error { return f(a) }
+
 // BenchmarkLevelPlanner plans random member sets of 100 jobs (the share of
 // one cluster at |Js| = 1,000 in BenchmarkEVOOperation) on one cluster of
 // 20 nodes × 8 GPUs, in lexicographic order as EVO plans them; ns/job is
 // the CPU time per placement.
 func BenchmarkLevelPlanner(b *testing.B) {
-	inst := evoBenchInstance(1000)
-	rank := SRSF{}
-	var lp *levelPlanner
-	var s *sim
+	inst := levelBenchInstance(1000)
+	var wp *WhatIfPlanner
 	grab := allocFunc(func(a *Allocation) error {
 		if err := (MCT{}).Allocate(a); err != nil {
 			return err
 		}
-		s = a.s
-		op := newEVOOp(s, DefaultEVOParams(), a.Schedulable())
-		lp = op.levels[0][0]
+		js := a.Schedulable()
+		var jobs []int
+		for _, i := range a.RankOrder(0, js) {
+			jobs = append(jobs, js[i])
+		}
+		wp = a.WhatIfs(1, [][]int{jobs})[0][0]
 		return nil
 	})
-	if _, err := Simulate(context.Background(), inst, NewListScheduler("grab", grab, rank, BestFit{}), Options{}); err != nil {
+	if _, err := Simulate(context.Background(), inst, NewListScheduler("grab", grab, SRSF{}, BestFit{}), Options{}); err != nil {
 		b.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	sets := make([][]int32, 2000)
 	jobs := 0
 	for k := range sets {
-		for r := range lp.jobs {
+		for r := range wp.Candidates() {
 			if rng.IntN(10) == 0 {
 				sets[k] = append(sets[k], int32(r))
 			}
@@ -215,66 +203,41 @@ func BenchmarkLevelPlanner(b *testing.B) {
 	}
 	slices.SortFunc(sets, slices.Compare)
 	b.ResetTimer()
-	start := processCPU(b)
+	start := levelCPU(b)
 	for b.Loop() {
 		for _, set := range sets {
-			if _, err := lp.plan(s, 0, set); err != nil {
+			if _, err := wp.Plan(set); err != nil {
 				b.Fatal(err)
 			}
 		}
 	}
-	b.ReportMetric((processCPU(b)-start)*1e9/float64(b.N*jobs), "cpu-ns/job")
+	b.ReportMetric((levelCPU(b)-start)*1e9/float64(b.N*jobs), "cpu-ns/job")
 }
 
-type allocFunc func(a *Allocation) error
-
-func (f allocFunc) Allocate(a *Allocation) error { return f(a) }
-
-// End to end: EVO decoding with the level planner gives the same results
-// as EVO decoding with the list scheduler's what-if planner in its
-// replan-all reference mode (where the level planner is off), on random
-// instances, every ranking, both placers, seeded and random
-// initialisation, in the modes the level planner serves.
-func TestEVOLevelPlannerSameResults(t *testing.T) {
-	rng := rand.New(rand.NewPCG(241, 251))
-	ranks := []Ranking{FIFO{}, SRSF{}, Lyra{}, SJF{}, SRTF{}}
-	placers := []Placer{BestFit{}, RoundRobin{}}
-	n := 60
-	if testing.Short() {
-		n = 15
+// levelBenchInstance is simcore/evo's benchmark instance: n jobs arriving
+// together at t = 0 on 10 clusters × 20 nodes × 8 GPUs.
+func levelBenchInstance(n int) *Instance {
+	rng := rand.New(rand.NewPCG(uint64(n), 1))
+	inst := &Instance{Name: fmt.Sprint(n)}
+	for range 10 {
+		inst.Clusters = append(inst.Clusters, Cluster{Nodes: 20, GPUsPerNode: 8})
 	}
-	for i := range n {
-		inst := randomInstance(rng, fmt.Sprintf("evo-level-%d", i))
-		p := DefaultEVOParams()
-		p.Population, p.Generations, p.Seed = 10, 12, uint64(i)
-		p.Init = []string{"seeded", "random"}[i%2]
-		e, err := NewEVO(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sched := NewListScheduler("evo", e, ranks[i%len(ranks)], placers[(i/2)%2])
-		for _, b := range []Backfill{BackfillNone, BackfillGreedy} {
-			for _, tr := range []Trigger{TriggerArrival, TriggerArrivalCompletion} {
-				opts := Options{Backfill: b, Trigger: tr, RecordOps: true}
-				got, err := Simulate(context.Background(), inst, sched, opts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want, err := Simulate(context.Background(), inst, sched, WithAlwaysReplan(opts))
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, r := range []*Result{&got, &want} {
-					for k := range r.Ops {
-						r.Ops[k].WallMS = 0
-					}
-				}
-				if !reflect.DeepEqual(got, want) {
-					t.Fatalf("%s %v %v: results differ from the what-if planner's", inst.Name, b, tr)
-				}
-			}
-		}
+	for id := range n {
+		w := []int{1, 2, 4, 8}[rng.IntN(4)]
+		r := []int{1, 1, 1, 2, 4}[rng.IntN(5)]
+		inst.Jobs = append(inst.Jobs, Job{ID: int64(id), Cluster: rng.IntN(10), Duration: 60 + int64(rng.ExpFloat64()*7200),
+			Workers: r, GPUs: r * w, Priority: 1 + rng.IntN(3)})
 	}
+	return inst
+}
+
+// levelCPU is the process CPU time in seconds (user + system).
+func levelCPU(b *testing.B) float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }
 
 // wideJobsInstance has jobs of up to 12 workers on clusters of up to 6

@@ -1,4 +1,4 @@
-package simcore
+package evo
 
 import (
 	"cmp"
@@ -9,10 +9,12 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/evogp/evogp/simcore"
 )
 
-// EVOParams configure the evolutionary job-to-cluster allocator (SPEC §11).
-type EVOParams struct {
+// Params configure the evolutionary job-to-cluster allocator (SPEC §11).
+type Params struct {
 	Population  int     // n ≥ 2 (default 100)
 	Generations int     // ≥ 0 (default 200)
 	Mutation    float64 // r ∈ [0, 1], probability that both children mutate (default 0.1)
@@ -23,13 +25,13 @@ type EVOParams struct {
 	Workers     int     // goroutines planning clusters (≤ 1: serial); results do not depend on it
 }
 
-// DefaultEVOParams are SPEC §11's defaults.
-func DefaultEVOParams() EVOParams {
-	return EVOParams{Population: 100, Generations: 200, Mutation: 0.1, Init: "seeded", Seed: 1}
+// DefaultParams are SPEC §11's defaults.
+func DefaultParams() Params {
+	return Params{Population: 100, Generations: 200, Mutation: 0.1, Init: "seeded", Seed: 1}
 }
 
 // Validate rejects out-of-range parameters.
-func (p EVOParams) Validate() error {
+func (p Params) Validate() error {
 	switch {
 	case p.Population < 2:
 		return fmt.Errorf("evo.population = %d: must be ≥ 2", p.Population)
@@ -62,35 +64,33 @@ func (p EVOParams) Validate() error {
 // backfilling the decoding uses the no-backfill rule, as MCT's what-if
 // does, so every job has a start time to score.
 //
-// Without backfilling (and under greedy), with the best-fit or round-robin
-// placer, the plans are built by levelPlanner (evo_plan.go), an exact
+// The member sets are planned by the allocation seam's what-if planners
+// (simcore.WhatIfPlanner): without backfilling (and under greedy), with the
+// best-fit or round-robin placer, by simcore's level planner, an exact
 // re-formulation of Eq. 13 whose state after any prefix of the last plan
 // is restored by an undo log; each generation's new member sets are
 // planned in lexicographic rank order so that each one re-plans only from
-// its first rank that differs from the previous one. Other modes use the
-// list scheduler's what-if planner.
+// its first rank that differs from the previous one, and the fitness
+// contributions of the common prefix are kept. Other modes use the list
+// scheduler's what-if planner.
 type EVO struct {
-	Params EVOParams
+	Params Params
 }
 
-// NewEVO returns the allocator with validated parameters.
-func NewEVO(p EVOParams) (EVO, error) {
+// New returns the allocator with validated parameters.
+func New(p Params) (EVO, error) {
 	if err := p.Validate(); err != nil {
 		return EVO{}, err
 	}
 	return EVO{Params: p}, nil
 }
 
-// OpRecord is one scheduling operation of an EVO allocation (the data of
-// the paper's Fig. 12). WallMS is the only field that is not reproducible.
-type OpRecord struct {
-	Time        int64   // t (s)
-	Js          int     // |Js|
-	Generations int     // generations run
-	Evaluations int     // individuals evaluated
-	MCTFitness  float64 // fitness at t of the current assignment (previous clusters, arrivals by MCT)
-	EVOFitness  float64 // fitness at t of the chosen assignment
-	WallMS      float64
+// CheckBackfill implements simcore.BackfillChecker.
+func (EVO) CheckBackfill(b simcore.Backfill) error {
+	if b == simcore.BackfillStrict || b == simcore.BackfillPreemptive {
+		return errors.New("the evo allocator plans with reservations and does not support backfill strict or preemptive")
+	}
+	return nil
 }
 
 // clusterEval is a cluster's contribution to the fitness at t.
@@ -106,7 +106,7 @@ type clusterEval struct {
 
 // add counts one unfinished job that has queued q seconds by its start
 // at and then runs rem seconds: q_j^(t) = q, F_j = at + rem.
-func (c *clusterEval) add(job *Job, q, at, rem int64) {
+func (c *clusterEval) add(job *simcore.Job, q, at, rem int64) {
 	uq := float64(job.Priority) * float64(q)
 	f := at + rem
 	c.sumUQ += uq
@@ -115,7 +115,35 @@ func (c *clusterEval) add(job *Job, q, at, rem int64) {
 	c.maxQ = max(c.maxQ, float64(q))
 	c.maxF = max(c.maxF, f)
 	c.work += float64(job.GPUs) * float64(rem)
-	c.tard += tardiness(job, f)
+	c.tard += simcore.Tardiness(job, f)
+	c.jobs++
+}
+
+// jobTerms are the terms of clusterEval.add that do not depend on the
+// start, for one candidate job on one cluster (precomputed).
+type jobTerms struct {
+	rem      int64 // rem_{j,p}
+	q        int64 // q_j so far
+	prio     float64
+	arrival  int64
+	deadline int64
+	work     float64 // g_j·rem_j
+}
+
+// addTerms is add for a job started at at from its precomputed terms: the
+// same operations in the same order, so the same bits.
+func (c *clusterEval) addTerms(j *jobTerms, q, at int64) {
+	uq := j.prio * float64(q)
+	f := at + j.rem
+	c.sumUQ += uq
+	c.maxUQ = max(c.maxUQ, uq)
+	c.sumJCT += float64(f - j.arrival)
+	c.maxQ = max(c.maxQ, float64(q))
+	c.maxF = max(c.maxF, f)
+	c.work += j.work
+	if j.deadline > 0 && f > j.deadline {
+		c.tard += float64(f - j.deadline) // else the tardiness is 0, and adding +0 to c.tard (≥ +0) changes nothing
+	}
 	c.jobs++
 }
 
@@ -138,18 +166,23 @@ type setKey struct {
 
 // evoOp is the state of one EVO allocation.
 type evoOp struct {
-	s       *sim
-	params  EVOParams
+	a       *simcore.Allocation
+	inst    *simcore.Instance
+	now     int64
+	params  Params
 	js      []int   // Js, (arrival, id) order
 	feas    [][]int // feasible clusters per gene
 	feasOn  []bool  // feasOn[g·P + p]: gene g may go to cluster p
 	z1, z2  []uint64
 	base    []clusterEval // the Jn jobs' contribution per cluster
 	cache   evalCache
-	workers []*whatIf
-	// levels[w][p]: worker w's level planner of cluster p, when the
-	// what-ifs may use it (levelPlanning); nil otherwise.
-	levels [][]*levelPlanner
+	workers [][]*simcore.WhatIfPlanner // workers[w][p]: worker w's what-if planner of cluster p
+	// acc[w][p][d]: the contribution of the first d members of the last
+	// plan of workers[w][p] (acc[w][p][0] is the empty set's).
+	acc [][][]clusterEval
+	// terms[p][r]: the start-independent terms of the job at rank
+	// position r on cluster p.
+	terms [][]jobTerms
 	// Scratch of evaluate, reused across generations.
 	todo      []evoPending
 	rankArena []int32
@@ -173,102 +206,133 @@ type individual struct {
 	h1, h2 uint64
 }
 
-// Allocate implements Allocator.
-func (e EVO) Allocate(a *Allocation) error {
-	s := a.s
+// Allocate implements simcore.Allocator.
+func (e EVO) Allocate(a *simcore.Allocation) error {
 	start := time.Now()
 	// The current assignment: previous clusters, arrivals by MCT.
-	if err := (MCT{}).Allocate(a); err != nil {
+	if err := (simcore.MCT{}).Allocate(a); err != nil {
 		return err
 	}
 	js := a.Schedulable()
-	if len(js) == 0 || len(s.inst.Clusters) == 1 {
+	if len(js) == 0 || a.Clusters() == 1 {
 		return nil
 	}
-	op := newEVOOp(s, e.Params, js)
+	op := newEVOOp(a, e.Params, js)
 	current := make([]int32, len(js))
-	for g, j := range js {
-		current[g] = int32(s.assigned[j])
+	for g, j := range op.js {
+		current[g] = int32(a.Assigned(j))
 	}
 	best, gens, mctFit, err := op.run(current)
 	if err != nil {
 		return err
 	}
-	for g, j := range js {
+	for g, j := range op.js {
 		a.Assign(j, int(best.genes[g]))
 	}
-	if s.opts.RecordOps {
-		s.opLog = append(s.opLog, OpRecord{Time: s.now, Js: len(js), Generations: gens, Evaluations: op.evals,
-			MCTFitness: mctFit, EVOFitness: best.fit, WallMS: float64(time.Since(start).Microseconds()) / 1000})
-	}
+	a.RecordOp(simcore.OpRecord{Time: a.Now(), Js: len(js), Generations: gens, Evaluations: op.evals,
+		MCTFitness: mctFit, EVOFitness: best.fit, WallMS: float64(time.Since(start).Microseconds()) / 1000})
 	return nil
 }
 
-func newEVOOp(s *sim, p EVOParams, js []int) *evoOp {
-	op := &evoOp{s: s, params: p, js: slices.Clone(js)}
-	P := len(s.inst.Clusters)
+func newEVOOp(a *simcore.Allocation, p Params, js []int) *evoOp {
+	return newOp(a, p, js, a.WhatIfs)
+}
+
+// newOp is newEVOOp with the what-if planners of whatIfs (tests:
+// Allocation.ReferenceWhatIfs).
+func newOp(a *simcore.Allocation, p Params, js []int, whatIfs func(k int, order [][]int) [][]*simcore.WhatIfPlanner) *evoOp {
+	st := a.State()
+	op := &evoOp{a: a, inst: a.Instance(), now: a.Now(), params: p, js: slices.Clone(js)}
+	P := a.Clusters()
 	op.feas = make([][]int, len(js))
 	op.z1 = make([]uint64, len(js))
 	op.z2 = make([]uint64, len(js))
-	for g, j := range js {
+	for g, j := range op.js {
 		for q := range P {
-			ok := s.feasible(j, q)
+			ok := a.Feasible(j, q)
 			op.feasOn = append(op.feasOn, ok)
 			if ok {
 				op.feas[g] = append(op.feas[g], q)
 			}
 		}
-		id := uint64(s.inst.Jobs[j].ID)
+		id := uint64(op.inst.Jobs[j].ID)
 		op.z1[g] = splitmix(id ^ 0x9e3779b97f4a7c15)
 		op.z2[g] = splitmix(id ^ 0xd1b54a32d192ed03)
 	}
-	for _, c := range s.inst.Clusters {
+	for _, c := range op.inst.Clusters {
 		op.cap += float64(c.GPUs())
 	}
 	// The Jn jobs (fixed on their clusters) contribute the same to every
 	// individual.
 	op.base = make([]clusterEval, P)
-	for _, j := range s.active {
-		if !s.fixed[j] {
+	for _, j := range st.Active() {
+		if !st.IsFixed(j) {
 			continue
 		}
-		p := s.assigned[j]
-		op.base[p].add(&s.inst.Jobs[j], s.queued(j), s.now, s.remOn(j, p))
+		q := st.Assigned(j)
+		op.base[q].add(&op.inst.Jobs[j], st.Queued(j), op.now, st.RemainingOn(j, q))
 	}
-	op.workers = s.whatIfs(max(1, p.Workers))
-	w := op.workers[0]
+	candidates := make([][]int, P)
 	for q := range P {
-		var order []int
-		ws := w.sims[q]
+		var genes, jobs []int
 		for g, j := range op.js {
-			if s.feasible(j, q) {
-				w.key(q, j)
-				order = append(order, g)
+			if a.Feasible(j, q) {
+				genes = append(genes, g)
+				jobs = append(jobs, j)
 			}
 		}
-		slices.SortFunc(order, func(a, b int) int {
-			ja, jb := op.js[a], op.js[b]
-			if ws.rankLess(ja, jb) {
-				return -1
-			}
-			if ws.rankLess(jb, ja) {
-				return 1
-			}
-			return 0
-		})
+		perm := a.RankOrder(q, jobs)
+		order := make([]int, len(perm))
+		ranked := make([]int, len(perm))
+		terms := make([]jobTerms, len(perm))
+		for k, i := range perm {
+			order[k], ranked[k] = genes[i], jobs[i]
+			job := &op.inst.Jobs[jobs[i]]
+			rem := st.RemainingOn(jobs[i], q)
+			terms[k] = jobTerms{rem: rem, q: st.Queued(jobs[i]), prio: float64(job.Priority), arrival: job.Arrival,
+				deadline: job.Deadline, work: float64(job.GPUs) * float64(rem)}
+		}
 		op.rankOrder = append(op.rankOrder, order)
-		genes := make([]int32, len(order))
+		genes32 := make([]int32, len(order))
 		for k, g := range order {
-			genes[k] = int32(g)
+			genes32[k] = int32(g)
 		}
-		op.rankGenes = append(op.rankGenes, genes)
+		op.rankGenes = append(op.rankGenes, genes32)
+		op.terms = append(op.terms, terms)
+		candidates[q] = ranked
 	}
-	if levelPlanning(s) {
-		for range op.workers {
-			op.levels = append(op.levels, newLevelPlanners(s, op.rankOrder, op.js))
+	op.workers = whatIfs(max(1, p.Workers), candidates)
+	op.acc = make([][][]clusterEval, len(op.workers))
+	for w := range op.workers {
+		op.acc[w] = make([][]clusterEval, P)
+		for q := range P {
+			acc := make([]clusterEval, len(candidates[q])+1)
+			acc[0] = clusterEval{maxF: op.now}
+			op.acc[w][q] = acc
 		}
 	}
 	return op
+}
+
+// plan plans the member set ranks (rank positions on cluster p,
+// ascending) on worker w's planner and returns its contribution to the
+// fitness at t: summed job by job in ranking order, from the first
+// position the planner re-planned (the sums before it are the last
+// plan's).
+func (op *evoOp) plan(w, p int, ranks []int32) (clusterEval, error) {
+	wp := op.workers[w][p]
+	from, err := wp.Plan(ranks)
+	if err != nil {
+		return clusterEval{}, err
+	}
+	acc, terms, starts := op.acc[w][p], op.terms[p], wp.Starts()
+	for d := from; d < len(ranks); d++ {
+		t := &terms[ranks[d]]
+		st := starts[d]
+		acc[d+1] = acc[d]
+		acc[d+1].addTerms(t, t.q+st-op.now, st)
+	}
+	return acc[len(ranks)], nil
 }
 
 // b2i is 1 for true, 0 for false.
@@ -289,7 +353,7 @@ func splitmix(x uint64) uint64 {
 
 // keys appends the member-set key of every cluster of genes to out.
 func (op *evoOp) keys(genes []int32, out []setKey) []setKey {
-	P := len(op.s.inst.Clusters)
+	P := len(op.inst.Clusters)
 	from := len(out)
 	for p := range P {
 		out = append(out, setKey{cluster: p, h1: splitmix(uint64(p) + 1), h2: splitmix(uint64(p) + 7)})
@@ -314,7 +378,7 @@ func (op *evoOp) evaluate(pop []individual) error {
 	}
 	todo := op.todo[:0]
 	arena := op.rankArena[:0]
-	op.cache.reserve(len(pop) * len(op.s.inst.Clusters))
+	op.cache.reserve(len(pop) * len(op.inst.Clusters))
 	for i := range pop {
 		for p, k := range pop[i].keys {
 			slot, ok := op.cache.queue(k)
@@ -415,22 +479,14 @@ type evoPending struct {
 
 // planPending plans one member set on worker w's planners.
 func (op *evoOp) planPending(w int, t evoPending) (clusterEval, error) {
-	p := t.key.cluster
-	if op.levels != nil {
-		return op.levels[w][p].plan(op.s, p, t.ranks)
-	}
-	members := make([]int, len(t.ranks))
-	for k, r := range t.ranks {
-		members[k] = op.js[op.rankOrder[p][r]]
-	}
-	return op.workers[w].plan(p, members)
+	return op.plan(w, t.key.cluster, t.ranks)
 }
 
 // fitness combines the clusters' contributions into the objective at t
 // (SPEC §11), in hours.
 func (op *evoOp) fitness(ks []setKey) float64 {
 	var tot clusterEval
-	tot.maxF = op.s.now
+	tot.maxF = op.now
 	for p, k := range ks {
 		tot.merge(op.base[p])
 		tot.merge(op.cache.get(k))
@@ -438,18 +494,18 @@ func (op *evoOp) fitness(ks []setKey) float64 {
 	if tot.jobs == 0 {
 		return 0
 	}
-	obj := op.s.opts.Objective
+	obj := op.a.Options().Objective
 	switch obj.Kind {
-	case SingleCluster:
-		return obj.Omega*Hours(1)*tot.sumJCT/float64(tot.jobs) + (1-obj.Omega)*Hours(1)*tot.maxQ
-	case DeadlineAware:
-		return obj.Omega*Hours(1)*tot.sumJCT/float64(tot.jobs) + (1-obj.Omega)*Hours(1)*tot.tard/float64(tot.jobs)
+	case simcore.SingleCluster:
+		return obj.Omega*simcore.Hours(1)*tot.sumJCT/float64(tot.jobs) + (1-obj.Omega)*simcore.Hours(1)*tot.maxQ
+	case simcore.DeadlineAware:
+		return obj.Omega*simcore.Hours(1)*tot.sumJCT/float64(tot.jobs) + (1-obj.Omega)*simcore.Hours(1)*tot.tard/float64(tot.jobs)
 	}
 	util := 1.0
-	if span := tot.maxF - op.s.now; span > 0 {
+	if span := tot.maxF - op.now; span > 0 {
 		util = tot.work / (op.cap * float64(span))
 	}
-	return obj.Weights[0]*Hours(1)*tot.sumUQ/float64(tot.jobs) + obj.Weights[1]*Hours(1)*tot.maxUQ + obj.Weights[2]*(1-util)
+	return obj.Weights[0]*simcore.Hours(1)*tot.sumUQ/float64(tot.jobs) + obj.Weights[1]*simcore.Hours(1)*tot.maxUQ + obj.Weights[2]*(1-util)
 }
 
 // lessIndividual orders individuals by fitness, then genome
@@ -469,8 +525,7 @@ func lessIndividual(a, b individual) int {
 // generations run and the fitness of the current assignment.
 func (op *evoOp) run(current []int32) (individual, int, float64, error) {
 	p := op.params
-	s := op.s
-	rng := rand.New(rand.NewPCG(p.Seed, uint64(s.ops)))
+	rng := rand.New(rand.NewPCG(p.Seed, uint64(op.a.Op())))
 	n := p.Population
 	pop := make([]individual, 0, n)
 	random := func() []int32 {
@@ -488,11 +543,7 @@ func (op *evoOp) run(current []int32) (individual, int, float64, error) {
 	currentFit := op.fitness(op.keys(cur.genes, nil))
 	cur.fit = currentFit
 	if p.Init == "seeded" {
-		pure := op.pureMCT
-		if op.levels != nil {
-			pure = op.mctLevel
-		}
-		mct, err := pure()
+		mct, err := op.pureMCT()
 		if err != nil {
 			return individual{}, 0, 0, err
 		}
@@ -509,11 +560,7 @@ func (op *evoOp) run(current []int32) (individual, int, float64, error) {
 	// assignment starts every Js job at t, every q_j^(t) is already q_j and
 	// every F_j is t + rem_j whatever the clusters, so no assignment scores
 	// better.
-	startsAllNow := op.startsAllNow
-	if op.levels != nil {
-		startsAllNow = op.startsAllNowLevel
-	}
-	if p.Init == "seeded" && s.dur == nil && startsAllNow(cur.genes) {
+	if p.Init == "seeded" && !op.a.Heterogeneous() && op.startsAllNow(cur.genes) {
 		return cur, 0, currentFit, nil
 	}
 	children := make([]individual, 0, n+1)
@@ -525,7 +572,7 @@ func (op *evoOp) run(current []int32) (individual, int, float64, error) {
 			spare = spare[:k-1]
 			return d
 		}
-		return individual{genes: make([]int32, len(op.js)), keys: make([]setKey, len(op.s.inst.Clusters))}
+		return individual{genes: make([]int32, len(op.js)), keys: make([]setKey, len(op.inst.Clusters))}
 	}
 	gens, stall := 0, 0
 	for gens < p.Generations {
@@ -556,7 +603,7 @@ func (op *evoOp) run(current []int32) (individual, int, float64, error) {
 		} else if stall++; p.Stall > 0 && stall >= p.Stall {
 			break
 		}
-		if err := s.ctx.Err(); err != nil {
+		if err := op.a.Context().Err(); err != nil {
 			return individual{}, 0, 0, err
 		}
 	}
@@ -587,19 +634,19 @@ func survive(pop, children []individual, n int, next, dropped []individual) ([]i
 // startsAllNow reports whether the assignment's plan starts every Js job
 // at t.
 func (op *evoOp) startsAllNow(genes []int32) bool {
-	w := op.workers[0]
-	for p := range op.s.inst.Clusters {
-		var members []int
-		for g, c := range genes {
-			if int(c) == p {
-				members = append(members, op.js[g])
+	var ranks []int32
+	for p, order := range op.rankOrder {
+		ranks = ranks[:0]
+		for r, g := range order {
+			if int(genes[g]) == p {
+				ranks = append(ranks, int32(r))
 			}
 		}
-		if _, err := w.plan(p, members); err != nil {
+		if _, err := op.plan(0, p, ranks); err != nil {
 			return false
 		}
-		for _, j := range members {
-			if w.sims[p].planStart[j] != op.s.now {
+		for _, st := range op.workers[0][p].Starts() {
+			if st != op.now {
 				return false
 			}
 		}
@@ -700,23 +747,36 @@ func (op *evoOp) mutate(rng *rand.Rand, genes []int32, keys []setKey) {
 // pureMCT assigns every Js job, in (arrival, id) order, to the feasible
 // cluster where the plan of the jobs assigned so far (plus the Jn jobs)
 // finishes it earliest; ties to its user cluster, then the lowest index.
+// It is the one implementation of pure MCT, for EVO's seed and for
+// mct-all, on whichever what-if planner the seam provides (their starts
+// are the same).
 func (op *evoOp) pureMCT() ([]int32, error) {
-	s := op.s
-	w := op.workers[0]
-	P := len(s.inst.Clusters)
-	members := make([][]int, P)
+	P := len(op.inst.Clusters)
+	// rankOf[p][g]: gene g's rank position on cluster p.
+	rankOf := make([][]int32, P)
+	for p, order := range op.rankOrder {
+		rankOf[p] = make([]int32, len(op.js))
+		for r, g := range order {
+			rankOf[p][g] = int32(r)
+		}
+	}
+	members := make([][]int32, P) // rank positions, ascending
+	var ranks []int32
 	genes := make([]int32, len(op.js))
 	for g, j := range op.js {
-		user := s.inst.Jobs[j].Cluster
+		user := op.inst.Jobs[j].Cluster
 		best, bestF := -1, int64(math.MaxInt64)
 		try := func(p int) error {
-			if !s.feasible(j, p) {
+			if !op.feasOn[g*P+p] {
 				return nil
 			}
-			if _, err := w.plan(p, append(members[p], j)); err != nil {
+			rk := rankOf[p][g]
+			k, _ := slices.BinarySearch(members[p], rk)
+			ranks = append(append(append(ranks[:0], members[p][:k]...), rk), members[p][k:]...)
+			if _, err := op.plan(0, p, ranks); err != nil {
 				return err
 			}
-			if f := w.sims[p].planStart[j] + s.remOn(j, p); best < 0 || f < bestF {
+			if f := op.workers[0][p].Starts()[k] + op.terms[p][rk].rem; best < 0 || f < bestF {
 				best, bestF = p, f
 			}
 			return nil
@@ -725,108 +785,14 @@ func (op *evoOp) pureMCT() ([]int32, error) {
 			return nil, err
 		}
 		if best < 0 {
-			return nil, errors.New("simcore: evo: job feasible nowhere")
+			return nil, errors.New("evo: job feasible nowhere")
 		}
 		genes[g] = int32(best)
-		members[best] = append(members[best], j)
+		rk := rankOf[best][g]
+		k, _ := slices.BinarySearch(members[best], rk)
+		members[best] = slices.Insert(members[best], k, rk)
 	}
 	return genes, nil
-}
-
-// whatIf plans clusters for hypothetical member sets without touching the
-// simulation. Each cluster has its own shallow copy of the simulation with
-// its own plan, keys and planner state (so the last plan built on a
-// cluster can be extended), sharing the read-only job state and the
-// clusters' persistent fixed-job state. A simulation keeps its what-if
-// planners across operations and refreshes them at each.
-type whatIf struct {
-	sims  []*sim
-	pls   []*planner
-	keyAt [][]int // per cluster and job: the operation its key was computed at
-}
-
-func newWhatIf(s *sim) *whatIf {
-	w := &whatIf{}
-	n := len(s.inst.Jobs)
-	for p, c := range s.inst.Clusters {
-		ws := &sim{planStart: make([]int64, n), planPlace: make([][]Slot, n), key: make([]float64, n)}
-		w.sims = append(w.sims, ws)
-		w.pls = append(w.pls, newPlanner(ws, p, c))
-		w.keyAt = append(w.keyAt, make([]int, n))
-	}
-	return w
-}
-
-// refresh loads the simulation's current state.
-func (w *whatIf) refresh(s *sim) {
-	for p, ws := range w.sims {
-		start, place, key := ws.planStart, ws.planPlace, ws.key
-		*ws = *s
-		ws.planStart, ws.planPlace, ws.key = start, place, key
-		if ws.opts.Backfill == BackfillGreedy {
-			ws.opts.Backfill = BackfillNone
-		}
-		pl, real := w.pls[p], s.clusters[p]
-		pl.fixed, pl.fixedUse, pl.fixedRels = real.fixed, real.fixedUse, real.fixedRels
-		pl.built, pl.valid, pl.completed = false, false, false
-	}
-}
-
-// whatIfs returns k refreshed what-if planners, kept across operations.
-func (s *sim) whatIfs(k int) []*whatIf {
-	for len(s.evoPool) < k {
-		s.evoPool = append(s.evoPool, newWhatIf(s))
-	}
-	for _, w := range s.evoPool[:k] {
-		w.refresh(s)
-	}
-	return s.evoPool[:k]
-}
-
-// plan builds the plan of cluster p holding the Js jobs members (and its
-// Jn jobs) and returns its contribution to the fitness at t.
-func (w *whatIf) plan(p int, members []int) (clusterEval, error) {
-	s := w.sims[p]
-	pl := w.pls[p]
-	for _, j := range members {
-		w.key(p, j)
-	}
-	// The last plan built on pl is extended rather than rebuilt when its
-	// ranked jobs are a prefix of the new ranking (planner.extendable):
-	// under Eq. 13 a job's plan depends only on the jobs ranked before it.
-	pl.jobs = append(pl.jobs[:0], members...)
-	pl.valid = false
-	if err := pl.plan(); err != nil {
-		return clusterEval{}, err
-	}
-	var c clusterEval
-	c.maxF = s.now
-	for _, j := range members {
-		job := &s.inst.Jobs[j]
-		st := s.planStart[j]
-		if st == never {
-			return clusterEval{}, fmt.Errorf("simcore: evo: job %d cannot be placed on cluster %d", job.ID, p)
-		}
-		c.add(job, s.queued(j)+st-s.now, st, s.remOn(j, p))
-	}
-	return c, nil
-}
-
-// key sets job j's ranking key on cluster p, once per operation.
-func (w *whatIf) key(p, j int) {
-	s := w.sims[p]
-	if w.keyAt[p][j] != s.ops {
-		s.key[j] = s.priority(j, p)
-		w.keyAt[p][j] = s.ops
-	}
-}
-
-// tardiness is max(0, f − deadline) in seconds, 0 without a deadline.
-func tardiness(job *Job, f int64) float64 {
-	if job.Deadline <= 0 || f <= job.Deadline {
-		return 0
-	}
-	return float64(f - job.Deadline)
 }
 
 // userFirst calls try on the user cluster, then on every other cluster in

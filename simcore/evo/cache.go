@@ -1,4 +1,4 @@
-package simcore
+package evo
 
 // evalCache holds the fitness contribution of each (cluster, member set)
 // planned in an EVO operation: open addressing with linear probing, slots

@@ -1,0 +1,230 @@
+package simcore
+
+import (
+	"fmt"
+	"math"
+	"slices"
+)
+
+// WhatIfPlanner plans hypothetical member sets of one cluster for an
+// allocator that re-decides Js (EVO, mct-all, a learned allocation rule):
+// the cluster's Jn jobs plus a chosen subset of candidate Js jobs, planned
+// by the list scheduler's own rule (the configured ranking, placer and
+// backfill mode; greedy backfilling plans by the no-backfill rule so every
+// job gets a start) without touching the simulation.
+//
+// The candidates are fixed when the planner is made (Allocation.WhatIfs),
+// sorted in the ranking order on the cluster (RankOrder); a member set is named by the
+// ascending rank positions of its members, so its plan is the plan of
+// those jobs in that order. Two planners stand behind the type and give the
+// same starts: the level planner (levelplan.go: no backfilling or greedy,
+// a best-fit or round-robin placer), which re-plans a set only from its
+// first rank that differs from the last set planned, and otherwise the
+// list scheduler's what-if planner (a shallow copy of the simulation per
+// cluster).
+//
+// A planner is not safe for concurrent use; make one set per goroutine.
+type WhatIfPlanner struct {
+	s       *sim
+	p       int
+	jobs    []int // candidates by rank position
+	level   *levelPlanner
+	w       *whatIf
+	members []int
+	starts  []int64
+}
+
+// Cluster is the planner's cluster.
+func (wp *WhatIfPlanner) Cluster() int { return wp.p }
+
+// Candidates are the candidate jobs by rank position on the cluster (read
+// only).
+func (wp *WhatIfPlanner) Candidates() []int { return wp.jobs }
+
+// Level reports whether the level planner stands behind wp.
+func (wp *WhatIfPlanner) Level() bool { return wp.level != nil }
+
+// Plan plans the cluster holding its Jn jobs and the candidates at rank
+// positions ranks (ascending, each below len(Candidates())). It returns
+// from, the first position it re-planned: the starts of ranks[:from] are
+// those of the previous Plan (which had the same first from ranks), so a
+// caller summing per-job terms in rank order may keep those sums. Starts
+// then holds S_j of every member, by position in ranks. A member that
+// cannot be placed is an error.
+func (wp *WhatIfPlanner) Plan(ranks []int32) (from int, err error) {
+	if wp.level != nil {
+		from, err = wp.level.plan(wp.s, wp.p, ranks)
+		wp.starts = wp.level.starts[:len(ranks)]
+		return from, err
+	}
+	wp.members = wp.members[:0]
+	for _, r := range ranks {
+		wp.members = append(wp.members, wp.jobs[r])
+	}
+	if err := wp.w.plan(wp.p, wp.members); err != nil {
+		return 0, err
+	}
+	ws := wp.w.sims[wp.p]
+	wp.starts = wp.starts[:0]
+	for _, j := range wp.members {
+		st := ws.planStart[j]
+		if st == never {
+			return 0, fmt.Errorf("simcore: what-if: job %d cannot be placed on cluster %d", ws.inst.Jobs[j].ID, wp.p)
+		}
+		wp.starts = append(wp.starts, st)
+	}
+	return 0, nil
+}
+
+// Starts are the members' starts after the last Plan, by position in its
+// ranks; valid until the next Plan.
+func (wp *WhatIfPlanner) Starts() []int64 { return wp.starts }
+
+// WhatIfs returns k sets of what-if planners, one set per goroutine that
+// will plan at the same time, each holding one planner per cluster p for
+// the candidates order[p] (jobs of Js feasible on p, in the ranking order
+// on p as RankOrder gives it). The planners are valid during the Allocate
+// call only. The list scheduler's what-if planners are kept across
+// operations by the simulation and refreshed here.
+func (a *Allocation) WhatIfs(k int, order [][]int) [][]*WhatIfPlanner {
+	return a.whatIfs(k, order, levelPlanning(a.s))
+}
+
+// ReferenceWhatIfs is WhatIfs on the list scheduler's what-if planner only
+// (never the level planner): the reference that tests compare the level
+// planner with.
+func (a *Allocation) ReferenceWhatIfs(k int, order [][]int) [][]*WhatIfPlanner {
+	return a.whatIfs(k, order, false)
+}
+
+func (a *Allocation) whatIfs(k int, order [][]int, level bool) [][]*WhatIfPlanner {
+	s := a.s
+	k = max(1, k)
+	var ws []*whatIf
+	if !level {
+		ws = s.whatIfs(k)
+	}
+	out := make([][]*WhatIfPlanner, k)
+	for w := range k {
+		out[w] = make([]*WhatIfPlanner, len(order))
+		for p, jobs := range order {
+			wp := &WhatIfPlanner{s: s, p: p, jobs: jobs}
+			if level {
+				wp.level = newLevelPlanner(s, p, jobs)
+			} else {
+				wp.w = ws[w]
+			}
+			out[w][p] = wp
+		}
+	}
+	return out
+}
+
+// whatIf plans clusters for hypothetical member sets without touching the
+// simulation. Each cluster has its own shallow copy of the simulation with
+// its own plan, keys and planner state (so the last plan built on a
+// cluster can be extended), sharing the read-only job state and the
+// clusters' persistent fixed-job state. A simulation keeps its what-if
+// planners across operations and refreshes them at each.
+type whatIf struct {
+	sims  []*sim
+	pls   []*planner
+	keyAt [][]int // per cluster and job: the operation its key was computed at
+}
+
+func newWhatIf(s *sim) *whatIf {
+	w := &whatIf{}
+	n := len(s.inst.Jobs)
+	for p, c := range s.inst.Clusters {
+		ws := &sim{planStart: make([]int64, n), planPlace: make([][]Slot, n), key: make([]float64, n)}
+		w.sims = append(w.sims, ws)
+		w.pls = append(w.pls, newPlanner(ws, p, c))
+		w.keyAt = append(w.keyAt, make([]int, n))
+	}
+	return w
+}
+
+// refresh loads the simulation's current state.
+func (w *whatIf) refresh(s *sim) {
+	for p, ws := range w.sims {
+		start, place, key := ws.planStart, ws.planPlace, ws.key
+		*ws = *s
+		ws.planStart, ws.planPlace, ws.key = start, place, key
+		if ws.opts.Backfill == BackfillGreedy {
+			ws.opts.Backfill = BackfillNone
+		}
+		pl, real := w.pls[p], s.clusters[p]
+		pl.fixed, pl.fixedUse, pl.fixedRels = real.fixed, real.fixedUse, real.fixedRels
+		pl.built, pl.valid, pl.completed = false, false, false
+	}
+}
+
+// whatIfs returns k refreshed what-if planners, kept across operations.
+func (s *sim) whatIfs(k int) []*whatIf {
+	for len(s.whatIfPool) < k {
+		s.whatIfPool = append(s.whatIfPool, newWhatIf(s))
+	}
+	for _, w := range s.whatIfPool[:k] {
+		w.refresh(s)
+	}
+	return s.whatIfPool[:k]
+}
+
+// plan builds the plan of cluster p holding the Js jobs members (and its
+// Jn jobs); the starts are left in w.sims[p].planStart.
+func (w *whatIf) plan(p int, members []int) error {
+	pl := w.pls[p]
+	for _, j := range members {
+		w.key(p, j)
+	}
+	// The last plan built on pl is extended rather than rebuilt when its
+	// ranked jobs are a prefix of the new ranking (planner.extendable):
+	// under Eq. 13 a job's plan depends only on the jobs ranked before it.
+	pl.jobs = append(pl.jobs[:0], members...)
+	pl.valid = false
+	return pl.plan()
+}
+
+// key sets job j's ranking key on cluster p, once per operation.
+func (w *whatIf) key(p, j int) {
+	s := w.sims[p]
+	if w.keyAt[p][j] != s.ops {
+		s.key[j] = s.priority(j, p)
+		w.keyAt[p][j] = s.ops
+	}
+}
+
+// RankKey is f(j, t), job j's ranking key on cluster p at the operation
+// time (the list scheduler's ranking evaluated on the job as it would be on
+// p).
+func (a *Allocation) RankKey(j, p int) float64 { return a.s.priority(j, p) }
+
+// RankOrder returns the positions of jobs (indices into it) in the ranking
+// order on cluster p: by the key (f(j, t), a_j, id) of SPEC §4.2, NaN
+// after every number. Each key is evaluated once.
+func (a *Allocation) RankOrder(p int, jobs []int) []int {
+	s := a.s
+	keys := make([]float64, len(jobs))
+	for i, j := range jobs {
+		keys[i] = s.priority(j, p)
+	}
+	perm := make([]int, len(jobs))
+	for i := range perm {
+		perm[i] = i
+	}
+	slices.SortFunc(perm, func(x, y int) int {
+		kx, ky := keys[x], keys[y]
+		if kx != ky && !(math.IsNaN(kx) && math.IsNaN(ky)) {
+			if lessKey(kx, ky) {
+				return -1
+			}
+			return 1
+		}
+		jx, jy := &s.inst.Jobs[jobs[x]], &s.inst.Jobs[jobs[y]]
+		if jx.Arrival != jy.Arrival {
+			return cmpInt64(jx.Arrival, jy.Arrival)
+		}
+		return cmpInt64(jx.ID, jy.ID)
+	})
+	return perm
+}
