@@ -115,8 +115,13 @@ func (c *clusterEval) add(job *Job, q, at, rem int64) {
 	c.maxQ = max(c.maxQ, float64(q))
 	c.maxF = max(c.maxF, f)
 	c.work += float64(job.GPUs) * float64(rem)
-	c.tard += tardiness(job, f)
+	c.tard += float64(Tardiness(job.Deadline, f))
 	c.jobs++
+}
+
+// terms is c as the objective's terms at t (simcore.ObjectiveTerms).
+func (c clusterEval) terms() ObjectiveTerms {
+	return ObjectiveTerms{SumUQ: c.sumUQ, MaxUQ: c.maxUQ, SumJCT: c.sumJCT, MaxQ: c.maxQ, MaxF: c.maxF, Work: c.work, Tard: c.tard, Jobs: c.jobs}
 }
 
 func (c *clusterEval) merge(o clusterEval) {
@@ -435,21 +440,7 @@ func (op *evoOp) fitness(ks []setKey) float64 {
 		tot.merge(op.base[p])
 		tot.merge(op.cache.get(k))
 	}
-	if tot.jobs == 0 {
-		return 0
-	}
-	obj := op.s.opts.Objective
-	switch obj.Kind {
-	case SingleCluster:
-		return obj.Omega*Hours(1)*tot.sumJCT/float64(tot.jobs) + (1-obj.Omega)*Hours(1)*tot.maxQ
-	case DeadlineAware:
-		return obj.Omega*Hours(1)*tot.sumJCT/float64(tot.jobs) + (1-obj.Omega)*Hours(1)*tot.tard/float64(tot.jobs)
-	}
-	util := 1.0
-	if span := tot.maxF - op.s.now; span > 0 {
-		util = tot.work / (op.cap * float64(span))
-	}
-	return obj.Weights[0]*Hours(1)*tot.sumUQ/float64(tot.jobs) + obj.Weights[1]*Hours(1)*tot.maxUQ + obj.Weights[2]*(1-util)
+	return op.s.opts.Objective.AtT(tot.terms(), op.s.now, op.cap)
 }
 
 // lessIndividual orders individuals by fitness, then genome
@@ -819,14 +810,6 @@ func (w *whatIf) key(p, j int) {
 		s.key[j] = s.priority(j, p)
 		w.keyAt[p][j] = s.ops
 	}
-}
-
-// tardiness is max(0, f − deadline) in seconds, 0 without a deadline.
-func tardiness(job *Job, f int64) float64 {
-	if job.Deadline <= 0 || f <= job.Deadline {
-		return 0
-	}
-	return float64(f - job.Deadline)
 }
 
 // userFirst calls try on the user cluster, then on every other cluster in

@@ -83,8 +83,8 @@ func (c *clusterEval) addJob(j *levelJob, q, at int64) {
 	c.maxQ = max(c.maxQ, float64(q))
 	c.maxF = max(c.maxF, f)
 	c.work += j.work
-	if j.deadline > 0 && f > j.deadline {
-		c.tard += float64(f - j.deadline) // else tardiness is 0, and adding +0 to c.tard (≥ +0) changes nothing
+	if t := Tardiness(j.deadline, f); t > 0 {
+		c.tard += float64(t) // else tardiness is 0, and adding +0 to c.tard (≥ +0) changes nothing
 	}
 	c.jobs++
 }
