@@ -5,18 +5,21 @@
 // package may not reach a forbidden package through another one):
 //
 //	expr, simcore           no evogp package
-//	configs                 datasets (and what it imports)
+//	configs                 datasets, simcore (and what they import)
 //	simcore/* (policies)    simcore, internal/*
+//	formula                 expr, simcore, configs (and datasets), internal/* (not learn)
 //	internal/*              only internal/*
 //	datasets/...            simcore, internal/* (not configs)
-//	learn/...               expr, simcore, datasets, configs, internal/* (not reports)
+//	learn/...               expr, simcore, datasets, configs, formula, internal/* (not reports)
 //	reports/...             only internal/*
 //	estimate/...            simcore, internal/*
 //	hydra/...               simcore
 //	experiment/...          everything but cmd (it composes the others)
 //	cmd/...                 anything
 //
-// Nothing but cmd imports experiment, and nothing imports cmd. A package
+// Nothing but cmd imports experiment, and nothing imports cmd. Of
+// experiment's files only learn.go imports learn: evaluating a saved policy
+// does not need the learner. A package
 // with no rule is an error, so a new package comes with its rule. Tests may
 // import more (simcore's tests use datasets, for example).
 //
