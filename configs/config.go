@@ -18,6 +18,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/evogp/evogp/datasets"
+	"github.com/evogp/evogp/simcore"
 	"github.com/evogp/evogp/simcore/evo"
 )
 
@@ -98,9 +99,10 @@ type Sim struct {
 	Backfill string `yaml:"backfill"` // none | conservative | greedy | strict | preemptive
 }
 
-// Objective selects Eq. 5 (multi) or Eq. 16 (single).
+// Objective selects the objective: a kind of simcore.ObjectiveKinds by
+// name (multi, Eq. 5; single, Eq. 16; deadline) and its parameters.
 type Objective struct {
-	Kind    string     `yaml:"kind"`    // multi | single | deadline
+	Kind    string     `yaml:"kind"`    // a name of simcore.ObjectiveKindNames
 	Weights [3]float64 `yaml:"weights"` // ω1..ω3 of Eq. 5
 	Omega   float64    `yaml:"omega"`   // ω of Eq. 16
 }
@@ -283,7 +285,7 @@ func (c Config) Validate() error {
 		{c.Data.Train < 0 || c.Data.Validation < 0 || c.Data.Test < 0, "data: sizes must be ≥ 0"},
 		{c.Sim.Trigger != "arrival" && c.Sim.Trigger != "arrival+completion", fmt.Sprintf("sim.trigger = %q: must be arrival or arrival+completion", c.Sim.Trigger)},
 		{!slices.Contains([]string{"none", "conservative", "greedy", "strict", "preemptive"}, c.Sim.Backfill), fmt.Sprintf("sim.backfill = %q: must be none, conservative, greedy, strict or preemptive", c.Sim.Backfill)},
-		{c.Objective.Kind != "multi" && c.Objective.Kind != "single" && c.Objective.Kind != "deadline", fmt.Sprintf("objective.kind = %q: must be multi, single or deadline", c.Objective.Kind)},
+		{!slices.Contains(simcore.ObjectiveKindNames(), c.Objective.Kind), fmt.Sprintf("objective.kind = %q: must be %s", c.Objective.Kind, simcore.OneOf(simcore.ObjectiveKindNames()))},
 		{!(c.Objective.Omega >= 0 && c.Objective.Omega <= 1), fmt.Sprintf("objective.omega = %v: must be in [0, 1]", c.Objective.Omega)},
 		{c.GP.Population < 2, fmt.Sprintf("gp.population = %d: must be ≥ 2", c.GP.Population)},
 		{c.GP.Generations < 0, fmt.Sprintf("gp.generations = %d: must be ≥ 0", c.GP.Generations)},

@@ -14,7 +14,7 @@
 // EVOPairs reads a list scheduler's composition, to pair each EVO
 // scheduler with its MCT counterpart for paper Fig. 11b. Simulator
 // options come from a config's sim and objective sections through
-// learn.SimOptions, the one translation of a config into simcore.Options.
+// configs.SimOptions, the one translation of a config into simcore.Options.
 //
 // A sweep or an eval is also a task directory (SPEC §15, tasks.go): N
 // indexed, idempotent tasks that the local launcher runs on a worker pool,

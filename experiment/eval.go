@@ -10,7 +10,6 @@ import (
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/internal/progress"
-	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/simcore"
 )
@@ -29,7 +28,7 @@ func DefaultSimSettings() SimSettings {
 	return SimSettings{Sim: d.Sim, Objective: d.Objective}
 }
 
-// Options checks the settings and translates them with learn.SimOptions,
+// Options checks the settings and translates them with configs.SimOptions,
 // the one translation of config sections into simcore.Options.
 func (s SimSettings) Options() (simcore.Options, error) {
 	cfg := configs.Default()
@@ -37,7 +36,7 @@ func (s SimSettings) Options() (simcore.Options, error) {
 	if err := cfg.Validate(); err != nil {
 		return simcore.Options{}, err
 	}
-	return learn.SimOptions(cfg)
+	return configs.SimOptions(cfg)
 }
 
 // EvalSettings describe one evaluation run.

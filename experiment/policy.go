@@ -1,15 +1,12 @@
 package experiment
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
-	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/formula"
 	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/simcore"
 	"github.com/evogp/evogp/simcore/evo"
@@ -68,7 +65,7 @@ func DefaultPolicyBuilder(seconds bool) PolicyBuilder {
 // EVOParams translates a config's evo section and run seed into the evo
 // allocator's parameters (SPEC §11): operation k of a simulation draws
 // from a generator seeded by (cfg.Seed, k).
-func EVOParams(cfg configs.Config) evo.Params { return learn.EVOParams(cfg) }
+func EVOParams(cfg configs.Config) evo.Params { return configs.EVOParams(cfg) }
 
 // parse resolves spec with simcore's registry, the builder's EVO
 // parameters and the extra rankings.
@@ -156,7 +153,7 @@ func (b PolicyBuilder) Policy(spec, formula string) (Policy, error) {
 // the formula ranking.
 func (b PolicyBuilder) treePolicy(spec string, tree *expr.Tree, seconds bool) (Policy, error) {
 	name := strings.ToLower(strings.TrimSpace(spec))
-	sched, err := b.parse(spec, map[string]simcore.Ranking{"formula": learn.NewFormulaRanking(tree, seconds)})
+	sched, err := b.parse(spec, map[string]simcore.Ranking{"formula": formula.NewRanking(tree, seconds)})
 	if err != nil {
 		return Policy{}, err
 	}
@@ -201,7 +198,7 @@ func (b PolicyBuilder) Policies(list string) ([]Policy, error) {
 			if label == "" {
 				return nil, fmt.Errorf("scheduler entry %q: empty label", entry)
 			}
-			formula, runSeconds, err := FormulaSource(strings.TrimSpace(source))
+			infix, runSeconds, err := formula.Source(strings.TrimSpace(source))
 			if err != nil {
 				return nil, fmt.Errorf("scheduler %s: %w", label, err)
 			}
@@ -213,10 +210,10 @@ func (b PolicyBuilder) Policies(list string) ([]Policy, error) {
 			if usesFormula(label) {
 				spec = label
 			}
-			if p, err = fb.Policy(spec, formula); err != nil {
+			if p, err = fb.Policy(spec, infix); err != nil {
 				return nil, err
 			}
-			p.Label, p.Source = label, formula
+			p.Label, p.Source = label, infix
 		} else {
 			if p, err = b.Policy(entry, ""); err != nil {
 				return nil, err
@@ -233,60 +230,6 @@ func (b PolicyBuilder) Policies(list string) ([]Policy, error) {
 	return out, nil
 }
 
-// FormulaSource returns the formula of a LABEL=SOURCE entry: the infix of
-// SOURCE if it names a .json file or a directory holding best.json,
-// otherwise SOURCE itself, which must parse as a formula. For a best.json
-// with a learner config.yaml beside it, seconds reports whether that run
-// measured d and q in seconds (gp.time_unit); it is nil otherwise.
-func FormulaSource(source string) (formula string, seconds *bool, err error) {
-	path := ""
-	if strings.HasSuffix(strings.ToLower(source), ".json") {
-		path = source
-	} else if st, err := os.Stat(source); err == nil && st.IsDir() {
-		path = filepath.Join(source, learn.BestFile)
-	}
-	if path != "" {
-		if formula, err = ReadBestInfix(path); err != nil {
-			return "", nil, err
-		}
-		dir := filepath.Dir(path)
-		if _, statErr := os.Stat(filepath.Join(dir, learn.ConfigFile)); statErr == nil {
-			cfg, err := learn.RunConfig(dir)
-			if err != nil {
-				return "", nil, err
-			}
-			sec := cfg.GP.TimeUnit == "seconds"
-			seconds = &sec
-		}
-		return formula, seconds, nil
-	}
-	if _, err := expr.Parse(source); err != nil {
-		if strings.ContainsAny(source, `/\`) {
-			return "", nil, fmt.Errorf("%q is neither a run directory or best.json nor a formula (%w)", source, err)
-		}
-		return "", nil, fmt.Errorf("formula %q: %w", source, err)
-	}
-	return source, nil, nil
-}
-
-// ReadBestInfix reads the "infix" field of a learner's best.json and checks
-// that it parses.
-func ReadBestInfix(path string) (string, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return "", fmt.Errorf("read best.json: %w", err)
-	}
-	var best struct {
-		Infix *string `json:"infix"`
-	}
-	if err := json.Unmarshal(b, &best); err != nil {
-		return "", fmt.Errorf("%s: not valid JSON: %w", path, err)
-	}
-	if best.Infix == nil || strings.TrimSpace(*best.Infix) == "" {
-		return "", fmt.Errorf("%s: no \"infix\" formula", path)
-	}
-	if _, err := expr.Parse(*best.Infix); err != nil {
-		return "", fmt.Errorf("%s: infix %q: %w", path, *best.Infix, err)
-	}
-	return *best.Infix, nil
-}
+// ReadBestInfix is formula.ReadBestInfix: the formula of a learner's
+// best.json.
+func ReadBestInfix(path string) (string, error) { return formula.ReadBestInfix(path) }

@@ -20,7 +20,6 @@ import (
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/internal/progress"
-	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/simcore"
 )
@@ -345,7 +344,7 @@ func evaluatePoint(ctx context.Context, cfg configs.Config, best *expr.Tree) ([]
 	if err != nil {
 		return nil, err
 	}
-	opts, err := learn.SimOptions(cfg)
+	opts, err := configs.SimOptions(cfg)
 	if err != nil {
 		return nil, err
 	}

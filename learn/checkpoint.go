@@ -16,16 +16,17 @@ import (
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/formula"
 	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/simcore"
 )
 
 // Files of a run directory.
 const (
-	ConfigFile      = "config.yaml"
+	ConfigFile      = formula.ConfigFile // "config.yaml"
 	GenerationsFile = "generations.parquet"
 	HallFile        = "hall_of_fame.csv"
-	BestFile        = "best.json"
+	BestFile        = formula.BestFile // "best.json"
 	FormulaGoFile   = "formula.go.txt" // not .go: a run directory must never be a Go package
 	FormulaTeXFile  = "formula.tex"
 	PlotName        = "convergence" // convergence.png and convergence.svg

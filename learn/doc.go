@@ -11,8 +11,8 @@
 //
 // A formula's leaves come from gp.terminals (default the paper's d, q, u,
 // g) — names of expr's terminal catalogue — plus ephemeral constants with
-// gp.constants. FormulaRanking maps each name to its value for a job
-// (features in formula.go: one line per terminal), computing only the
+// gp.constants. FormulaRanking (formula.Ranking) maps each name to its
+// value for a job (formula.Features: one line per terminal), computing only the
 // terminals the formula uses; it asks the engine for cluster state
 // (NeedsClusterState) only when the formula reads f, n, e or v. best.json
 // records the terminal set; ReadBest refuses a formula that uses a terminal
@@ -180,11 +180,12 @@
 //
 // # Dependencies
 //
-// FormulaRanking is the adapter that lets a compiled expr.Program act as a
-// simcore.Ranking; it defines the units the formula sees (d and q in hours by
-// default, SPEC §2).
+// FormulaRanking is package formula's Ranking, the adapter that lets a
+// compiled expr.Program act as a simcore.Ranking; it defines the units the
+// formula sees (d and q in hours by default, SPEC §2). It lives outside
+// learn so that evaluating a saved policy does not import the learner.
 //
-// learn imports expr, simcore, datasets and configs, plus the small shared
+// learn imports expr, simcore, datasets, configs and formula, plus the small shared
 // helpers internal/atomicio, internal/parallel, internal/progress,
 // internal/stats (the Wilcoxon test) and internal/runlog (the generation
 // table and the convergence figure, which reports also uses). It does not

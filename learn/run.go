@@ -463,28 +463,9 @@ func (r *runner) survive(all []scored) []scored {
 	return survive(all, r.cfg.GP.Population)
 }
 
-// SimOptions maps a config's sim and objective sections to the simulator
-// options the learner scores candidates with, so that evaluations outside a
-// run (sweeps, test sets) use exactly the same settings.
-func SimOptions(cfg configs.Config) (simcore.Options, error) {
-	trig, err := simcore.ParseTrigger(cfg.Sim.Trigger)
-	if err != nil {
-		return simcore.Options{}, err
-	}
-	bf, err := simcore.ParseBackfill(cfg.Sim.Backfill)
-	if err != nil {
-		return simcore.Options{}, err
-	}
-	kind, err := simcore.ParseObjectiveKind(cfg.Objective.Kind)
-	if err != nil {
-		return simcore.Options{}, err
-	}
-	obj := simcore.Objective{Kind: kind, Weights: cfg.Objective.Weights, Omega: cfg.Objective.Omega}
-	if err := obj.Validate(); err != nil {
-		return simcore.Options{}, err
-	}
-	return simcore.Options{Trigger: trig, Backfill: bf, Objective: obj}, nil
-}
+// SimOptions is configs.SimOptions: the simulator options the learner
+// scores candidates with.
+func SimOptions(cfg configs.Config) (simcore.Options, error) { return configs.SimOptions(cfg) }
 
 // start writes config.yaml into the fresh run directory and runs the loop.
 func (r *runner) start(ctx context.Context) (*Result, error) {
@@ -860,23 +841,16 @@ func (r *runner) write(res *Result) error {
 }
 
 func objectiveString(c configs.Config) string {
-	switch c.Objective.Kind {
-	case "single":
-		return fmt.Sprintf("single omega=%v (Eq. 16)", c.Objective.Omega)
-	case "deadline":
-		return fmt.Sprintf("deadline omega=%v (ω·avg JCT + (1−ω)·mean tardiness)", c.Objective.Omega)
+	o, err := c.Objective.Resolve()
+	if err != nil {
+		return c.Objective.Kind // not reached: the run validated its config
 	}
-	w := c.Objective.Weights
-	return fmt.Sprintf("multi weights=%v,%v,%v (Eq. 5)", w[0], w[1], w[2])
+	return o.String()
 }
 
-// EVOParams are the EVO allocator's parameters of a config (SPEC §11),
-// seeded with the run seed.
-func EVOParams(cfg configs.Config) evo.Params {
-	e := cfg.EVO
-	return evo.Params{Population: e.Population, Generations: e.Generations, Mutation: e.Mutation,
-		Stall: e.Stall, Budget: e.Budget, Init: e.Init, Seed: cfg.Seed, Workers: e.Workers}
-}
+// EVOParams is configs.EVOParams: the EVO allocator's parameters of a
+// config, seeded with the run seed.
+func EVOParams(cfg configs.Config) evo.Params { return configs.EVOParams(cfg) }
 
 // adoptInterrupted finds the work directory of a run that was killed
 // before it could rename its directory into place (Run builds the run in

@@ -7,7 +7,7 @@ import (
 
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/expr"
-	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/formula"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -43,7 +43,7 @@ func BenchmarkPhillyWeek(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		s, err := simcore.ParseScheduler(alloc+"+formula+bestfit", map[string]simcore.Ranking{"formula": learn.NewFormulaRanking(t, false)})
+		s, err := simcore.ParseScheduler(alloc+"+formula+bestfit", map[string]simcore.Ranking{"formula": formula.NewRanking(t, false)})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -38,69 +38,35 @@ func (d *doneStats) add(s *sim, j int, finish, ran int64) {
 	d.maxUQ = math.Max(d.maxUQ, uq)
 	d.sumJCT += Hours(finish - job.Arrival)
 	d.maxQ = math.Max(d.maxQ, q)
-	d.tard += Hours(int64(tardiness(job, finish)))
+	d.tard += Hours(Tardiness(job.Deadline, finish))
 }
 
 // lowerBound is a lower bound, at the current operation time t, of the
-// objective the simulation will end with. Queuing times only grow: a
-// settled job's q_j is final (finished, or running in Jn to a known
-// finish: doneStats), another arrived job's is at least its queuing so
-// far, a future job's at least 0. So
-//
-//	C_q,avg ≥ (Σ_done u_j q_j + Σ_active u_j q_j(t)) / |J|,
-//	C_q,max ≥ max of the same terms,
-//	1 − C_u ≥ 1 − min(1, W / (C · (t − min_j a_j)))  (max_j F_j > t while jobs remain),
-//
-// with W an upper bound of the work Σ g_j d_j (exact on homogeneous
-// instances; the largest per-type duration otherwise) and C the capacity.
-// For Eq. 16: avg JCT ≥ (Σ_settled JCT_j + Σ_Js (t − a_j + rem_j) +
-// Σ_future d_min,j) / |J| and max q ≥ the largest q so far; for the
-// deadline objective, each job's tardiness is at least that of its
-// earliest possible finish. The walk is over Js only (the settled terms
-// are kept as jobs settle), so an operation costs O(|Js|).
+// objective the simulation will end with: the objective kind's Bound
+// (objective.go) of the terms' bounds. A settled job's terms are final
+// (finished, or running in Jn to a known finish: doneStats), another
+// arrived job's q_j is at least its queuing so far and its JCT and
+// tardiness at least those of its earliest possible finish; jobs not yet
+// arrived count through ObjectiveBound.WithFuture. The walk is over Js only
+// (the settled terms are kept as jobs settle), so an operation costs
+// O(|Js|) plus what the kind's Bound asks for.
 func (s *sim) lowerBound() float64 {
-	n := float64(len(s.inst.Jobs))
-	sumUQ, maxUQ, sumJCT, maxQ, tard := s.done.sumUQ, s.done.maxUQ, s.done.sumJCT, s.done.maxQ, s.done.tard
+	b := ObjectiveBound{Jobs: len(s.inst.Jobs), SumUQ: s.done.sumUQ, MaxUQ: s.done.maxUQ, SumJCT: s.done.sumJCT, MaxQ: s.done.maxQ, Tard: s.done.tard, s: s}
 	for _, j := range s.open {
 		job := &s.inst.Jobs[j]
 		q := Hours(s.queued(j))
 		uq := float64(job.Priority) * q
-		sumUQ += uq
-		maxUQ = math.Max(maxUQ, uq)
-		maxQ = math.Max(maxQ, q)
+		b.SumUQ += uq
+		b.MaxUQ = math.Max(b.MaxUQ, uq)
+		b.MaxQ = math.Max(b.MaxQ, q)
 		rem := s.rem[j]
 		if s.dur != nil {
 			rem = s.minTrueRem(j)
 		}
-		sumJCT += Hours(s.now - job.Arrival + rem)
-		tard += Hours(int64(tardiness(job, s.now+rem)))
+		b.SumJCT += Hours(s.now - job.Arrival + rem)
+		b.Tard += Hours(Tardiness(job.Deadline, s.now+rem))
 	}
-	obj := s.opts.Objective
-	if obj.Kind != MultiCluster {
-		for _, j := range s.order[s.next:] {
-			job := &s.inst.Jobs[j]
-			d := s.minTrueRem(j)
-			sumJCT += Hours(d)
-			tard += Hours(int64(tardiness(job, job.Arrival+d)))
-		}
-		if obj.Kind == DeadlineAware {
-			return obj.Omega*sumJCT/n + (1-obj.Omega)*tard/n
-		}
-		return obj.Omega*sumJCT/n + (1-obj.Omega)*maxQ
-	}
-	lb := obj.Weights[0]*sumUQ/n + obj.Weights[1]*maxUQ
-	first := s.inst.Jobs[s.order[0]].Arrival
-	if span := s.now - first; span > 0 && len(s.active)+len(s.order)-s.next > 0 {
-		if s.workUB == 0 {
-			s.workUB = s.maxWork()
-		}
-		capacity := 0.0
-		for _, c := range s.inst.Clusters {
-			capacity += float64(c.GPUs())
-		}
-		lb += obj.Weights[2] * (1 - math.Min(1, s.workUB/(capacity*float64(span))))
-	}
-	return lb
+	return s.opts.Objective.LowerBound(b)
 }
 
 // minTrueRem is the job's smallest remaining time over the clusters it can

@@ -121,7 +121,7 @@ func Simulate(ctx context.Context, inst *Instance, sched Scheduler, opts Options
 	if err := checkMode(inst, sched, opts); err != nil {
 		return Result{}, err
 	}
-	if opts.Objective == (Objective{}) {
+	if opts.Objective.isZero() {
 		opts.Objective = DefaultObjective()
 	}
 	s := newSim(ctx, inst, sched, opts)

@@ -1,10 +1,13 @@
 package archtest
 
 import (
+	"go/parser"
+	"go/token"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -19,19 +22,20 @@ type rule struct {
 }
 
 // everything but the command layer.
-var allButCmd = []string{"expr", "simcore/...", "configs", "internal/...", "datasets/...", "learn/...", "reports/...", "estimate/...", "hydra/...", "policies", "experiment/..."}
+var allButCmd = []string{"expr", "simcore/...", "configs", "formula", "internal/...", "datasets/...", "learn/...", "reports/...", "estimate/...", "hydra/...", "policies", "experiment/..."}
 
 // rules are SPEC §1's dependency directions; the first matching rule
 // applies.
 var rules = []rule{
 	{"expr", nil},
 	{"simcore", nil},
-	{"simcore/evo", []string{"simcore", "internal/..."}},             // EVO and mct-all, through the allocation seam only
-	{"simcore/...", []string{"simcore/...", "internal/..."}},         // policies beside the engine
-	{"configs", []string{"datasets", "simcore/...", "internal/..."}}, // Generator.Settings returns a datasets.GenSettings; the evo section validates with evo.Params
+	{"simcore/evo", []string{"simcore", "internal/..."}},                                           // EVO and mct-all, through the allocation seam only
+	{"simcore/...", []string{"simcore/...", "internal/..."}},                                       // policies beside the engine
+	{"configs", []string{"datasets", "simcore/...", "internal/..."}},                               // Generator.Settings returns a datasets.GenSettings; the evo section validates with evo.Params
+	{"formula", []string{"expr", "simcore", "configs", "datasets", "simcore/...", "internal/..."}}, // a saved formula as a ranking, without the learner
 	{"internal/...", []string{"internal/..."}},
 	{"datasets/...", []string{"simcore", "datasets/...", "internal/..."}},
-	{"learn/...", []string{"expr", "simcore/...", "policies", "hydra/...", "datasets/...", "configs", "learn/...", "internal/..."}}, // hydra only through policies
+	{"learn/...", []string{"expr", "simcore/...", "policies", "hydra/...", "datasets/...", "configs", "formula", "learn/...", "internal/..."}}, // hydra only through policies
 	{"reports/...", []string{"reports/...", "internal/..."}},
 	{"estimate/...", []string{"simcore", "estimate/...", "internal/..."}},
 	{"hydra/...", []string{"simcore", "hydra/..."}},
@@ -191,10 +195,46 @@ func TestRulesCatchViolations(t *testing.T) {
 		{"learn", "experiment", false},
 		{"cmd/evogp", "experiment", true},
 		{"internal/progress", "reports", false},
+		{"formula", "learn", false},
+		{"formula", "configs", true},
+		{"learn", "formula", true},
 	}
 	for _, c := range cases {
 		if got := may(c.pkg, c.dep); got != c.ok {
 			t.Errorf("%s may import %s: got %v, want %v", c.pkg, c.dep, got, c.ok)
 		}
+	}
+}
+
+// TestEvalPathWithoutLearner: evaluating a saved policy does not import
+// the learner. Of experiment's files only learn.go, which runs the
+// learner, may import learn; the formula ranking and the loader of a run's
+// best.json are in package formula (whose rule forbids learn).
+func TestEvalPathWithoutLearner(t *testing.T) {
+	_, file, _, _ := runtime.Caller(0)
+	dir := filepath.Join(filepath.Dir(file), "..", "..", "experiment")
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("experiment sources: %v (%d files)", err, len(files))
+	}
+	fset := token.NewFileSet()
+	checked := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") || filepath.Base(f) == "learn.go" {
+			continue
+		}
+		src, err := parser.ParseFile(fset, f, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked++
+		for _, imp := range src.Imports {
+			if p, _ := strconv.Unquote(imp.Path.Value); p == module+"/learn" || strings.HasPrefix(p, module+"/learn/") {
+				t.Errorf("experiment/%s imports %s: the eval path must not need the learner (move what it uses to formula or configs)", filepath.Base(f), p)
+			}
+		}
+	}
+	if checked < 5 {
+		t.Fatalf("only %d experiment files checked", checked)
 	}
 }

@@ -8,9 +8,10 @@
 //	configs                 datasets, simcore/... (evo.Params), internal/*
 //	simcore/evo             simcore, internal/* (through the allocation seam)
 //	simcore/* (policies)    simcore, internal/*
+//	formula                 expr, simcore, configs (and datasets), internal/* (not learn)
 //	internal/*              only internal/*
 //	datasets/...            simcore, internal/* (not configs)
-//	learn/...               expr, simcore/..., policies (and so hydra), datasets, configs, internal/* (not reports)
+//	learn/...               expr, simcore/..., policies (and so hydra), formula, datasets, configs, internal/* (not reports)
 //	reports/...             only internal/*
 //	estimate/...            simcore, internal/*
 //	hydra/...               simcore
@@ -18,7 +19,9 @@
 //	experiment/...          everything but cmd (it composes the others)
 //	cmd/...                 anything
 //
-// Nothing but cmd imports experiment, and nothing imports cmd. A package
+// Nothing but cmd imports experiment, and nothing imports cmd. Of
+// experiment's files only learn.go imports learn: evaluating a saved policy
+// does not need the learner. A package
 // with no rule is an error, so a new package comes with its rule. Tests may
 // import more (simcore's tests use datasets, for example).
 //

@@ -115,7 +115,7 @@ func (c *clusterEval) add(job *simcore.Job, q, at, rem int64) {
 	c.maxQ = max(c.maxQ, float64(q))
 	c.maxF = max(c.maxF, f)
 	c.work += float64(job.GPUs) * float64(rem)
-	c.tard += simcore.Tardiness(job, f)
+	c.tard += float64(simcore.Tardiness(job.Deadline, f))
 	c.jobs++
 }
 
@@ -141,10 +141,15 @@ func (c *clusterEval) addTerms(j *jobTerms, q, at int64) {
 	c.maxQ = max(c.maxQ, float64(q))
 	c.maxF = max(c.maxF, f)
 	c.work += j.work
-	if j.deadline > 0 && f > j.deadline {
-		c.tard += float64(f - j.deadline) // else the tardiness is 0, and adding +0 to c.tard (≥ +0) changes nothing
+	if t := simcore.Tardiness(j.deadline, f); t > 0 {
+		c.tard += float64(t) // else the tardiness is 0, and adding +0 to c.tard (≥ +0) changes nothing
 	}
 	c.jobs++
+}
+
+// terms is c as the objective's terms at t (simcore.ObjectiveTerms).
+func (c clusterEval) terms() simcore.ObjectiveTerms {
+	return simcore.ObjectiveTerms{SumUQ: c.sumUQ, MaxUQ: c.maxUQ, SumJCT: c.sumJCT, MaxQ: c.maxQ, MaxF: c.maxF, Work: c.work, Tard: c.tard, Jobs: c.jobs}
 }
 
 func (c *clusterEval) merge(o clusterEval) {
@@ -491,21 +496,7 @@ func (op *evoOp) fitness(ks []setKey) float64 {
 		tot.merge(op.base[p])
 		tot.merge(op.cache.get(k))
 	}
-	if tot.jobs == 0 {
-		return 0
-	}
-	obj := op.a.Options().Objective
-	switch obj.Kind {
-	case simcore.SingleCluster:
-		return obj.Omega*simcore.Hours(1)*tot.sumJCT/float64(tot.jobs) + (1-obj.Omega)*simcore.Hours(1)*tot.maxQ
-	case simcore.DeadlineAware:
-		return obj.Omega*simcore.Hours(1)*tot.sumJCT/float64(tot.jobs) + (1-obj.Omega)*simcore.Hours(1)*tot.tard/float64(tot.jobs)
-	}
-	util := 1.0
-	if span := tot.maxF - op.now; span > 0 {
-		util = tot.work / (op.cap * float64(span))
-	}
-	return obj.Weights[0]*simcore.Hours(1)*tot.sumUQ/float64(tot.jobs) + obj.Weights[1]*simcore.Hours(1)*tot.maxUQ + obj.Weights[2]*(1-util)
+	return op.a.Options().Objective.AtT(tot.terms(), op.now, op.cap)
 }
 
 // lessIndividual orders individuals by fitness, then genome

@@ -1,4 +1,4 @@
-package learn
+package formula
 
 import (
 	"strings"
@@ -8,7 +8,7 @@ import (
 	"github.com/evogp/evogp/simcore"
 )
 
-var _ simcore.Ranking = FormulaRanking{}
+var _ simcore.Ranking = Ranking{}
 
 func TestFormulaRanking(t *testing.T) {
 	// 2 h remaining, 30 min queued, user priority 3, 8 GPUs.
@@ -27,7 +27,7 @@ func TestFormulaRanking(t *testing.T) {
 		{"(d - q) * g % u", false, 4}, // (2 − 0.5)·8 / 3
 		{"0 - g", false, -8},
 	} {
-		r := NewFormulaRanking(expr.MustParse(tc.formula), tc.seconds)
+		r := NewRanking(expr.MustParse(tc.formula), tc.seconds)
 		if got := r.Priority(j); got != tc.want {
 			t.Errorf("%s (seconds=%v) = %v, want %v", tc.formula, tc.seconds, got, tc.want)
 		}
@@ -36,7 +36,7 @@ func TestFormulaRanking(t *testing.T) {
 
 // SRSF written as a formula orders jobs like g·rem.
 func TestFormulaRankingOrdersLikeSRSF(t *testing.T) {
-	r := NewFormulaRanking(expr.MustParse("g*d"), false)
+	r := NewRanking(expr.MustParse("g*d"), false)
 	small := simcore.JobView{Remaining: 3600, GPUs: 4}  // 4 GPU-hours
 	large := simcore.JobView{Remaining: 36000, GPUs: 1} // 10 GPU-hours
 	if !(r.Priority(small) < r.Priority(large)) {
@@ -47,10 +47,10 @@ func TestFormulaRankingOrdersLikeSRSF(t *testing.T) {
 // Every terminal of expr's catalogue has a feature, so a formula over any
 // of them can be evaluated in the simulator.
 func TestEveryTerminalHasAFeature(t *testing.T) {
-	fs := features()
+	fs := Features()
 	for _, v := range expr.Variables() {
 		if _, ok := fs[v.Name]; !ok {
-			t.Errorf("terminal %s (%s) has no feature in learn", v.Name, v.Doc)
+			t.Errorf("terminal %s (%s) has no feature in formula", v.Name, v.Doc)
 		}
 	}
 	if len(fs) != expr.NumVariables {
@@ -83,7 +83,7 @@ func TestExtraTerminalValues(t *testing.T) {
 				want /= 3600
 			}
 		}
-		if got := NewFormulaRanking(expr.MustParse(tc.formula), tc.seconds).Priority(j); got != want {
+		if got := NewRanking(expr.MustParse(tc.formula), tc.seconds).Priority(j); got != want {
 			t.Errorf("%s (seconds=%v) = %v, want %v", tc.formula, tc.seconds, got, want)
 		}
 	}
@@ -91,7 +91,7 @@ func TestExtraTerminalValues(t *testing.T) {
 	// fitting: e = 0.
 	j.Deadline, j.Speed, j.FitsNow = 0, 0, false
 	for f, want := range map[string]float64{"s": NoDeadlineSlack, "v": 1, "e": 0} {
-		if got := NewFormulaRanking(expr.MustParse(f), false).Priority(j); got != want {
+		if got := NewRanking(expr.MustParse(f), false).Priority(j); got != want {
 			t.Errorf("%s = %v, want %v", f, got, want)
 		}
 	}
@@ -100,7 +100,7 @@ func TestExtraTerminalValues(t *testing.T) {
 // The engine is asked for cluster state exactly when the formula reads it.
 func TestNeedsClusterState(t *testing.T) {
 	for f, want := range map[string]bool{"g*d": false, "a + r * w - s": false, "f": true, "d % n": true, "e * q": true, "v": true} {
-		if got := NewFormulaRanking(expr.MustParse(f), false).NeedsClusterState(); got != want {
+		if got := NewRanking(expr.MustParse(f), false).NeedsClusterState(); got != want {
 			t.Errorf("NeedsClusterState(%s) = %v, want %v", f, got, want)
 		}
 	}
@@ -121,7 +121,7 @@ func TestCheckTerminals(t *testing.T) {
 func TestPriorityAllocatesNothing(t *testing.T) {
 	j := simcore.JobView{Now: 100, Remaining: 3600, Queued: 60, Priority: 1, GPUs: 2, Workers: 1, PerWorker: 2}
 	for _, f := range []string{"g*d + q", "a * w - s % r"} {
-		r := NewFormulaRanking(expr.MustParse(f), false)
+		r := NewRanking(expr.MustParse(f), false)
 		var sink float64
 		if n := testing.AllocsPerRun(100, func() { sink += r.Priority(j) }); n != 0 {
 			t.Errorf("%s: %v allocations per call", f, n)
@@ -134,7 +134,7 @@ func TestPriorityAllocatesNothing(t *testing.T) {
 func BenchmarkPriority(b *testing.B) {
 	j := simcore.JobView{Now: 100, Remaining: 3600, Queued: 60, Priority: 1, GPUs: 2, Workers: 1, PerWorker: 2, Deadline: 9000}
 	for _, f := range []string{"((q + g) % q - u) * (d % (q + (d + g - u) % (q * q)))", "((q + g) % a - u) * (d % (s + (d + w - r) % (q * q)))"} {
-		r := NewFormulaRanking(expr.MustParse(f), false)
+		r := NewRanking(expr.MustParse(f), false)
 		b.Run(f[:12], func(b *testing.B) {
 			var sink float64
 			for i := 0; i < b.N; i++ {

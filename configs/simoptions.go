@@ -1,0 +1,50 @@
+package configs
+
+import (
+	"github.com/evogp/evogp/simcore"
+	"github.com/evogp/evogp/simcore/evo"
+)
+
+// Resolve is the objective section as simcore's objective: the kind named
+// by objective.kind in simcore's table of kinds (simcore.ObjectiveKinds),
+// with the section's weights and ω, validated by the kind.
+func (o Objective) Resolve() (simcore.Objective, error) {
+	kind, err := simcore.ParseObjectiveKind(o.Kind)
+	if err != nil {
+		return simcore.Objective{}, err
+	}
+	obj := simcore.Objective{Kind: kind, Weights: o.Weights, Omega: o.Omega}
+	if err := obj.Validate(); err != nil {
+		return simcore.Objective{}, err
+	}
+	return obj, nil
+}
+
+// SimOptions maps a config's sim and objective sections to the simulator
+// options: the one translation, so that the learner's scoring, sweeps,
+// test sets and evaluations of a saved policy use exactly the same
+// settings.
+func SimOptions(cfg Config) (simcore.Options, error) {
+	trig, err := simcore.ParseTrigger(cfg.Sim.Trigger)
+	if err != nil {
+		return simcore.Options{}, err
+	}
+	bf, err := simcore.ParseBackfill(cfg.Sim.Backfill)
+	if err != nil {
+		return simcore.Options{}, err
+	}
+	obj, err := cfg.Objective.Resolve()
+	if err != nil {
+		return simcore.Options{}, err
+	}
+	return simcore.Options{Trigger: trig, Backfill: bf, Objective: obj}, nil
+}
+
+// EVOParams translates a config's evo section and run seed into the EVO
+// allocator's parameters (SPEC §11): operation k of a simulation draws
+// from a generator seeded by (cfg.Seed, k).
+func EVOParams(cfg Config) evo.Params {
+	e := cfg.EVO
+	return evo.Params{Population: e.Population, Generations: e.Generations, Mutation: e.Mutation,
+		Stall: e.Stall, Budget: e.Budget, Init: e.Init, Seed: cfg.Seed, Workers: e.Workers}
+}

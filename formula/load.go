@@ -1,0 +1,79 @@
+package formula
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/evogp/evogp/configs"
+	"github.com/evogp/evogp/expr"
+)
+
+// Files of a learner run directory that a saved policy is read from.
+const (
+	// BestFile holds the learned formula ("infix") and its scores.
+	BestFile = "best.json"
+	// ConfigFile is the run's config, whose gp.time_unit is the unit of
+	// the formula's time terminals.
+	ConfigFile = "config.yaml"
+)
+
+// Source returns the formula of a policy source: the infix of source if it
+// names a .json file or a directory holding BestFile, otherwise source
+// itself, which must parse as a formula. For a best.json with a learner
+// ConfigFile beside it, seconds reports whether that run measured d, q, a
+// and s in seconds (gp.time_unit); it is nil otherwise.
+func Source(source string) (infix string, seconds *bool, err error) {
+	path := ""
+	if strings.HasSuffix(strings.ToLower(source), ".json") {
+		path = source
+	} else if st, err := os.Stat(source); err == nil && st.IsDir() {
+		path = filepath.Join(source, BestFile)
+	}
+	if path != "" {
+		if infix, err = ReadBestInfix(path); err != nil {
+			return "", nil, err
+		}
+		dir := filepath.Dir(path)
+		if _, statErr := os.Stat(filepath.Join(dir, ConfigFile)); statErr == nil {
+			cfg, err := configs.Load(filepath.Join(dir, ConfigFile))
+			if err != nil {
+				return "", nil, fmt.Errorf("run %s: %w", dir, err)
+			}
+			sec := cfg.GP.TimeUnit == "seconds"
+			seconds = &sec
+		}
+		return infix, seconds, nil
+	}
+	if _, err := expr.Parse(source); err != nil {
+		if strings.ContainsAny(source, `/\`) {
+			return "", nil, fmt.Errorf("%q is neither a run directory or best.json nor a formula (%w)", source, err)
+		}
+		return "", nil, fmt.Errorf("formula %q: %w", source, err)
+	}
+	return source, nil, nil
+}
+
+// ReadBestInfix reads the "infix" field of a learner's best.json and checks
+// that it parses.
+func ReadBestInfix(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("read best.json: %w", err)
+	}
+	var best struct {
+		Infix *string `json:"infix"`
+	}
+	if err := json.Unmarshal(b, &best); err != nil {
+		return "", fmt.Errorf("%s: not valid JSON: %w", path, err)
+	}
+	if best.Infix == nil || strings.TrimSpace(*best.Infix) == "" {
+		return "", fmt.Errorf("%s: no \"infix\" formula", path)
+	}
+	if _, err := expr.Parse(*best.Infix); err != nil {
+		return "", fmt.Errorf("%s: infix %q: %w", path, *best.Infix, err)
+	}
+	return *best.Infix, nil
+}
