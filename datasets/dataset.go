@@ -2,6 +2,7 @@ package datasets
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/internal/yamlerr"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -225,7 +227,13 @@ func marshalMeta(m Meta) ([]byte, error) {
 // is returned as a *FileError naming the file, row, instance and job.
 // Instances come back in the order of their first row in the clusters
 // table; jobs in the order of their rows.
-func Read(dir string) (*Dataset, error) {
+func Read(dir string) (*Dataset, error) { return ReadContext(context.Background(), dir) }
+
+// ReadContext is Read that stops, with ctx's error, soon after ctx is done:
+// the readers check it every few thousand rows, so cancelling a large load
+// takes effect promptly. Every file must be a regular file: a named pipe
+// or a device would block the read (and its cancellation) forever.
+func ReadContext(ctx context.Context, dir string) (*Dataset, error) {
 	st, err := os.Stat(dir)
 	if err != nil {
 		return nil, fmt.Errorf("read dataset: %w", err)
@@ -234,6 +242,7 @@ func Read(dir string) (*Dataset, error) {
 		return nil, fmt.Errorf("read dataset %s: not a directory", dir)
 	}
 	b := newBuilder()
+	b.ctx = ctx
 	cpath, err := tablePath(dir, ClustersTable)
 	if err != nil {
 		return nil, err
@@ -295,7 +304,10 @@ func tablePath(dir, name string) (string, error) {
 	var found []string
 	for _, ext := range []string{FormatParquet, FormatCSV} {
 		p := filepath.Join(dir, name+"."+ext)
-		if _, err := os.Stat(p); err == nil {
+		if st, err := os.Stat(p); err == nil {
+			if err := checkRegular(p, st); err != nil {
+				return "", err
+			}
 			found = append(found, p)
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return "", fmt.Errorf("read dataset %s: %w", dir, err)
@@ -314,7 +326,14 @@ func tablePath(dir, name string) (string, error) {
 // its counts against the tables and sets the counts from the data.
 func readMeta(path string, ds *Dataset) error {
 	var m Meta
-	data, err := os.ReadFile(path)
+	var data []byte
+	st, err := os.Stat(path)
+	if err == nil {
+		if err := checkRegular(path, st); err != nil {
+			return err
+		}
+		data, err = os.ReadFile(path)
+	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
@@ -323,7 +342,7 @@ func readMeta(path string, ds *Dataset) error {
 		dec := yaml.NewDecoder(bytes.NewReader(data))
 		dec.KnownFields(true)
 		if err := dec.Decode(&m); err != nil && !errors.Is(err, io.EOF) {
-			return &FileError{File: path, Err: err}
+			return &FileError{File: path, Err: yamlerr.Fix(err, data)}
 		}
 		if m.Version > MetaVersion {
 			return &FileError{File: path, Err: fmt.Errorf("version %d is newer than this program understands (%d)", m.Version, MetaVersion)}
