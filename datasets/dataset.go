@@ -93,6 +93,12 @@ func (e *FileError) Unwrap() error { return e.Err }
 // ds is not modified. Rows are written in instance order, jobs in each
 // instance's order, so Read returns the same instances.
 func Write(dir string, ds *Dataset, format string) error {
+	return WriteContext(context.Background(), dir, ds, format)
+}
+
+// WriteContext is Write that stops once ctx is done, leaving no dir and
+// no temporary directory: the checks and every table write look at ctx.
+func WriteContext(ctx context.Context, dir string, ds *Dataset, format string) error {
 	if format == "" {
 		format = FormatParquet
 	}
@@ -109,6 +115,9 @@ func Write(dir string, ds *Dataset, format string) error {
 	meta.Clusters, meta.Jobs = 0, 0
 	names := make(map[string]int, len(ds.Instances))
 	for i := range ds.Instances {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("write dataset %s: %w", dir, err)
+		}
 		in := &ds.Instances[i]
 		if in.Name == "" {
 			return fmt.Errorf("write dataset %s: instance %d has no name", dir, i)
@@ -143,12 +152,12 @@ func Write(dir string, ds *Dataset, format string) error {
 		}
 		final := func(name string) string { return filepath.Join(dir, name) }
 		if err := atomicio.WriteFile(filepath.Join(tmp, ClustersTable+"."+format), func(w io.Writer) error {
-			return writeC(w, ds.Instances)
+			return writeC(ctxWriter{ctx, w}, ds.Instances)
 		}); err != nil {
 			return fmt.Errorf("write %s: %w", final(ClustersTable+"."+format), err)
 		}
 		if err := atomicio.WriteFile(filepath.Join(tmp, JobsTable+"."+format), func(w io.Writer) error {
-			return writeJ(w, ds.Instances)
+			return writeJ(ctxWriter{ctx, w}, ds.Instances)
 		}); err != nil {
 			return fmt.Errorf("write %s: %w", final(JobsTable+"."+format), err)
 		}
@@ -158,13 +167,30 @@ func Write(dir string, ds *Dataset, format string) error {
 				writeD = writeDurationsParquet
 			}
 			if err := atomicio.WriteFile(filepath.Join(tmp, DurationsTable+"."+format), func(w io.Writer) error {
-				return writeD(w, ds.Instances)
+				return writeD(ctxWriter{ctx, w}, ds.Instances)
 			}); err != nil {
 				return fmt.Errorf("write %s: %w", final(DurationsTable+"."+format), err)
 			}
 		}
-		return atomicio.WriteBytes(filepath.Join(tmp, MetaFile), metaYAML)
+		if err := atomicio.WriteBytes(filepath.Join(tmp, MetaFile), metaYAML); err != nil {
+			return err
+		}
+		return ctx.Err() // a last look before the directory is renamed into place
 	})
+}
+
+// ctxWriter fails every write once its context is done, so that a table
+// writer stops at its next buffer flush.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
 }
 
 // checkBounds rejects values a reader would refuse (counts above maxCount,

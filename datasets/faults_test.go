@@ -115,3 +115,68 @@ func TestMetaYAMLErrorLine(t *testing.T) {
 		t.Fatalf("got %v, want dataset.yaml line 5", err)
 	}
 }
+
+// issue 32 item 13: generation stops within a second of cancellation (it
+// used to run every instance first), and a cancelled write leaves no
+// directory behind, not even a temporary one.
+func TestGenerateAndWriteCancel(t *testing.T) {
+	s := smallSettings()
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(50*time.Millisecond, cancel)
+	start := time.Now()
+	insts, err := GenerateContext(ctx, s, 7, 50_000_000)
+	if !errors.Is(err, context.Canceled) || insts != nil {
+		t.Fatalf("got %d instances and %v, want context.Canceled", len(insts), err)
+	}
+	if el := time.Since(start); el > time.Second+50*time.Millisecond {
+		t.Errorf("generation stopped %v after the start (cancelled at 50 ms)", el)
+	}
+	// Cancelling changes nothing for a run that is not cancelled.
+	a, err := GenerateContext(context.Background(), s, 7, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Generate(s, 7, 5)
+	if fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Error("GenerateContext and Generate differ")
+	}
+
+	parent := t.TempDir()
+	out := filepath.Join(parent, "g")
+	done, stop := context.WithCancel(context.Background())
+	stop()
+	if err := WriteContext(done, out, &Dataset{Instances: a}, FormatCSV); !errors.Is(err, context.Canceled) {
+		t.Fatalf("write: got %v, want context.Canceled", err)
+	}
+	if left, _ := os.ReadDir(parent); len(left) != 0 {
+		t.Errorf("a cancelled write left %v", left)
+	}
+	// The context is also looked at while the tables are written.
+	many, err := Generate(s, 7, 400)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{FormatCSV, FormatParquet} {
+		var calls int
+		ctx, cancel := context.WithCancel(context.Background())
+		w := ctxWriter{ctx, writerFunc(func(p []byte) (int, error) {
+			calls++
+			if calls == 2 {
+				cancel()
+			}
+			return len(p), nil
+		})}
+		write := writeJobsCSV
+		if format == FormatParquet {
+			write = writeJobsParquet
+		}
+		if err := write(w, many); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: writing the jobs table under a cancelled context gave %v", format, err)
+		}
+		cancel()
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
