@@ -145,7 +145,7 @@ func (b PolicyBuilder) Policy(spec, formula string) (Policy, error) {
 	}
 	tree, err := expr.Parse(formula)
 	if err != nil {
-		return Policy{}, fmt.Errorf("priority %q: %w", formula, err)
+		return Policy{}, fmt.Errorf("priority %s: %w", expr.Quote(formula, err), err)
 	}
 	return b.treePolicy(spec, tree, b.Seconds)
 }
@@ -260,9 +260,9 @@ func FormulaSource(source string) (formula string, seconds *bool, err error) {
 	}
 	if _, err := expr.Parse(source); err != nil {
 		if strings.ContainsAny(source, `/\`) {
-			return "", nil, fmt.Errorf("%q is neither a run directory or best.json nor a formula (%w)", source, err)
+			return "", nil, fmt.Errorf("%s is neither a run directory or best.json nor a formula (%w)", expr.Quote(source, err), err)
 		}
-		return "", nil, fmt.Errorf("formula %q: %w", source, err)
+		return "", nil, fmt.Errorf("formula %s: %w", expr.Quote(source, err), err)
 	}
 	return source, nil, nil
 }
@@ -284,7 +284,7 @@ func ReadBestInfix(path string) (string, error) {
 		return "", fmt.Errorf("%s: no \"infix\" formula", path)
 	}
 	if _, err := expr.Parse(*best.Infix); err != nil {
-		return "", fmt.Errorf("%s: infix %q: %w", path, *best.Infix, err)
+		return "", fmt.Errorf("%s: infix %s: %w", path, expr.Quote(*best.Infix, err), err)
 	}
 	return *best.Infix, nil
 }

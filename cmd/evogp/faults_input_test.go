@@ -51,3 +51,21 @@ func TestDataGenStopsOnSignal(t *testing.T) {
 		}
 	}
 }
+
+// issue 32 item 11: `expr simplify` on a formula nested too deep reports
+// the reason and the column with a bounded excerpt, not the whole 200 KB
+// formula.
+func TestExprDeepNestingErrorIsShort(t *testing.T) {
+	depth := 50_000
+	formula := strings.Repeat("(", depth) + "d" + strings.Repeat(")", depth)
+	_, _, err := runApp(t, "expr", "simplify", formula)
+	if err == nil || !strings.Contains(err.Error(), "nested more than 1000 levels deep") {
+		t.Fatalf("got %v", err)
+	}
+	if len(err.Error()) > 300 {
+		t.Errorf("the error is %d bytes long", len(err.Error()))
+	}
+	if !strings.Contains(err.Error(), "column 1002") {
+		t.Errorf("%s does not name the column", err)
+	}
+}
