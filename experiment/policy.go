@@ -233,15 +233,34 @@ func (b PolicyBuilder) Policies(list string) ([]Policy, error) {
 
 // FormulaSource returns the formula of a LABEL=SOURCE entry: the infix of
 // SOURCE if it names a .json file or a directory holding best.json,
-// otherwise SOURCE itself, which must parse as a formula. For a best.json
-// with a learner config.yaml beside it, seconds reports whether that run
-// measured d and q in seconds (gp.time_unit); it is nil otherwise.
+// otherwise SOURCE itself, which must parse as a formula. The prefixes
+// "run:" (a run directory or best.json) and "formula:" force one reading.
+// A bare SOURCE that is both a formula and an existing directory (the
+// formula d beside a directory named d) is refused as ambiguous rather
+// than read silently as either. For a best.json with a learner config.yaml
+// beside it, seconds reports whether that run measured d and q in seconds
+// (gp.time_unit); it is nil otherwise.
 func FormulaSource(source string) (formula string, seconds *bool, err error) {
 	path := ""
+	if f, ok := strings.CutPrefix(source, "formula:"); ok {
+		if _, err := expr.Parse(f); err != nil {
+			return "", nil, fmt.Errorf("formula %s: %w", expr.Quote(f, err), err)
+		}
+		return f, nil, nil
+	}
+	run, forced := strings.CutPrefix(source, "run:")
+	if forced {
+		source = run
+	}
 	if strings.HasSuffix(strings.ToLower(source), ".json") {
 		path = source
 	} else if st, err := os.Stat(source); err == nil && st.IsDir() {
+		if _, perr := expr.Parse(source); perr == nil && !forced && !strings.ContainsAny(source, `/\`) {
+			return "", nil, fmt.Errorf("%q is both a formula and a directory here: write formula:%s for the formula or run:%s (or ./%s) for the run directory", source, source, source, source)
+		}
 		path = filepath.Join(source, learn.BestFile)
+	} else if forced {
+		return "", nil, fmt.Errorf("run:%s: not a run directory or best.json", source)
 	}
 	if path != "" {
 		if formula, err = ReadBestInfix(path); err != nil {
