@@ -18,6 +18,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/evogp/evogp/datasets"
+	"github.com/evogp/evogp/internal/yamlerr"
 	"github.com/evogp/evogp/simcore"
 	"github.com/evogp/evogp/simcore/evo"
 )
@@ -219,8 +220,13 @@ func Parse(source string, data []byte) (Config, error) {
 	c := Default()
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
-	if err := dec.Decode(&c); err != nil && !errors.Is(err, io.EOF) {
-		return Config{}, fmt.Errorf("config %s: %w", source, err)
+	switch err := dec.Decode(&c); {
+	case errors.Is(err, io.EOF) || err == nil && holdsNothing(data):
+		// No document at all (an empty or comment-only file): refused, so
+		// that a truncated or wrong file is never run as the defaults.
+		return Config{}, fmt.Errorf("config %s: the file holds no settings (write {} to mean every default)", source)
+	case err != nil:
+		return Config{}, fmt.Errorf("config %s: %w", source, yamlerr.Fix(err, data))
 	}
 	if err := c.Validate(); err != nil {
 		return Config{}, fmt.Errorf("config %s: %w", source, err)
@@ -321,6 +327,9 @@ func (c Config) Validate() error {
 		if w < 0 || math.IsNaN(w) || math.IsInf(w, 0) {
 			return fmt.Errorf("objective.weights[%d] = %v: must be a finite number ≥ 0", i, w)
 		}
+	}
+	if c.Objective.Kind == "multi" && c.Objective.Weights == [3]float64{} {
+		return fmt.Errorf("objective.weights = %v: at least one weight must be > 0 (all zero scores every schedule alike)", c.Objective.Weights)
 	}
 	for _, iv := range c.Pressure.Intervals {
 		if !(iv > 0) || math.IsInf(iv, 0) {

@@ -235,3 +235,51 @@ func TestEVOSection(t *testing.T) {
 		t.Errorf("unknown evo key in YAML: err = %v", err)
 	}
 }
+
+// issue 32 item 8: an objective whose weights are all zero scores every
+// schedule 1.0; it is refused, from a file and from an override alike.
+func TestAllZeroWeightsRefused(t *testing.T) {
+	c, err := Load("smoke")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Override("objective.weights=0,0,0"); err == nil || !strings.Contains(err.Error(), "objective.weights") {
+		t.Errorf("weights 0,0,0: got %v, want an error naming objective.weights", err)
+	}
+	if _, err := Parse("x.yaml", []byte("objective:\n  weights: [0, -0, 0]\n")); err == nil {
+		t.Error("weights [0, -0, 0] accepted")
+	}
+	if _, err := c.Override("objective.weights=0,0,1"); err != nil {
+		t.Errorf("weights 0,0,1: %v", err)
+	}
+	// Eq. 16 and the deadline objective use omega, not the weights.
+	if _, err := c.Override("objective.kind=single", "objective.weights=0,0,0"); err != nil {
+		t.Errorf("single objective with zero weights: %v", err)
+	}
+}
+
+// issue 32 item 14: an empty (or comment-only) config file is refused
+// rather than run as the full default config; {} still means "defaults".
+func TestEmptyConfigRefused(t *testing.T) {
+	for _, src := range []string{"", "\n\n", "# nothing here\n", "---\n"} {
+		_, err := Parse("empty.yaml", []byte(src))
+		if err == nil || !strings.Contains(err.Error(), "empty.yaml") || !strings.Contains(err.Error(), "no settings") {
+			t.Errorf("%q: got %v, want an error saying the file holds no settings", src, err)
+		}
+	}
+	c, err := Parse("all-defaults.yaml", []byte("{}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(c, Default()) {
+		t.Error("{} did not give the default config")
+	}
+}
+
+// issue 32 item 12: a YAML syntax error names the line that holds it.
+func TestYAMLErrorNamesTheRealLine(t *testing.T) {
+	_, err := Parse("x.yaml", []byte("name: x\nseed: 3\ngp:\n  population: 64\nobjective: {kind: multi\n"))
+	if err == nil || !strings.Contains(err.Error(), "x.yaml") || !strings.Contains(err.Error(), "line 5:") {
+		t.Errorf("got %v, want an error at x.yaml line 5", err)
+	}
+}

@@ -2,6 +2,7 @@ package datasets
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/internal/yamlerr"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -91,6 +93,12 @@ func (e *FileError) Unwrap() error { return e.Err }
 // ds is not modified. Rows are written in instance order, jobs in each
 // instance's order, so Read returns the same instances.
 func Write(dir string, ds *Dataset, format string) error {
+	return WriteContext(context.Background(), dir, ds, format)
+}
+
+// WriteContext is Write that stops once ctx is done, leaving no dir and
+// no temporary directory: the checks and every table write look at ctx.
+func WriteContext(ctx context.Context, dir string, ds *Dataset, format string) error {
 	if format == "" {
 		format = FormatParquet
 	}
@@ -107,6 +115,9 @@ func Write(dir string, ds *Dataset, format string) error {
 	meta.Clusters, meta.Jobs = 0, 0
 	names := make(map[string]int, len(ds.Instances))
 	for i := range ds.Instances {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("write dataset %s: %w", dir, err)
+		}
 		in := &ds.Instances[i]
 		if in.Name == "" {
 			return fmt.Errorf("write dataset %s: instance %d has no name", dir, i)
@@ -141,12 +152,12 @@ func Write(dir string, ds *Dataset, format string) error {
 		}
 		final := func(name string) string { return filepath.Join(dir, name) }
 		if err := atomicio.WriteFile(filepath.Join(tmp, ClustersTable+"."+format), func(w io.Writer) error {
-			return writeC(w, ds.Instances)
+			return writeC(ctxWriter{ctx, w}, ds.Instances)
 		}); err != nil {
 			return fmt.Errorf("write %s: %w", final(ClustersTable+"."+format), err)
 		}
 		if err := atomicio.WriteFile(filepath.Join(tmp, JobsTable+"."+format), func(w io.Writer) error {
-			return writeJ(w, ds.Instances)
+			return writeJ(ctxWriter{ctx, w}, ds.Instances)
 		}); err != nil {
 			return fmt.Errorf("write %s: %w", final(JobsTable+"."+format), err)
 		}
@@ -156,13 +167,30 @@ func Write(dir string, ds *Dataset, format string) error {
 				writeD = writeDurationsParquet
 			}
 			if err := atomicio.WriteFile(filepath.Join(tmp, DurationsTable+"."+format), func(w io.Writer) error {
-				return writeD(w, ds.Instances)
+				return writeD(ctxWriter{ctx, w}, ds.Instances)
 			}); err != nil {
 				return fmt.Errorf("write %s: %w", final(DurationsTable+"."+format), err)
 			}
 		}
-		return atomicio.WriteBytes(filepath.Join(tmp, MetaFile), metaYAML)
+		if err := atomicio.WriteBytes(filepath.Join(tmp, MetaFile), metaYAML); err != nil {
+			return err
+		}
+		return ctx.Err() // a last look before the directory is renamed into place
 	})
+}
+
+// ctxWriter fails every write once its context is done, so that a table
+// writer stops at its next buffer flush.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
 }
 
 // checkBounds rejects values a reader would refuse (counts above maxCount,
@@ -225,7 +253,13 @@ func marshalMeta(m Meta) ([]byte, error) {
 // is returned as a *FileError naming the file, row, instance and job.
 // Instances come back in the order of their first row in the clusters
 // table; jobs in the order of their rows.
-func Read(dir string) (*Dataset, error) {
+func Read(dir string) (*Dataset, error) { return ReadContext(context.Background(), dir) }
+
+// ReadContext is Read that stops, with ctx's error, soon after ctx is done:
+// the readers check it every few thousand rows, so cancelling a large load
+// takes effect promptly. Every file must be a regular file: a named pipe
+// or a device would block the read (and its cancellation) forever.
+func ReadContext(ctx context.Context, dir string) (*Dataset, error) {
 	st, err := os.Stat(dir)
 	if err != nil {
 		return nil, fmt.Errorf("read dataset: %w", err)
@@ -234,6 +268,7 @@ func Read(dir string) (*Dataset, error) {
 		return nil, fmt.Errorf("read dataset %s: not a directory", dir)
 	}
 	b := newBuilder()
+	b.ctx = ctx
 	cpath, err := tablePath(dir, ClustersTable)
 	if err != nil {
 		return nil, err
@@ -295,7 +330,10 @@ func tablePath(dir, name string) (string, error) {
 	var found []string
 	for _, ext := range []string{FormatParquet, FormatCSV} {
 		p := filepath.Join(dir, name+"."+ext)
-		if _, err := os.Stat(p); err == nil {
+		if st, err := os.Stat(p); err == nil {
+			if err := checkRegular(p, st); err != nil {
+				return "", err
+			}
 			found = append(found, p)
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return "", fmt.Errorf("read dataset %s: %w", dir, err)
@@ -314,7 +352,14 @@ func tablePath(dir, name string) (string, error) {
 // its counts against the tables and sets the counts from the data.
 func readMeta(path string, ds *Dataset) error {
 	var m Meta
-	data, err := os.ReadFile(path)
+	var data []byte
+	st, err := os.Stat(path)
+	if err == nil {
+		if err := checkRegular(path, st); err != nil {
+			return err
+		}
+		data, err = os.ReadFile(path)
+	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
@@ -323,7 +368,7 @@ func readMeta(path string, ds *Dataset) error {
 		dec := yaml.NewDecoder(bytes.NewReader(data))
 		dec.KnownFields(true)
 		if err := dec.Decode(&m); err != nil && !errors.Is(err, io.EOF) {
-			return &FileError{File: path, Err: err}
+			return &FileError{File: path, Err: yamlerr.Fix(err, data)}
 		}
 		if m.Version > MetaVersion {
 			return &FileError{File: path, Err: fmt.Errorf("version %d is newer than this program understands (%d)", m.Version, MetaVersion)}

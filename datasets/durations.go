@@ -208,6 +208,9 @@ func readDurationsParquet(path string, b *builder) error {
 // addDuration checks one durations row against the instances and jobs read
 // so far and records it in the job's TypeDurations.
 func (b *builder) addDuration(file string, at pos, r durationRec) error {
+	if err := b.tick(file); err != nil {
+		return err
+	}
 	if err := checkName("instance", r.Instance, true); err != nil {
 		return at.err(file, err)
 	}

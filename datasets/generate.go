@@ -2,6 +2,7 @@ package datasets
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -300,6 +301,13 @@ func InstanceName(index int) string { return fmt.Sprintf("inst-%04d", index) }
 // Instance i is GenerateInstance(s, seed, i); the instances are generated in
 // parallel and the result is identical to generating them one by one.
 func Generate(s GenSettings, seed uint64, n int) ([]simcore.Instance, error) {
+	return GenerateContext(context.Background(), s, seed, n)
+}
+
+// GenerateContext is Generate that stops with ctx's error once ctx is
+// done: no instance is started after that, so it returns within the time
+// of generating one instance per worker.
+func GenerateContext(ctx context.Context, s GenSettings, seed uint64, n int) ([]simcore.Instance, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
@@ -310,25 +318,42 @@ func Generate(s GenSettings, seed uint64, n int) ([]simcore.Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]simcore.Instance, n)
-	errs := make([]error, n)
-	workers := min(n, runtime.GOMAXPROCS(0))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for i := range next {
-				out[i], errs[i] = generateInstance(s, m, cols, seed, i)
+	// Instances are made in batches, so that memory grows with the
+	// instances made (not with n up front) and a cancelled run stops
+	// after at most one instance per worker.
+	workers := max(1, min(n, runtime.GOMAXPROCS(0)))
+	batch := 64 * workers
+	out := make([]simcore.Instance, 0, min(n, batch))
+	part := make([]simcore.Instance, min(n, batch))
+	errs := make([]error, min(n, batch))
+	for lo := 0; lo < n; lo += batch {
+		hi := min(lo+batch, n)
+		next := make(chan int)
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				for i := range next {
+					part[i-lo], errs[i-lo] = generateInstance(s, m, cols, seed, i)
+				}
+			})
+		}
+	feed:
+		for i := lo; i < hi; i++ {
+			select {
+			case next <- i:
+			case <-ctx.Done():
+				break feed
 			}
-		})
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
+		}
+		close(next)
+		wg.Wait()
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("generate: %w", err)
+		}
+		if err := errors.Join(errs[:hi-lo]...); err != nil {
+			return nil, err
+		}
+		out = append(out, part[:hi-lo]...)
 	}
 	return out, nil
 }

@@ -1,8 +1,10 @@
 package datasets
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"slices"
 	"strconv"
@@ -83,6 +85,8 @@ func (p pos) err(file string, err error) error {
 // builder assembles instances from table rows, checking each row as it
 // comes so that every problem can be reported with its row.
 type builder struct {
+	ctx      context.Context // checked every checkEvery rows
+	rows     int             // rows added so far, of every table
 	insts    []simcore.Instance
 	index    map[string]int
 	clusters []map[int64]clusterAt // per instance: cluster index → row
@@ -97,7 +101,48 @@ type clusterAt struct {
 	pos pos
 }
 
-func newBuilder() *builder { return &builder{index: map[string]int{}} }
+func newBuilder() *builder { return &builder{ctx: context.Background(), index: map[string]int{}} }
+
+// checkEvery is how many rows the builder adds between two looks at its
+// context: often enough that a cancelled load of millions of rows stops
+// within milliseconds, rarely enough to cost nothing.
+const checkEvery = 4096
+
+// tick counts a row and, every checkEvery rows, returns the context's
+// error (naming the file) once it is done.
+func (b *builder) tick(file string) error {
+	b.rows++
+	if b.rows%checkEvery != 0 {
+		return nil
+	}
+	if err := b.ctx.Err(); err != nil {
+		return fmt.Errorf("read %s: %w", file, err)
+	}
+	return nil
+}
+
+// checkRegular refuses anything but a regular file (after symbolic links):
+// reading a named pipe or a device could block forever.
+func checkRegular(path string, st fs.FileInfo) error {
+	if !st.Mode().IsRegular() {
+		return &FileError{File: path, Err: fmt.Errorf("not a regular file (%s)", fileKind(st.Mode()))}
+	}
+	return nil
+}
+
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return m.Type().String()
+}
 
 // checkCount converts a count column to int, within ±maxCount.
 func checkCount(col string, v int64) (int, error) {
@@ -117,6 +162,9 @@ func checkTime(col string, v int64) (int64, error) {
 
 // addCluster checks one clusters row and records it.
 func (b *builder) addCluster(file string, at pos, r clusterRec) error {
+	if err := b.tick(file); err != nil {
+		return err
+	}
 	if err := checkName("instance", r.Instance, true); err != nil {
 		return at.err(file, err)
 	}
@@ -142,6 +190,9 @@ func (b *builder) addCluster(file string, at pos, r clusterRec) error {
 	}
 	if gpn < 1 {
 		return where(fmt.Errorf("gpus_per_node = %d, must be ≥ 1", gpn))
+	}
+	if err := simcore.CheckClusterSize(nodes, gpn); err != nil {
+		return where(err)
 	}
 	i, ok := b.index[r.Instance]
 	if !ok {
@@ -198,6 +249,9 @@ func (b *builder) finishClusters(file string) error {
 // addJob checks one jobs row (against its instance's clusters, with
 // simcore's own validation of a one-job instance) and records it.
 func (b *builder) addJob(file string, at pos, r jobRec) error {
+	if err := b.tick(file); err != nil {
+		return err
+	}
 	if err := checkName("instance", r.Instance, true); err != nil {
 		return at.err(file, err)
 	}
@@ -309,6 +363,9 @@ func (b *builder) finishJobs(file string) ([]simcore.Instance, error) {
 	}
 	b.jobs, b.owner = nil, nil
 	for i := range b.insts {
+		if err := b.ctx.Err(); err != nil {
+			return nil, fmt.Errorf("read %s: %w", file, err)
+		}
 		in := &b.insts[i]
 		in.Jobs = all[count[i]:count[i+1]:count[i+1]]
 		if err := in.Validate(); err != nil {

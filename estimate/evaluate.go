@@ -76,7 +76,7 @@ func Evaluate(ctx context.Context, series []*Series, files []string, o EvaluateO
 			return Evaluation{}, fmt.Errorf("estimate: unknown method %q (want adaptive, head or random)", m)
 		}
 	}
-	if err := o.Options.Validate(); err != nil {
+	if err := o.Options.ValidateFor(methods...); err != nil {
 		return Evaluation{}, err
 	}
 	var caches map[string]*Cache[float64]

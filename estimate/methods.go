@@ -3,7 +3,9 @@ package estimate
 import (
 	"fmt"
 	"hash/fnv"
+	"math"
 	"math/rand/v2"
+	"slices"
 )
 
 // The estimation methods, by the names the CLI and results use.
@@ -45,22 +47,32 @@ func DefaultOptions() Options {
 	return Options{Gamma: 0.1, K: 5, SampleIters: 10, Head: 10, Prefix: 50, Seed: 1}
 }
 
-// Validate checks the options: γ > 0, k ≥ 1, i_s ≥ 1, h ≥ 1 and a prefix
-// long enough for every method (P ≥ h, P ≥ k + 1, P ≥ i_s).
-func (o Options) Validate() error {
+// Validate checks the options of every method (ValidateFor(Methods()...)).
+func (o Options) Validate() error { return o.ValidateFor(Methods()...) }
+
+// ValidateFor checks the options the given methods use: for adaptive γ > 0,
+// k ≥ 1, i_s ≥ 1 and P ≥ k + 1, P ≥ i_s; for head and random h ≥ 1 and
+// P ≥ h. A method's limits do not apply when it is not run (head alone
+// accepts a prefix shorter than adaptive's k + 1).
+func (o Options) ValidateFor(methods ...string) error {
+	var adaptive, head bool
+	for _, m := range methods {
+		adaptive = adaptive || m == MethodAdaptive
+		head = head || m == MethodHead || m == MethodRandom
+	}
 	switch {
-	case !(o.Gamma > 0) || o.Gamma != o.Gamma:
+	case adaptive && (!(o.Gamma > 0) || o.Gamma != o.Gamma):
 		return fmt.Errorf("estimate options: gamma = %v, must be > 0", o.Gamma)
-	case o.K < 1:
+	case adaptive && o.K < 1:
 		return fmt.Errorf("estimate options: k = %d, must be ≥ 1", o.K)
-	case o.SampleIters < 1:
+	case adaptive && o.SampleIters < 1:
 		return fmt.Errorf("estimate options: sample iterations = %d, must be ≥ 1", o.SampleIters)
-	case o.Head < 1:
+	case head && o.Head < 1:
 		return fmt.Errorf("estimate options: head = %d, must be ≥ 1", o.Head)
-	case o.Prefix < o.Head:
+	case head && o.Prefix < o.Head:
 		return fmt.Errorf("estimate options: prefix = %d, must be ≥ head (%d)", o.Prefix, o.Head)
-	case o.Prefix < o.K+1 || o.Prefix < o.SampleIters:
-		return fmt.Errorf("estimate options: prefix = %d, must be ≥ k+1 (%d) and ≥ sample iterations (%d)", o.Prefix, o.K+1, o.SampleIters)
+	case adaptive && (o.Prefix < o.K+1 || o.Prefix < o.SampleIters):
+		return fmt.Errorf("estimate options: prefix = %d, must be ≥ k+1 (%d) and ≥ sample iterations (%d) for the adaptive method", o.Prefix, o.K+1, o.SampleIters)
 	}
 	return nil
 }
@@ -103,22 +115,40 @@ type Result struct {
 
 // Estimate runs the named method on s.
 func Estimate(s *Series, method string, o Options) (Result, error) {
+	var r Result
+	var err error
 	switch method {
 	case MethodAdaptive:
-		return Adaptive(s, o)
+		r, err = Adaptive(s, o)
 	case MethodHead:
-		return Head(s, o)
+		r, err = Head(s, o)
 	case MethodRandom:
-		return Random(s, o)
+		r, err = Random(s, o)
+	default:
+		return Result{}, fmt.Errorf("estimate: unknown method %q (want adaptive, head or random)", method)
 	}
-	return Result{}, fmt.Errorf("estimate: unknown method %q (want adaptive, head or random)", method)
+	return finite(s, r, err)
+}
+
+// finite refuses a result whose estimate or overhead overflowed: with a
+// finite total, n × (a mean of some times) can still exceed float64.
+func finite(s *Series, r Result, err error) (Result, error) {
+	if err != nil {
+		return r, err
+	}
+	for _, v := range []float64{r.Estimate, r.OverheadSeconds, r.ColdSeconds, r.SampleSeconds} {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return Result{}, fmt.Errorf("%s: %w: the %s estimate overflows float64 (%d iterations of times up to %v)", s.where(-1), ErrBadSeries, r.Method, len(s.Times), slices.Max(s.Times))
+		}
+	}
+	return r, nil
 }
 
 // prepare validates the options and the series and checks that the series
 // has the iterations method needs; it returns the observable prefix length
 // min(P, n).
 func prepare(s *Series, method string, o Options) (int, error) {
-	if err := o.Validate(); err != nil {
+	if err := o.ValidateFor(method); err != nil {
 		return 0, err
 	}
 	if err := s.Validate(); err != nil {

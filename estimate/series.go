@@ -63,18 +63,23 @@ func (s *Series) where(i int) string {
 	return fmt.Sprintf("%s iteration %d", name, i+1)
 }
 
-// Validate checks that the series has at least one iteration and that every
-// time is finite and positive; the error names the file and line.
+// Validate checks that the series has at least one iteration, that every
+// time is finite and positive, and that their total Σ t_i is finite (rows
+// of 1e308 overflow it to +Inf); the error names the file and line.
 func (s *Series) Validate() error {
 	if len(s.Times) == 0 {
 		return fmt.Errorf("%s: %w: no iterations", s.where(-1), ErrBadSeries)
 	}
+	total := 0.0
 	for i, t := range s.Times {
 		if math.IsNaN(t) || math.IsInf(t, 0) {
 			return fmt.Errorf("%s: %w: time %v is not a finite number", s.where(i), ErrBadSeries, t)
 		}
 		if t <= 0 {
 			return fmt.Errorf("%s: %w: time %v must be positive", s.where(i), ErrBadSeries, t)
+		}
+		if total += t; math.IsInf(total, 0) {
+			return fmt.Errorf("%s: %w: the total time overflows float64 here (time %v)", s.where(i), ErrBadSeries, t)
 		}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -31,10 +32,10 @@ type GeneratedDataset struct {
 // from the generator seed SplitSeed(s.Seed, s.Split), so that splits drawn
 // from one experiment seed never share instances, and writes them with a
 // dataset.yaml that records both seeds, the settings and the overrides.
-func GenerateDataset(s GenerateSettings) (GeneratedDataset, error) {
+func GenerateDataset(ctx context.Context, s GenerateSettings) (GeneratedDataset, error) {
 	settings := genSettings(s.Config)
 	genSeed := datasets.SplitSeed(s.Seed, s.Split)
-	insts, err := datasets.Generate(settings, genSeed, s.Instances)
+	insts, err := datasets.GenerateContext(ctx, settings, genSeed, s.Instances)
 	if err != nil {
 		return GeneratedDataset{}, err
 	}
@@ -46,7 +47,7 @@ func GenerateDataset(s GenerateSettings) (GeneratedDataset, error) {
 	if len(s.Overrides) > 0 {
 		meta.Options = map[string]string{"overrides": strings.Join(s.Overrides, " ")}
 	}
-	if err := datasets.Write(s.Out, &datasets.Dataset{Instances: insts, Meta: meta}, s.Format); err != nil {
+	if err := datasets.WriteContext(ctx, s.Out, &datasets.Dataset{Instances: insts, Meta: meta}, s.Format); err != nil {
 		return GeneratedDataset{}, err
 	}
 	g := GeneratedDataset{Instances: len(insts)}

@@ -120,7 +120,7 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 		return EvalResult{}, err
 	}
 	opts.RecordOps = s.OpsOut != ""
-	ds, err := datasets.Read(s.Dataset)
+	ds, err := datasets.ReadContext(ctx, s.Dataset)
 	if err != nil {
 		return EvalResult{}, err
 	}

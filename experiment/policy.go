@@ -144,7 +144,7 @@ func (b PolicyBuilder) Policy(spec, formula string) (Policy, error) {
 	}
 	tree, err := expr.Parse(formula)
 	if err != nil {
-		return Policy{}, fmt.Errorf("priority %q: %w", formula, err)
+		return Policy{}, fmt.Errorf("priority %s: %w", expr.Quote(formula, err), err)
 	}
 	return b.treePolicy(spec, tree, b.Seconds)
 }
@@ -233,3 +233,8 @@ func (b PolicyBuilder) Policies(list string) ([]Policy, error) {
 // ReadBestInfix is formula.ReadBestInfix: the formula of a learner's
 // best.json.
 func ReadBestInfix(path string) (string, error) { return formula.ReadBestInfix(path) }
+
+// FormulaSource is formula.Source: the formula of a LABEL=SOURCE entry.
+func FormulaSource(source string) (infix string, seconds *bool, err error) {
+	return formula.Source(source)
+}

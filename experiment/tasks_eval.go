@@ -233,7 +233,7 @@ func prepareEvalInstance(dir string, spec TaskSpec) (func(context.Context, TaskR
 		if err != nil {
 			return err
 		}
-		ds, err := datasets.Read(st.DatasetAbs)
+		ds, err := datasets.ReadContext(ctx, st.DatasetAbs)
 		if err != nil {
 			return err
 		}

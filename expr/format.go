@@ -65,19 +65,27 @@ func number(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 // style describes one infix-like notation.
 type style struct {
-	op       func(Op) string          // binary operator between its operands
-	call     func(a, b string) string // protected division as a call, or nil for infix op(Div)
-	num      func(v float64) string
-	paren    func(s string) string
-	negParen bool // parenthesise every negative constant operand
-	varName  func(Op) string
+	op   func(Op) string          // binary operator between its operands
+	call func(a, b string) string // protected division as a call, or nil for infix op(Div)
+	num  func(v float64) string
+	// open and close parenthesise an operand; they are written around it
+	// directly (never by building the operand's string first), so
+	// printing stays linear in the tree size however deep it nests.
+	open, close string
+	// callParts, when set, writes protected division as a call
+	// open + a + sep + b + close, linearly like parentheses; call is for
+	// forms that need the operands as strings (it may repeat them).
+	callParts *[3]string
+	negParen  bool // parenthesise every negative constant operand
+	varName   func(Op) string
 }
 
 func infixStyle() style {
 	return style{
 		op:      func(o Op) string { return " " + o.String() + " " },
 		num:     number,
-		paren:   func(s string) string { return "(" + s + ")" },
+		open:    "(",
+		close:   ")",
 		varName: Op.String,
 	}
 }
@@ -91,7 +99,7 @@ func latexStyle() style {
 			}
 			return " " + o.String() + " "
 		},
-		call: func(a, b string) string { return `\operatorname{pdiv}\left(` + a + ", " + b + `\right)` },
+		callParts: &[3]string{`\operatorname{pdiv}\left(`, ", ", `\right)`},
 		num: func(v float64) string {
 			s := number(v)
 			if m, e, ok := strings.Cut(s, "e"); ok {
@@ -105,7 +113,8 @@ func latexStyle() style {
 			}
 			return s
 		},
-		paren:    func(s string) string { return `\left(` + s + `\right)` },
+		open:     `\left(`,
+		close:    `\right)`,
 		negParen: true,
 		varName:  Op.String,
 	}
@@ -118,7 +127,8 @@ func sympyStyle() style {
 			return "Piecewise((" + a + ", Eq(" + b + ", 0)), (" + atomParen(a) + "/" + atomParen(b) + ", True))"
 		},
 		num:     number,
-		paren:   func(s string) string { return "(" + s + ")" },
+		open:    "(",
+		close:   ")",
 		varName: Op.String,
 	}
 }
@@ -132,7 +142,7 @@ func (st style) prec(p *pnode) int {
 	case OpMul:
 		return 2
 	case OpDiv:
-		if st.call == nil {
+		if st.call == nil && st.callParts == nil {
 			return 2
 		}
 	}
@@ -167,6 +177,14 @@ func (st style) write(b *strings.Builder, p *pnode) {
 		b.WriteString(st.num(p.val))
 		return
 	}
+	if p.op == OpDiv && st.callParts != nil {
+		b.WriteString(st.callParts[0])
+		st.write(b, p.l)
+		b.WriteString(st.callParts[1])
+		st.write(b, p.r)
+		b.WriteString(st.callParts[2])
+		return
+	}
 	if p.op == OpDiv && st.call != nil {
 		b.WriteString(st.call(st.sub(p.l), st.sub(p.r)))
 		return
@@ -185,7 +203,9 @@ func (st style) operand(b *strings.Builder, p *pnode, paren bool) {
 		st.write(b, p)
 		return
 	}
-	b.WriteString(st.paren(st.sub(p)))
+	b.WriteString(st.open)
+	st.write(b, p)
+	b.WriteString(st.close)
 }
 
 func (st style) sub(p *pnode) string {

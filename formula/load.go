@@ -22,15 +22,34 @@ const (
 
 // Source returns the formula of a policy source: the infix of source if it
 // names a .json file or a directory holding BestFile, otherwise source
-// itself, which must parse as a formula. For a best.json with a learner
-// ConfigFile beside it, seconds reports whether that run measured d, q, a
-// and s in seconds (gp.time_unit); it is nil otherwise.
+// itself, which must parse as a formula. The prefixes "run:" (a run
+// directory or best.json) and "formula:" force one reading. A bare source
+// that is both a formula and an existing directory (the formula d beside a
+// directory named d) is refused as ambiguous rather than read silently as
+// either. For a best.json with a learner ConfigFile beside it, seconds
+// reports whether that run measured d, q, a and s in seconds
+// (gp.time_unit); it is nil otherwise.
 func Source(source string) (infix string, seconds *bool, err error) {
+	if f, ok := strings.CutPrefix(source, "formula:"); ok {
+		if _, err := expr.Parse(f); err != nil {
+			return "", nil, fmt.Errorf("formula %s: %w", expr.Quote(f, err), err)
+		}
+		return f, nil, nil
+	}
+	run, forced := strings.CutPrefix(source, "run:")
+	if forced {
+		source = run
+	}
 	path := ""
 	if strings.HasSuffix(strings.ToLower(source), ".json") {
 		path = source
 	} else if st, err := os.Stat(source); err == nil && st.IsDir() {
+		if _, perr := expr.Parse(source); perr == nil && !forced && !strings.ContainsAny(source, `/\`) {
+			return "", nil, fmt.Errorf("%q is both a formula and a directory here: write formula:%s for the formula or run:%s (or ./%s) for the run directory", source, source, source, source)
+		}
 		path = filepath.Join(source, BestFile)
+	} else if forced {
+		return "", nil, fmt.Errorf("run:%s: not a run directory or best.json", source)
 	}
 	if path != "" {
 		if infix, err = ReadBestInfix(path); err != nil {
@@ -49,9 +68,9 @@ func Source(source string) (infix string, seconds *bool, err error) {
 	}
 	if _, err := expr.Parse(source); err != nil {
 		if strings.ContainsAny(source, `/\`) {
-			return "", nil, fmt.Errorf("%q is neither a run directory or best.json nor a formula (%w)", source, err)
+			return "", nil, fmt.Errorf("%s is neither a run directory or best.json nor a formula (%w)", expr.Quote(source, err), err)
 		}
-		return "", nil, fmt.Errorf("formula %q: %w", source, err)
+		return "", nil, fmt.Errorf("formula %s: %w", expr.Quote(source, err), err)
 	}
 	return source, nil, nil
 }
@@ -73,7 +92,7 @@ func ReadBestInfix(path string) (string, error) {
 		return "", fmt.Errorf("%s: no \"infix\" formula", path)
 	}
 	if _, err := expr.Parse(*best.Infix); err != nil {
-		return "", fmt.Errorf("%s: infix %q: %w", path, *best.Infix, err)
+		return "", fmt.Errorf("%s: infix %s: %w", path, expr.Quote(*best.Infix, err), err)
 	}
 	return *best.Infix, nil
 }

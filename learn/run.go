@@ -381,7 +381,7 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 	for i, src := range gp.SeedFormulas {
 		t, err := expr.Parse(src)
 		if err != nil {
-			return nil, fmt.Errorf("learn: gp.seed_formulas[%d] %q: %w", i, src, err)
+			return nil, fmt.Errorf("learn: gp.seed_formulas[%d] %s: %w", i, expr.Quote(src, err), err)
 		}
 		if err := CheckTerminals(t, terms); err != nil {
 			return nil, fmt.Errorf("learn: gp.seed_formulas[%d]: %w", i, err)

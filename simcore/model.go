@@ -12,6 +12,40 @@ type Cluster struct {
 	GPUType     string // optional, empty by default
 }
 
+// Size limits of one cluster. The simulator keeps a few words of state
+// per node (planner, timeline, placement) and the evo allocator's planner
+// one word per GPU, all allocated before the first operation, so a cluster
+// must be small enough for those arrays: nodes ≤ MaxNodes, gpus_per_node
+// ≤ MaxGPUsPerNode and nodes × gpus_per_node ≤ MaxClusterGPUs (at most
+// ~128 MiB per array). The largest real clusters (Philly: ~550 nodes of
+// 2–8 GPUs) are far below them.
+const (
+	MaxNodes       = 1 << 20
+	MaxGPUsPerNode = 1 << 16
+	MaxClusterGPUs = 1 << 24
+)
+
+// checkSize checks c against the size limits; the error names the field.
+func (c Cluster) checkSize() error {
+	switch {
+	case c.Nodes > MaxNodes:
+		return fmt.Errorf("nodes = %d is above the maximum %d", c.Nodes, MaxNodes)
+	case c.GPUsPerNode > MaxGPUsPerNode:
+		return fmt.Errorf("gpus_per_node = %d is above the maximum %d", c.GPUsPerNode, MaxGPUsPerNode)
+	case c.Nodes*c.GPUsPerNode > MaxClusterGPUs:
+		return fmt.Errorf("nodes × gpus_per_node = %d × %d is above the maximum %d GPUs per cluster", c.Nodes, c.GPUsPerNode, MaxClusterGPUs)
+	}
+	return nil
+}
+
+// CheckClusterSize reports whether a cluster of nodes × gpusPerNode GPUs
+// is within the size limits (MaxNodes, MaxGPUsPerNode, MaxClusterGPUs);
+// the error names the field. Readers use it to reject a row before they
+// build anything from it.
+func CheckClusterSize(nodes, gpusPerNode int) error {
+	return Cluster{Nodes: nodes, GPUsPerNode: gpusPerNode}.checkSize()
+}
+
 // GPUs is the cluster's capacity N_p·G_p.
 func (c Cluster) GPUs() int { return c.Nodes * c.GPUsPerNode }
 
@@ -88,6 +122,9 @@ func (in *Instance) Validate() error {
 		}
 		if c.GPUsPerNode < 1 {
 			return fmt.Errorf("instance %q: cluster %d: gpus_per_node = %d, must be ≥ 1", in.Name, p, c.GPUsPerNode)
+		}
+		if err := c.checkSize(); err != nil {
+			return fmt.Errorf("instance %q: cluster %d: %w", in.Name, p, err)
 		}
 	}
 	seen := make(map[int64]struct{}, len(in.Jobs))

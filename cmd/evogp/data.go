@@ -101,7 +101,7 @@ func dataGen(c *cli.Context) error {
 	if err := dataCheckNewDir(out); err != nil {
 		return err
 	}
-	g, err := experiment.GenerateDataset(experiment.GenerateSettings{
+	g, err := experiment.GenerateDataset(c.Context, experiment.GenerateSettings{
 		Config: cfg, ConfigName: c.String("config"), Overrides: overrides, Split: split, Seed: seed,
 		Instances: n, Format: format, Out: out,
 	})

@@ -29,7 +29,7 @@ func evalCommand() *cli.Command {
 		Description: "Each entry of --schedulers is a scheduler name (spark, liquid, tiresias, lyra, evo-fifo,\n" +
 			"evo-srsf, evo-lyra, ...), an ALLOCATOR+RANKING+PLACER combination (allocators user|mct|evo), or\n" +
 			"LABEL=SOURCE where SOURCE is a best.json, a run directory holding best.json, or a formula over\n" +
-			"d, q, u, g. LABEL=SOURCE runs the formula under LABEL when LABEL is a scheduler whose ranking is\n" +
+			"d, q, u, g (prefix run: or formula: to force one reading; a bare name that is both is refused). LABEL=SOURCE runs the formula under LABEL when LABEL is a scheduler whose ranking is\n" +
 			"formula (gp = MCT + formula + best fit, evo-gp = EVO + formula + best fit, evo+formula+roundrobin,\n" +
 			"...), and under MCT + formula + best fit for any other label; a learner run's formula reads d and q in that run's\n" +
 			"gp.time_unit (from its config.yaml) unless --time-unit is given.\n" +

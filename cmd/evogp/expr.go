@@ -136,7 +136,7 @@ func looksLikeFlag(a string) bool {
 func parseFormula(s string) (*expr.Tree, error) {
 	t, err := expr.Parse(s)
 	if err != nil {
-		return nil, fmt.Errorf("formula %q: %w", s, err)
+		return nil, fmt.Errorf("formula %s: %w", expr.Quote(s, err), err)
 	}
 	return t, nil
 }

@@ -119,7 +119,7 @@ func runSimulate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	ds, err := datasets.Read(c.String("dataset"))
+	ds, err := datasets.ReadContext(c.Context, c.String("dataset"))
 	if err != nil {
 		return err
 	}
