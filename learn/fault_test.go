@@ -424,3 +424,22 @@ func writeOwner(t *testing.T, dir string, o workOwner) {
 		t.Fatal(err)
 	}
 }
+
+// Issue 32 item 2: a population that cannot fit in memory is refused with
+// one clear error before anything is allocated (it used to end in "fatal
+// error: runtime: out of memory"), and so are instance counts that cannot
+// be generated.
+func TestHugeSizesRefused(t *testing.T) {
+	s := settings(t, testConfig(t), filepath.Join(t.TempDir(), "run"))
+	s.Config = testConfig(t, "gp.population=1000000000000")
+	_, err := Run(context.Background(), s)
+	if err == nil || !strings.Contains(err.Error(), "gp.population") || !strings.Contains(err.Error(), "of memory, more than the") {
+		t.Errorf("population 10^12: %v", err)
+	}
+	if m, _ := filepath.Glob(filepath.Join(filepath.Dir(s.Out), ".*")); len(m) > 0 {
+		t.Errorf("left %v", m)
+	}
+	if _, _, err := LoadData(testConfig(t, "data.train=1000000000000")); err == nil || !strings.Contains(err.Error(), "data.train + data.validation = 1000000000002 alone needs") {
+		t.Errorf("10^12 training instances: %v", err)
+	}
+}

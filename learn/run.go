@@ -359,6 +359,9 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("learn: config: %w", err)
 	}
+	if err := cfg.CheckMemory(); err != nil { // before the population is allocated
+		return nil, fmt.Errorf("learn: %w", err)
+	}
 	gp := cfg.GP
 	switch {
 	case len(s.Train) == 0:
