@@ -33,6 +33,9 @@ type GeneratedDataset struct {
 // from one experiment seed never share instances, and writes them with a
 // dataset.yaml that records both seeds, the settings and the overrides.
 func GenerateDataset(ctx context.Context, s GenerateSettings) (GeneratedDataset, error) {
+	if err := s.Config.Generator.CheckInstances(s.Instances, "--instances"); err != nil {
+		return GeneratedDataset{}, err
+	}
 	settings := genSettings(s.Config)
 	genSeed := datasets.SplitSeed(s.Seed, s.Split)
 	insts, err := datasets.GenerateContext(ctx, settings, genSeed, s.Instances)

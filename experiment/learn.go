@@ -26,6 +26,9 @@ type LearnSettings struct {
 // the provenance in the run directory (also when the run was interrupted
 // and left a checkpoint there).
 func Learn(ctx context.Context, s LearnSettings) (*learn.Result, int, error) {
+	if err := learn.CheckRunDir(s.Out); err != nil { // before the data is generated
+		return nil, 0, err
+	}
 	train, val, err := learn.LoadData(s.Config)
 	if err != nil {
 		return nil, 0, err

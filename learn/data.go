@@ -21,6 +21,16 @@ const (
 // "validation"), so the two splits never share a stream and
 // `evogp data gen` with the same seed and split produces the same files.
 func LoadData(cfg configs.Config) (train, val []simcore.Instance, err error) {
+	n := 0
+	if cfg.Data.TrainDir == "" {
+		n += cfg.Data.Train
+	}
+	if cfg.Data.ValDir == "" {
+		n += cfg.Data.Validation
+	}
+	if err := cfg.Generator.CheckInstances(n, "data.train + data.validation"); err != nil {
+		return nil, nil, fmt.Errorf("learn: %w", err)
+	}
 	train, err = split(cfg, SplitTrain, cfg.Data.TrainDir, cfg.Data.Train)
 	if err != nil {
 		return nil, nil, err

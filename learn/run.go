@@ -4,12 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/evogp/evogp/configs"
@@ -98,8 +96,10 @@ type CurvePoint struct {
 }
 
 // InterruptedError is returned when the context is cancelled after at least
-// one generation was checkpointed: the run directory exists and holds the
-// checkpoint, and Resume continues it.
+// one generation was checkpointed, or when writing the run directory fails
+// (a full disk) after that: the run directory exists and holds the last good
+// checkpoint, and Resume continues it. Err is the context's error or the
+// write's.
 type InterruptedError struct {
 	Dir        string
 	Generation int // last checkpointed generation
@@ -107,6 +107,10 @@ type InterruptedError struct {
 }
 
 func (e *InterruptedError) Error() string {
+	if !errors.Is(e.Err, context.Canceled) && !errors.Is(e.Err, context.DeadlineExceeded) {
+		return fmt.Sprintf("writing the run failed after generation %d: %v; the last good checkpoint is kept in %s — fix the cause (for example free disk space), then resume with: evogp learn --resume %s",
+			e.Generation, e.Err, e.Dir, e.Dir)
+	}
 	return fmt.Sprintf("interrupted after generation %d (%v); checkpoint saved in %s — resume with: evogp learn --resume %s",
 		e.Generation, e.Err, e.Dir, e.Dir)
 }
@@ -118,7 +122,11 @@ func RunConfig(dir string) (configs.Config, error) {
 	if err := adoptInterrupted(dir); err != nil {
 		return configs.Config{}, err
 	}
-	c, err := configs.Load(filepath.Join(dir, ConfigFile))
+	path := filepath.Join(dir, ConfigFile)
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		return configs.Config{}, fmt.Errorf("run %s: no %s and no checkpoint there, nor an interrupted work directory .%s.tmp-* beside it (%w)", dir, ConfigFile, filepath.Base(dir), err)
+	}
+	c, err := configs.Load(path)
 	if err != nil {
 		return configs.Config{}, fmt.Errorf("run %s: %w", dir, err)
 	}
@@ -134,11 +142,8 @@ func RunConfig(dir string) (configs.Config, error) {
 // and checkpoint/) to s.Out and returns an *InterruptedError, so the work is
 // not lost and Resume(s.Out) continues it.
 func Run(ctx context.Context, s Settings) (*Result, error) {
-	if s.Out == "" {
-		return nil, errors.New("learn: no run directory given")
-	}
-	if entries, err := os.ReadDir(s.Out); err == nil && len(entries) > 0 {
-		return nil, fmt.Errorf("learn: run directory %s exists and is not empty", s.Out)
+	if err := CheckRunDir(s.Out); err != nil {
+		return nil, err
 	}
 	r, err := prepare(ctx, s)
 	if err != nil {
@@ -163,17 +168,24 @@ func Run(ctx context.Context, s Settings) (*Result, error) {
 		cleanup(work)
 		return nil, fmt.Errorf("learn: %w", err)
 	}
+	if err := claimWorkDir(work); err != nil {
+		cleanup(work)
+		return nil, err
+	}
+	removeStaleWorkDirs(parent, work)
 	r.dir = work
 	res, err := r.start(ctx)
 	if err == nil {
 		err = r.finish(ctx, res)
 	}
 	if err != nil {
+		err = r.keepOnWriteFailure(err)
 		var intr *InterruptedError
 		if errors.As(err, &intr) {
 			if rerr := moveInto(work, s.Out); rerr != nil {
 				return nil, fmt.Errorf("%w; moving the checkpoint into place failed, it stays in %s: %w", err, work, rerr)
 			}
+			releaseWorkDir(s.Out)
 			intr.Dir = s.Out
 			return nil, intr
 		}
@@ -183,6 +195,7 @@ func Run(ctx context.Context, s Settings) (*Result, error) {
 	if err := moveInto(work, s.Out); err != nil {
 		return nil, fmt.Errorf("learn: the run is complete but stays in %s: %w", work, err)
 	}
+	releaseWorkDir(s.Out)
 	res.Dir = s.Out
 	return res, nil
 }
@@ -217,13 +230,7 @@ func moveInto(dir, path string) error {
 // gp.generations is an error ("already complete"), and a smaller
 // gp.generations than the generations already run is one too.
 func Resume(ctx context.Context, dir string, s Settings) (*Result, error) {
-	if err := adoptInterrupted(dir); err != nil {
-		return nil, err
-	}
-	if _, err := os.Stat(filepath.Join(dir, CheckpointDir, stateFile)); err != nil {
-		return nil, fmt.Errorf("resume %s: no checkpoint (%w)", dir, err)
-	}
-	stored, err := RunConfig(dir)
+	stored, err := RunConfig(dir) // adopts a run killed before it was moved into place
 	if err != nil {
 		return nil, fmt.Errorf("resume: %w", err)
 	}
@@ -254,25 +261,29 @@ func Resume(ctx context.Context, dir string, s Settings) (*Result, error) {
 	} else if h != storedHash {
 		return nil, fmt.Errorf("resume %s: the given config differs from the run's %s (hash %.12s… vs %.12s…); resume with only --resume to use the run's config", dir, ConfigFile, h, storedHash)
 	}
-	ck, entries, err := loadCheckpoint(filepath.Join(dir, CheckpointDir))
+	ck, entries, err := openCheckpoint(dir)
 	if err != nil {
 		return nil, fmt.Errorf("resume %s: %w", dir, err)
 	}
-	if ck.ConfigHash != storedHash {
-		return nil, fmt.Errorf("resume %s: the checkpoint belongs to another config (hash %.12s…, config.yaml has %.12s…)", dir, ck.ConfigHash, storedHash)
-	}
-	if ck.DataHash != r.dataHash {
-		return nil, fmt.Errorf("resume %s: the training/validation instances differ from the ones the run started with", dir)
-	}
-	if newGens < ck.Generation {
-		return nil, fmt.Errorf("resume %s: gp.generations = %d is less than the %d generations the run has already done", dir, newGens, ck.Generation)
-	}
-	if complete && ck.Generation != stored.GP.Generations {
-		return nil, fmt.Errorf("resume %s: %s exists but the checkpoint is at generation %d of %d", dir, BestFile, ck.Generation, stored.GP.Generations)
+	if ck != nil {
+		if ck.ConfigHash != storedHash {
+			return nil, fmt.Errorf("resume %s: the checkpoint belongs to another config (hash %.12s…, config.yaml has %.12s…)", dir, ck.ConfigHash, storedHash)
+		}
+		if ck.DataHash != r.dataHash {
+			return nil, fmt.Errorf("resume %s: the training/validation instances differ from the ones the run started with", dir)
+		}
+		if newGens < ck.Generation {
+			return nil, fmt.Errorf("resume %s: gp.generations = %d is less than the %d generations the run has already done", dir, newGens, ck.Generation)
+		}
+		if complete && ck.Generation != stored.GP.Generations {
+			return nil, fmt.Errorf("resume %s: %s exists but the checkpoint is at generation %d of %d", dir, BestFile, ck.Generation, stored.GP.Generations)
+		}
 	}
 	r.dir = dir
-	if err := r.restore(ck, entries); err != nil {
-		return nil, fmt.Errorf("resume %s: %w", dir, err)
+	if ck != nil {
+		if err := r.restore(ck, entries); err != nil {
+			return nil, fmt.Errorf("resume %s: %w", dir, err)
+		}
 	}
 	if newGens != stored.GP.Generations {
 		extended := stored
@@ -286,6 +297,7 @@ func Resume(ctx context.Context, dir string, s Settings) (*Result, error) {
 		err = r.finish(ctx, res)
 	}
 	if err != nil {
+		err = r.keepOnWriteFailure(err)
 		var intr *InterruptedError
 		if errors.As(err, &intr) {
 			intr.Dir = dir
@@ -338,6 +350,7 @@ type runner struct {
 	rows       []GenerationRow
 	curve      []CurvePoint // validation score of the best, every gp.validate_every generations
 	flushed    int          // cache entries already in checkpoint/cache.bin
+	saved      int          // generation of the last checkpoint written or restored; −1 if none
 	bar        *progress.Reporter
 }
 
@@ -346,6 +359,9 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 	cfg := s.Config
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("learn: config: %w", err)
+	}
+	if err := cfg.CheckMemory(); err != nil { // before the population is allocated
+		return nil, fmt.Errorf("learn: %w", err)
 	}
 	gp := cfg.GP
 	switch {
@@ -415,7 +431,7 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 			vary: expr.VarSettings{MaxDepth: gp.MaxDepth, InternalProb: gp.InternalProb, Constants: gp.Constants, Terminals: terms},
 		},
 		terms: terms, seeds: seeds,
-		configHash: hash, dataHash: dataHash(s.Train, s.Validation), gen: -1,
+		configHash: hash, dataHash: dataHash(s.Train, s.Validation), gen: -1, saved: -1,
 	}
 	if gp.InternalProb == 0 {
 		// expr reads 0 as "default"; a config asking for leaf-only points
@@ -518,6 +534,7 @@ func (r *runner) restore(ck *checkpoint, entries []cacheEntry) error {
 	}
 	r.ev.restoreCache(entries)
 	r.flushed = len(entries)
+	r.saved = ck.Generation
 	return nil
 }
 
@@ -697,9 +714,10 @@ func (r *runner) checkpoint() error {
 		ck.Population = append(ck.Population, member{Tree: c.tree, Fitness: c.fitness})
 	}
 	if err := saveCheckpoint(filepath.Join(r.dir, CheckpointDir), ck, r.ev.log[r.flushed:]); err != nil {
-		return fmt.Errorf("learn: %w", err)
+		return &writeError{fmt.Errorf("learn: %w", err)}
 	}
 	r.flushed = len(r.ev.log)
+	r.saved = r.gen
 	return nil
 }
 
@@ -783,7 +801,10 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 			return interrupted(err)
 		}
 	}
-	return r.write(res)
+	if err := r.write(res); err != nil {
+		return &writeError{err}
+	}
+	return nil
 }
 
 // write stores the outputs of a finished run in r.dir.
@@ -851,38 +872,3 @@ func objectiveString(c configs.Config) string {
 // EVOParams is configs.EVOParams: the EVO allocator's parameters of a
 // config, seeded with the run seed.
 func EVOParams(cfg configs.Config) evo.Params { return configs.EVOParams(cfg) }
-
-// adoptInterrupted finds the work directory of a run that was killed
-// before it could rename its directory into place (Run builds the run in
-// a hidden sibling, .<name>.tmp-*, and a SIGKILL leaves it there): when
-// dir holds no checkpoint and exactly one such sibling holds one, the
-// sibling becomes dir. Several candidates are an error naming them.
-func adoptInterrupted(dir string) error {
-	if _, err := os.Stat(filepath.Join(dir, CheckpointDir, stateFile)); err == nil {
-		return nil
-	}
-	if _, err := os.Stat(filepath.Join(dir, ConfigFile)); err == nil {
-		return nil // a run directory without a checkpoint: Resume says so
-	}
-	matches, err := filepath.Glob(filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".tmp-*"))
-	if err != nil {
-		return err
-	}
-	var found []string
-	for _, m := range matches {
-		if _, err := os.Stat(filepath.Join(m, CheckpointDir, stateFile)); err == nil {
-			found = append(found, m)
-		}
-	}
-	switch len(found) {
-	case 0:
-		return nil
-	case 1:
-		if err := moveInto(found[0], dir); err != nil {
-			return fmt.Errorf("resume %s: the interrupted run in %s could not be moved into place: %w", dir, found[0], err)
-		}
-		slog.Info("resuming a run that was killed before it was moved into place", "from", found[0], "to", dir)
-		return nil
-	}
-	return fmt.Errorf("resume %s: several interrupted runs could be it (%s); rename the one to resume to %s", dir, strings.Join(found, ", "), dir)
-}
