@@ -1,15 +1,11 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"math"
 	"os"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
 
@@ -185,95 +181,8 @@ func dataDescribe(c *cli.Context) error {
 	for i, in := range ds.Instances {
 		sums[i] = datasets.Describe(in)
 	}
-	w := c.App.Writer
 	if c.Bool("json") {
-		enc := json.NewEncoder(w)
-		for _, s := range sums {
-			if err := enc.Encode(s); err != nil {
-				return err
-			}
-		}
-		return nil
+		return datasets.WriteDescribeJSON(c.App.Writer, sums)
 	}
-	return dataDescribeTable(w, dir, ds.Meta, sums, c.Int("types"))
-}
-
-func dataDescribeTable(w io.Writer, dir string, m datasets.Meta, sums []datasets.Summary, ntypes int) error {
-	head := fmt.Sprintf("dataset %s: %d instances, %d clusters, %d jobs, %s", dir, m.Instances, m.Clusters, m.Jobs, m.Format)
-	if m.Split != "" {
-		head += ", split " + m.Split
-	}
-	if m.Source != "" {
-		head += ", source " + m.Source
-	}
-	if m.Config != "" {
-		head += ", config " + m.Config
-	}
-	if m.Seed != nil {
-		head += fmt.Sprintf(", seed %d", *m.Seed)
-	}
-	if _, err := fmt.Fprintln(w, head); err != nil {
-		return err
-	}
-	rows := [][]string{{"instance", "clusters", "nodes", "GPUs", "jobs", "GPU-h", "span-h", "load", "cl-load", "top job types (workers x GPUs: share of jobs)"}}
-	row := func(s datasets.Summary) []string {
-		return []string{s.Instance, fmt.Sprint(s.Clusters), fmt.Sprint(s.Nodes), fmt.Sprint(s.GPUs), fmt.Sprint(s.Jobs),
-			fmt.Sprintf("%.1f", s.GPUHours), fmt.Sprintf("%.1f", s.SpanH), dataFmtLoad(s.Load), dataFmtLoad(s.ClusterLoad), dataTopTypes(s, ntypes)}
-	}
-	for _, s := range sums {
-		rows = append(rows, row(s))
-	}
-	rows = append(rows, row(datasets.Totals(sums)))
-	if err := dataWriteAligned(w, rows); err != nil {
-		return err
-	}
-	return dataDescribeHetero(w, sums)
-}
-
-// dataWriteAligned prints rows as columns two spaces apart: the first and last
-// columns left-aligned, the numbers between right-aligned.
-func dataWriteAligned(w io.Writer, rows [][]string) error {
-	width := make([]int, len(rows[0]))
-	for _, r := range rows {
-		for k, cell := range r {
-			width[k] = max(width[k], utf8.RuneCountInString(cell))
-		}
-	}
-	var b strings.Builder
-	for _, r := range rows {
-		for k, cell := range r {
-			pad := strings.Repeat(" ", width[k]-utf8.RuneCountInString(cell))
-			switch {
-			case k == 0:
-				b.WriteString(cell + pad)
-			case k == len(r)-1:
-				b.WriteString("  " + cell)
-			default:
-				b.WriteString("  " + pad + cell)
-			}
-		}
-		b.WriteString("\n")
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-func dataFmtLoad(x float64) string {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return "n/a"
-	}
-	return fmt.Sprintf("%.2f", x)
-}
-
-// dataTopTypes lists the n most frequent job types with their share of jobs.
-func dataTopTypes(s datasets.Summary, n int) string {
-	var parts []string
-	for i, t := range s.Types {
-		if i == n {
-			parts = append(parts, fmt.Sprintf("+%d more", len(s.Types)-n))
-			break
-		}
-		parts = append(parts, fmt.Sprintf("%s: %.0f%%", t, 100*float64(t.Jobs)/float64(max(s.Jobs, 1))))
-	}
-	return strings.Join(parts, ", ")
+	return datasets.WriteDescribeTable(c.App.Writer, dir, ds.Meta, sums, c.Int("types"))
 }

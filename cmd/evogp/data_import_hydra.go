@@ -57,12 +57,7 @@ func dataImportHydra(c *cli.Context) error {
 		return err
 	}
 	in := ds.Instances[0]
-	deadlines := 0
-	for _, j := range in.Jobs {
-		if j.Deadline != 0 {
-			deadlines++
-		}
-	}
+	deadlines := datasets.CountDeadlines(in)
 	_, err = fmt.Fprintf(c.App.Writer, "wrote instance %s (%d jobs, %d with a deadline; %d clusters) to %s as %s\n",
 		in.Name, len(in.Jobs), deadlines, len(in.Clusters), out, format)
 	return err

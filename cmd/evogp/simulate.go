@@ -1,12 +1,9 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
 
@@ -151,55 +148,7 @@ func runSimulate(c *cli.Context) error {
 		}
 	}
 	if c.Bool("json") {
-		return printJSON(c.App.Writer, rows)
+		return reports.WriteResultsJSON(c.App.Writer, rows)
 	}
-	return printTable(c.App.Writer, rows)
-}
-
-type metricsJSON struct {
-	Instance  string  `json:"instance"`
-	Scheduler string  `json:"scheduler"`
-	CQAvg     float64 `json:"cq_avg"`
-	CQMax     float64 `json:"cq_max"`
-	Util      float64 `json:"util"`
-	Objective float64 `json:"objective"`
-	AvgJCT    float64 `json:"avg_jct"`
-	MaxQT     float64 `json:"max_qt"`
-	Makespan  float64 `json:"makespan"`
-}
-
-func printJSON(w io.Writer, rows []reports.ResultRow) error {
-	enc := json.NewEncoder(w)
-	for _, r := range rows {
-		if err := enc.Encode(metricsJSON{r.Instance, r.Scheduler, r.CQAvg, r.CQMax, r.Util, r.Objective, r.AvgJCT, r.MaxQT, r.Makespan}); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func printTable(w io.Writer, rows []reports.ResultRow) error {
-	if len(rows) > 0 {
-		fmt.Fprintf(w, "scheduler: %s\n", rows[0].Scheduler)
-	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "instance\tjobs\tcq_avg h\tcq_max h\tutil\tobjective\tavg_jct h\tmax_qt h\tmakespan h\t")
-	var mean reports.ResultRow
-	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.3f\t\n",
-			r.Instance, r.Jobs, r.CQAvg, r.CQMax, r.Util, r.Objective, r.AvgJCT, r.MaxQT, r.Makespan)
-		mean.Jobs += r.Jobs
-		mean.CQAvg += r.CQAvg
-		mean.CQMax += r.CQMax
-		mean.Util += r.Util
-		mean.Objective += r.Objective
-		mean.AvgJCT += r.AvgJCT
-		mean.MaxQT += r.MaxQT
-		mean.Makespan += r.Makespan
-	}
-	if n := float64(len(rows)); n > 1 {
-		fmt.Fprintf(tw, "mean\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.3f\t\n",
-			mean.Jobs, mean.CQAvg/n, mean.CQMax/n, mean.Util/n, mean.Objective/n, mean.AvgJCT/n, mean.MaxQT/n, mean.Makespan/n)
-	}
-	return tw.Flush()
+	return reports.WriteResultsTable(c.App.Writer, rows, datasets.HasDeadlines(ds.Instances))
 }
