@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/evogp/evogp/estimate"
+	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/reports"
 )
 
@@ -95,6 +96,9 @@ func runEstimate(c *cli.Context) error {
 	}
 	if dir := c.String("plot"); dir != "" {
 		if err := writeEstimatePlots(dir, c.String("plot-series"), ev.Rows, c.App.ErrWriter); err != nil {
+			return err
+		}
+		if err := experiment.WriteReport(dir, experiment.ReportOptions{}); err != nil {
 			return err
 		}
 	}
