@@ -186,7 +186,10 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 		if err := writeJSON(filepath.Join(tmp, MarkerFile), man); err != nil {
 			return err
 		}
-		return writeJSON(filepath.Join(tmp, ProvenanceFile), []Provenance{s.Provenance})
+		if err := writeJSON(filepath.Join(tmp, ProvenanceFile), []Provenance{s.Provenance}); err != nil {
+			return err
+		}
+		return writeReportWith(tmp, s.Out, t, files, s.Figures)
 	})
 	if err != nil {
 		return EvalResult{}, err
@@ -196,7 +199,7 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 			return EvalResult{}, err
 		}
 	}
-	names := files.Names()
+	names := append(files.Names(), ReportFile)
 	if opsIn != "" {
 		names = append(names, opsIn)
 	}

@@ -34,7 +34,7 @@ func Learn(ctx context.Context, s LearnSettings) (*learn.Result, int, error) {
 		return nil, 0, err
 	}
 	res, err := learn.Run(ctx, learn.Settings{Config: s.Config, Train: train, Validation: val, Out: s.Out, Progress: s.Progress})
-	return res, len(val), recordRun(s.Out, s.Provenance, err)
+	return res, len(val), reportRun(s.Out, recordRun(s.Out, s.Provenance, err))
 }
 
 // ResumeLearn continues the interrupted run in dir with cfg (the run's
@@ -46,7 +46,7 @@ func ResumeLearn(ctx context.Context, dir string, cfg configs.Config, pr progres
 		return nil, 0, err
 	}
 	res, err := learn.Resume(ctx, dir, learn.Settings{Config: cfg, Train: train, Validation: val, Progress: pr})
-	return res, len(val), recordRun(dir, prov, err)
+	return res, len(val), reportRun(dir, recordRun(dir, prov, err))
 }
 
 // recordRun appends the provenance to a run directory that exists after

@@ -162,10 +162,13 @@ func Pressure(ctx context.Context, s PressureSettings) ([]string, error) {
 		if err := writeJSON(filepath.Join(tmp, MarkerFile), man); err != nil {
 			return err
 		}
-		return writeJSON(filepath.Join(tmp, ProvenanceFile), []Provenance{s.Provenance})
+		if err := writeJSON(filepath.Join(tmp, ProvenanceFile), []Provenance{s.Provenance}); err != nil {
+			return err
+		}
+		return writeReportWith(tmp, s.Out, Tables{Pressure: rows}, files, FigureOptions{Formats: s.Formats})
 	})
 	if err != nil {
 		return nil, err
 	}
-	return files.Names(), nil
+	return append(files.Names(), ReportFile), nil
 }

@@ -37,6 +37,9 @@ type FigureOptions struct {
 	// results an error (the user named it); otherwise such a reference
 	// only leaves the normalised column empty (the default was absent).
 	RequireReference bool
+	// ReportInstances is the largest number of instances whose sections
+	// in report.html carry their own figures (0 = DefaultReportInstances).
+	ReportInstances int `json:",omitempty"`
 }
 
 // File is one rendered output file: its name and bytes.
@@ -298,7 +301,7 @@ func ReadTables(dir string) (Tables, error) {
 		for i, s := range steps {
 			names[i] = s.name
 		}
-		return t, fmt.Errorf("report %s: no result table (looked for %s)", dir, strings.Join(names, ", "))
+		return t, &noTableError{fmt.Sprintf("report %s: no result table (looked for %s)", dir, strings.Join(names, ", "))}
 	}
 	return t, nil
 }

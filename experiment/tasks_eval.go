@@ -326,5 +326,8 @@ func CollectEval(ctx context.Context, dir string, prov Provenance) (EvalResult, 
 	if err := AppendProvenance(dir, prov); err != nil {
 		return EvalResult{}, err
 	}
-	return EvalResult{Instances: set.Count, Files: files.Names()}, nil
+	if err := writeReportWith(dir, dir, t, files, st.Figures); err != nil {
+		return EvalResult{}, err
+	}
+	return EvalResult{Instances: set.Count, Files: append(files.Names(), ReportFile)}, nil
 }

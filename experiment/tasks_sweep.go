@@ -156,6 +156,9 @@ func CollectSweep(dir string) ([]reports.SweepRow, error) {
 	if err := reports.WriteResults(filepath.Join(dir, "baselines.parquet"), baselines); err != nil {
 		return nil, err
 	}
+	if err := WriteReport(dir, ReportOptions{}); err != nil {
+		return nil, err
+	}
 	return rows, nil
 }
 

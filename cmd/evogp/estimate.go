@@ -74,6 +74,9 @@ func runEstimate(c *cli.Context) error {
 		if err := experiment.WriteEstimatePlots(dir, c.String("plot-series"), ev.Rows, c.App.ErrWriter); err != nil {
 			return err
 		}
+		if err := experiment.WriteReport(dir, experiment.ReportOptions{}); err != nil {
+			return err
+		}
 	}
 	switch {
 	case c.Bool("json"):

@@ -32,6 +32,7 @@ func reportCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Value: "png,svg", Usage: "figure formats: png, svg, pdf"},
 			&cli.StringFlag{Name: "instance", Usage: "instance for the per-instance figures (default: the first)"},
 			&cli.StringFlag{Name: "reference", Value: reports.DefaultReference, Usage: "scheduler that normalises objectives in the summary"},
+			reportInstancesFlag(),
 		},
 		Action: runReport,
 	}
@@ -56,7 +57,7 @@ func runReport(c *cli.Context) error {
 			return err
 		}
 		o := experiment.FigureOptions{Formats: formats, Instance: c.String("instance"),
-			Reference: c.String("reference"), RequireReference: c.IsSet("reference")}
+			Reference: c.String("reference"), RequireReference: c.IsSet("reference"), ReportInstances: c.Int("report-instances")}
 		// An eval directory's manifest supplies the reference and the
 		// instance unless the flags are given, so report redraws what
 		// eval drew.
@@ -73,6 +74,11 @@ func runReport(c *cli.Context) error {
 		if all[i], err = t.Render(o); err != nil {
 			return fmt.Errorf("report %s: %w", dir, err)
 		}
+		rep, err := t.Report(dir, all[i], o, experiment.ReportOptions{})
+		if err != nil {
+			return err
+		}
+		all[i] = append(all[i], rep)
 	}
 	for i, dir := range dirs {
 		if err := all[i].Write(dir); err != nil {
@@ -81,6 +87,12 @@ func runReport(c *cli.Context) error {
 		fmt.Fprintf(c.App.Writer, "%s: %s\n", dir, strings.Join(all[i].Names(), ", "))
 	}
 	return nil
+}
+
+// reportInstancesFlag is --report-instances of eval and report.
+func reportInstancesFlag() cli.Flag {
+	return &cli.IntFlag{Name: "report-instances", Value: experiment.DefaultReportInstances,
+		Usage: "report.html: give every instance its own figures up to this many instances (beyond it, only the instance the figures draw)"}
 }
 
 // positionalArgs returns the positional arguments of c and applies any of

@@ -1,0 +1,919 @@
+package experiment
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/reports/htmlreport"
+)
+
+// ReportFile is the self-contained HTML report of an output directory
+// (SPEC §18), written beside its tables and figures.
+const ReportFile = "report.html"
+
+// DefaultReportInstances is the number of instances up to which every
+// instance of an eval gets its own figures in the report.
+const DefaultReportInstances = 12
+
+// ReportOptions choose what the report holds.
+type ReportOptions struct {
+	// Instances is the largest number of instances whose per-instance
+	// sections carry their own breakdown and queue-density figures (0 =
+	// DefaultReportInstances). A larger eval keeps per-instance figures
+	// only for the instance the directory's figures already draw; every
+	// instance keeps its collapsed section with its metrics and ranks.
+	Instances int
+	// Warnings are extra warnings the run printed, shown at the top.
+	Warnings []string
+	// Dir is the directory as its reader knows it (default: the directory
+	// the report is built in, which may be a temporary sibling).
+	Dir string
+}
+
+func (b *reportBuilder) instanceLimit() int {
+	switch {
+	case b.o.Instances > 0:
+		return b.o.Instances
+	case b.fo.ReportInstances > 0:
+		return b.fo.ReportInstances
+	}
+	return DefaultReportInstances
+}
+
+// WriteReport builds dir's report from its tables and figure files as
+// they are on disk and writes dir/report.html atomically (an earlier
+// report stays intact on error). It is the path of sweeps, learn runs and
+// estimate directories; eval, pressure and evogp report build the report
+// from the tables and files they have just rendered (Tables.Report).
+func WriteReport(dir string, o ReportOptions) error {
+	t, err := ReadTables(dir)
+	var noTable *noTableError
+	if err != nil && !errors.As(err, &noTable) {
+		return err
+	}
+	f, err := t.Report(dir, nil, FigureOptions{}, o)
+	if err != nil {
+		return err
+	}
+	return atomicio.WriteBytes(filepath.Join(dir, f.Name), f.Data)
+}
+
+// Report builds report.html for the output directory dir from the tables
+// t and the files just rendered from them (files; nil when none were), in
+// memory. Figures come from files when it has their SVG, otherwise they
+// are rendered here with the same figure code (FigureOptions fo, the
+// options the files were drawn with), and every other SVG file of dir
+// (the learner's convergence plot, the estimate figures) is inlined as
+// written. Manifest, provenance, config and best.json are read from dir.
+func (t Tables) Report(dir string, files Files, fo FigureOptions, o ReportOptions) (File, error) {
+	b, err := newReportBuilder(dir, t, files, fo, o)
+	if err != nil {
+		return File{}, err
+	}
+	r, err := b.build()
+	if err != nil {
+		return File{}, fmt.Errorf("report %s: %w", dir, err)
+	}
+	return File{Name: ReportFile, Data: r.Bytes()}, nil
+}
+
+// noTableError says that a directory holds none of the known tables.
+type noTableError struct{ msg string }
+
+func (e *noTableError) Error() string { return e.msg }
+
+// reportBuilder gathers what one report shows.
+type reportBuilder struct {
+	dir   string
+	t     Tables
+	fo    FigureOptions
+	o     ReportOptions
+	figs  []htmlreport.Figure // directory figures in file order
+	used  map[string]bool     // figure names placed in a section
+	prov  []Provenance
+	man   map[string]json.RawMessage
+	rawMn []byte
+	best  *learn.BestJSON
+	cfg   string
+}
+
+func newReportBuilder(dir string, t Tables, files Files, fo FigureOptions, o ReportOptions) (*reportBuilder, error) {
+	b := &reportBuilder{dir: dir, t: t, fo: fo, o: o, used: map[string]bool{}}
+	if err := b.readMeta(); err != nil {
+		return nil, err
+	}
+	svgs := map[string][]byte{}
+	var order []string
+	add := func(name string, data []byte) {
+		if _, ok := svgs[name]; !ok {
+			order = append(order, name)
+		}
+		svgs[name] = data
+	}
+	rendered := map[string]bool{}
+	for _, f := range files {
+		if stem, ok := strings.CutSuffix(f.Name, ".svg"); ok {
+			add(stem, f.Data)
+		}
+		for _, ext := range reports.Formats() {
+			if stem, ok := strings.CutSuffix(f.Name, "."+ext); ok {
+				rendered[stem] = true
+			}
+		}
+	}
+	// Any SVG already in the directory: the learner's convergence plot and
+	// the estimate figures are drawn from more than the tables hold. Files
+	// just rendered take precedence.
+	entries, err := os.ReadDir(dir)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("report: %w", err)
+	}
+	var onDisk []string
+	for _, e := range entries {
+		if stem, ok := strings.CutSuffix(e.Name(), ".svg"); ok && !e.IsDir() {
+			if _, have := svgs[stem]; !have {
+				onDisk = append(onDisk, stem)
+			}
+		}
+	}
+	sort.Strings(onDisk)
+	for _, stem := range onDisk {
+		data, err := os.ReadFile(filepath.Join(dir, stem+".svg"))
+		if err != nil {
+			return nil, fmt.Errorf("report: %w", err)
+		}
+		add(stem, data)
+	}
+	// Figures drawn in another format only, or not drawn at all (a report
+	// built from the files on disk): render their SVG with the same code.
+	missing := files == nil
+	for stem := range rendered {
+		if _, ok := svgs[stem]; !ok {
+			missing = true
+		}
+	}
+	if missing {
+		ofo := fo
+		ofo.Formats = []string{"svg"}
+		if files == nil {
+			ref, inst, err := ManifestDefaults(dir)
+			if err != nil {
+				return nil, err
+			}
+			if ofo.Reference == "" {
+				ofo.Reference = ref
+			}
+			if ofo.Instance == "" {
+				ofo.Instance = inst
+			}
+		}
+		if ofo.Reference == "" {
+			ofo.Reference = reports.DefaultReference
+		}
+		b.fo = ofo
+		svgFiles, err := t.Render(ofo)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range svgFiles {
+			if stem, ok := strings.CutSuffix(f.Name, ".svg"); ok {
+				if _, have := svgs[stem]; !have {
+					add(stem, f.Data)
+				}
+			}
+		}
+	}
+	for _, name := range order {
+		b.figs = append(b.figs, htmlreport.Figure{Name: name, Caption: figureCaption(name), SVG: svgs[name]})
+	}
+	return b, nil
+}
+
+// readMeta reads the manifest, provenance, config and best.json of b.dir.
+func (b *reportBuilder) readMeta() error {
+	read := func(name string) ([]byte, error) {
+		data, err := os.ReadFile(filepath.Join(b.dir, name))
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("report: %w", err)
+		}
+		return data, nil
+	}
+	data, err := read(MarkerFile)
+	if err != nil {
+		return err
+	}
+	if data != nil {
+		b.rawMn = data
+		if err := json.Unmarshal(data, &b.man); err != nil {
+			return fmt.Errorf("report %s: %s is not valid JSON: %w", b.dir, MarkerFile, err)
+		}
+	}
+	if data, err = read(ProvenanceFile); err != nil {
+		return err
+	}
+	if data != nil {
+		if err := json.Unmarshal(data, &b.prov); err != nil {
+			return fmt.Errorf("report %s: %s is not valid JSON: %w", b.dir, ProvenanceFile, err)
+		}
+	}
+	if data, err = read(learn.ConfigFile); err != nil {
+		return err
+	}
+	b.cfg = string(data)
+	if data, err = read(learn.BestFile); err != nil {
+		return err
+	}
+	if data != nil {
+		var best learn.BestJSON
+		if err := json.Unmarshal(data, &best); err != nil {
+			return fmt.Errorf("report %s: %s is not valid JSON: %w", b.dir, learn.BestFile, err)
+		}
+		b.best = &best
+	}
+	return nil
+}
+
+// kind names what the directory is.
+func (b *reportBuilder) kind() string {
+	switch {
+	case len(b.t.Sweep) > 0:
+		return "sweep"
+	case len(b.t.Pressure) > 0:
+		return "pressure"
+	case b.best != nil || len(b.t.Generations) > 0:
+		return "learn"
+	case len(b.t.Results) > 0:
+		return "eval"
+	case len(b.figs) > 0:
+		return "figures"
+	}
+	return ""
+}
+
+func (b *reportBuilder) build() (htmlreport.Report, error) {
+	r := htmlreport.Report{Warnings: slices.Clone(b.o.Warnings)}
+	kind := b.kind()
+	shown := b.dir
+	if b.o.Dir != "" {
+		shown = b.o.Dir
+	}
+	abs, err := filepath.Abs(shown)
+	if err != nil {
+		abs = shown
+	}
+	base := filepath.Base(abs)
+	switch kind {
+	case "":
+		return r, fmt.Errorf("not an evogp output directory: no result table (results, generations, sweep, pressure), no best.json and no figure")
+	case "eval":
+		r.Title = "evogp eval — " + base
+		if err := b.evalSections(&r); err != nil {
+			return r, err
+		}
+	case "learn":
+		r.Title = "evogp learn — " + base
+		if err := b.learnSections(&r); err != nil {
+			return r, err
+		}
+	case "sweep":
+		r.Title = "evogp sweep — " + base
+		if err := b.sweepSections(&r); err != nil {
+			return r, err
+		}
+	case "pressure":
+		r.Title = "evogp pressure — " + base
+		b.pressureSections(&r)
+	case "figures":
+		r.Title = "evogp figures — " + base
+	}
+	if r.Subtitle == "" {
+		r.Subtitle = fmt.Sprintf("%s output directory %s", kind, shown)
+	}
+	// Every figure not placed in a section yet.
+	var rest []htmlreport.Block
+	for _, f := range b.figs {
+		if !b.used[f.Name] {
+			rest = append(rest, f)
+		}
+	}
+	if len(rest) > 0 {
+		sec := htmlreport.Section{ID: "figures", Title: "Figures", Blocks: rest}
+		// Figures read right after the summary.
+		at := min(1, len(r.Sections))
+		r.Sections = slices.Insert(r.Sections, at, sec)
+	}
+	if s, ok := b.provenanceSection(); ok {
+		r.Sections = append(r.Sections, s)
+	}
+	return r, nil
+}
+
+func (b *reportBuilder) shownDir() string {
+	if b.o.Dir != "" {
+		return b.o.Dir
+	}
+	return b.dir
+}
+
+// figure returns the directory figure named name (and marks it placed).
+func (b *reportBuilder) figure(name string) (htmlreport.Figure, bool) {
+	for _, f := range b.figs {
+		if f.Name == name {
+			b.used[name] = true
+			return f, true
+		}
+	}
+	return htmlreport.Figure{}, false
+}
+
+// figureCaption describes a figure file by its name.
+func figureCaption(name string) string {
+	switch {
+	case name == "ranking":
+		return "How often each scheduler ranked 1st, 2nd, … on the objective (paper Fig. 4)"
+	case name == "breakdown_mean":
+		return "Objective and its terms per scheduler, mean over instances (paper Fig. 6)"
+	case strings.HasPrefix(name, "breakdown_"):
+		return "Objective and its terms per scheduler on one instance (paper Fig. 6)"
+	case strings.HasPrefix(name, "queue_density"):
+		return "Density of positive queuing times per user-priority class (paper Fig. 5)"
+	case name == "jct_cdf":
+		return "Empirical CDF of job completion times"
+	case name == "convergence":
+		return "GP convergence: best and median fitness per generation"
+	case name == "convergence_sweep":
+		return "Best fitness per generation of every sweep point"
+	case name == "tradeoff":
+		return "AvgJCT and MaxQT of the learned policy against ω (paper Fig. 8)"
+	case name == "pressure":
+		return "Objective under load pressure (paper Fig. 9a)"
+	case name == "evo_op_time":
+		return "EVO operation time (paper Fig. 12)"
+	case name == "evo_rankings":
+		return "EVO against MCT rankings (paper Fig. 11b)"
+	}
+	return name
+}
+
+// Headline is the summary sentence of an eval: the best baseline, each
+// other scheduler's mean objective as a ratio to it, and the Wilcoxon
+// p-value with n, "no significant difference" when p ≥ 0.05.
+func Headline(s reports.Summary) string {
+	if s.BestBaseline == "" {
+		return fmt.Sprintf("%d instances; no baseline scheduler ran, so there is no comparison.", s.Instances)
+	}
+	var best reports.SchedulerStats
+	for _, r := range s.Schedulers {
+		if r.Scheduler == s.BestBaseline {
+			best = r
+		}
+	}
+	var parts []string
+	for _, r := range s.Schedulers {
+		if r.Scheduler == s.BestBaseline || r.Test.Method == "" || slices.Contains(reports.DefaultBaselines(), r.Scheduler) {
+			continue
+		}
+		ratio := r.Objective.Mean / best.Objective.Mean
+		verdict := "no significant difference"
+		if r.Test.P < 0.05 {
+			verdict = "significantly better"
+			if r.Test.WPlus > r.Test.WMinus {
+				verdict = "significantly worse"
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%s: mean objective %.3g× the best baseline's, %s (Wilcoxon p = %.3g, n = %d)",
+			r.Scheduler, ratio, verdict, r.Test.P, r.Test.N))
+	}
+	h := fmt.Sprintf("Best baseline: %s (lowest mean rank over %d instances).", s.BestBaseline, s.Ranked)
+	if len(parts) > 0 {
+		h += " " + strings.Join(parts, "; ") + "."
+	}
+	return h
+}
+
+// summaryTable is the per-scheduler summary as a sortable table.
+func summaryTable(s reports.Summary) htmlreport.Table {
+	cols := []htmlreport.Column{{Name: "scheduler"}, {Name: "n", Numeric: true, Title: "rows (instance, seed)"},
+		{Name: "objective", Numeric: true, Title: "mean over instances"}, {Name: "± sd", Numeric: true},
+		{Name: "normalised", Numeric: true, Title: "mean of objective ÷ objective of " + s.Reference},
+		{Name: "cq_avg (h)", Numeric: true}, {Name: "cq_max (h)", Numeric: true}, {Name: "util", Numeric: true},
+		{Name: "avg_jct (h)", Numeric: true}, {Name: "max_qt (h)", Numeric: true}, {Name: "makespan (h)", Numeric: true},
+		{Name: "wins", Numeric: true, Title: "instances with the lowest objective; a k-way tie gives each 1/k"},
+		{Name: "mean rank", Numeric: true, Title: "mean mid-rank on the objective (1 = best)"},
+		{Name: "Wilcoxon p", Numeric: true, Title: "two-sided paired signed-rank test against the best baseline " + s.BestBaseline},
+		{Name: "n (test)", Numeric: true, Title: "non-zero paired differences of the test"}}
+	deadlines := false
+	for _, r := range s.Schedulers {
+		deadlines = deadlines || r.TotalTardiness.Mean > 0 || r.DeadlineMisses.Mean > 0
+	}
+	if deadlines {
+		cols = append(cols, htmlreport.Column{Name: "tardiness (h)", Numeric: true}, htmlreport.Column{Name: "deadline misses", Numeric: true})
+	}
+	t := htmlreport.Table{ID: "summary-table", Caption: fmt.Sprintf("%d instances, %d ranked (every scheduler ran); cells are means over instances. Click a header to sort.", s.Instances, s.Ranked), Columns: cols}
+	g := func(v float64) htmlreport.Cell { return htmlreport.Num("%.4g", v) }
+	for _, r := range s.Schedulers {
+		p, n := math.NaN(), math.NaN()
+		if r.Test.Method != "" {
+			p, n = r.Test.P, float64(r.Test.N)
+		}
+		row := []htmlreport.Cell{htmlreport.Str(r.Scheduler), htmlreport.Num("%.0f", float64(r.Instances)),
+			g(r.Objective.Mean), htmlreport.Num("%.2g", r.Objective.SD), g(r.Normalized.Mean), g(r.CQAvg.Mean), g(r.CQMax.Mean),
+			g(r.Util.Mean), g(r.AvgJCT.Mean), g(r.MaxQT.Mean), g(r.Makespan.Mean), g(r.Wins), g(r.MeanRank),
+			htmlreport.Num("%.3g", p), htmlreport.Num("%.0f", n)}
+		if deadlines {
+			row = append(row, g(r.TotalTardiness.Mean), g(r.DeadlineMisses.Mean))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+// evalSections: summary, formulas, instances.
+func (b *reportBuilder) evalSections(r *htmlreport.Report) error {
+	ref := b.fo.Reference
+	if ref == "" {
+		ref = reports.DefaultReference
+	}
+	s, err := reports.Summarize(b.t.Results, reports.SummaryOptions{Reference: ref})
+	if err != nil {
+		return err
+	}
+	r.Headline = Headline(s)
+	r.Subtitle = fmt.Sprintf("eval of %d schedulers on %d instances, in %s", len(s.Schedulers), s.Instances, b.shownDir())
+	r.Sections = append(r.Sections, htmlreport.Section{ID: "summary", Title: "Summary", Blocks: []htmlreport.Block{summaryTable(s)}})
+	var pols []Policy
+	if raw, ok := b.man["schedulers"]; ok {
+		if err := json.Unmarshal(raw, &pols); err != nil {
+			return fmt.Errorf("%s: schedulers: %w", MarkerFile, err)
+		}
+	}
+	var forms []htmlreport.Block
+	for _, p := range pols {
+		if p.Source != "" {
+			forms = append(forms, formulaBlock(htmlreport.Anchor("formula-", p.Label), p.Label+" ("+p.Name+")", p.Source, ""))
+		}
+	}
+	if len(forms) > 0 {
+		r.Sections = append(r.Sections, htmlreport.Section{ID: "formulas", Title: "Formulas", Blocks: forms})
+	}
+	sec, err := b.instanceSection(s)
+	if err != nil {
+		return err
+	}
+	r.Sections = append(r.Sections, sec)
+	return nil
+}
+
+// formulaBlock shows infix (parsed and printed again when it parses) and
+// LaTeX source of a formula.
+func formulaBlock(id, label, infix, note string) htmlreport.Formula {
+	f := htmlreport.Formula{ID: id, Label: label, Infix: infix, Note: note}
+	if t, err := expr.Parse(infix); err == nil {
+		if tex, err := expr.Format(t, "latex"); err == nil {
+			f.LaTeX = tex
+		}
+	}
+	return f
+}
+
+// instanceSection is the per-instance drill-down of an eval: a table of
+// instances with the winner and links, then one collapsed section per
+// instance with its metrics and ranks, and its breakdown and queue-density
+// figures where the report keeps them.
+func (b *reportBuilder) instanceSection(s reports.Summary) (htmlreport.Section, error) {
+	var insts []string
+	byInst := map[string][]reports.ResultRow{}
+	for _, r := range b.t.Results {
+		if _, ok := byInst[r.Instance]; !ok {
+			insts = append(insts, r.Instance)
+		}
+		byInst[r.Instance] = append(byInst[r.Instance], r)
+	}
+	scheds := make([]string, len(s.Schedulers))
+	for i, st := range s.Schedulers {
+		scheds[i] = st.Scheduler
+	}
+	figInst := b.fo.Instance
+	if figInst == "" && len(insts) > 0 {
+		figInst = insts[0]
+	}
+	withFigures := len(insts) <= b.instanceLimit()
+	hasJobs := map[string]bool{}
+	for _, j := range b.t.Jobs {
+		hasJobs[j.Instance] = true
+	}
+	cols := []htmlreport.Column{{Name: "instance"}, {Name: "best scheduler"}}
+	for _, n := range scheds {
+		cols = append(cols, htmlreport.Column{Name: n, Numeric: true, Title: "objective of " + n + " (mean over seeds)"})
+	}
+	overview := htmlreport.Table{ID: "instances-table", Caption: "Objective per instance and scheduler (lower is better); the instance name opens its section.", Columns: cols}
+	var details []htmlreport.Block
+	for _, inst := range insts {
+		rows := byInst[inst]
+		obj, ranks := instanceRanks(rows, scheds)
+		id := htmlreport.Anchor("instance-", inst)
+		bestName := ""
+		for k, n := range scheds {
+			if ranks[k] == 1 {
+				if bestName != "" {
+					bestName += " = "
+				}
+				bestName += n
+			}
+		}
+		row := []htmlreport.Cell{{Text: inst, Value: math.NaN(), Href: "#" + id}, htmlreport.Str(bestName)}
+		for k := range scheds {
+			row = append(row, htmlreport.Num("%.4g", obj[k]))
+		}
+		overview.Rows = append(overview.Rows, row)
+
+		mt := htmlreport.Table{ID: id + "-metrics", Columns: []htmlreport.Column{{Name: "scheduler"}, {Name: "rank", Numeric: true, Title: "competition rank on the objective among the schedulers (1 = best)"},
+			{Name: "objective", Numeric: true}, {Name: "cq_avg (h)", Numeric: true}, {Name: "cq_max (h)", Numeric: true}, {Name: "util", Numeric: true},
+			{Name: "avg_jct (h)", Numeric: true}, {Name: "max_qt (h)", Numeric: true}, {Name: "makespan (h)", Numeric: true},
+			{Name: "tardiness (h)", Numeric: true}, {Name: "deadline misses", Numeric: true}, {Name: "jobs", Numeric: true}}}
+		for k, n := range scheds {
+			m := meanRow(rows, n)
+			if m == nil {
+				continue
+			}
+			g := func(v float64) htmlreport.Cell { return htmlreport.Num("%.4g", v) }
+			mt.Rows = append(mt.Rows, []htmlreport.Cell{htmlreport.Str(n), htmlreport.Num("%.0f", ranks[k]), g(m.Objective), g(m.CQAvg), g(m.CQMax), g(m.Util),
+				g(m.AvgJCT), g(m.MaxQT), g(m.Makespan), g(m.TotalTardiness), g(float64(m.DeadlineMisses)), g(float64(m.Jobs))})
+		}
+		blocks := []htmlreport.Block{mt}
+		if withFigures || inst == figInst {
+			figs, err := b.instanceFigures(inst, hasJobs[inst])
+			if err != nil {
+				return htmlreport.Section{}, err
+			}
+			blocks = append(blocks, figs...)
+		} else {
+			blocks = append(blocks, htmlreport.Paragraph{Text: fmt.Sprintf("Figures of this instance are left out: the eval has %d instances, more than the report's limit of %d (evogp report --report-instances N).", len(insts), b.instanceLimit())})
+		}
+		details = append(details, htmlreport.Details{ID: id, Summary: fmt.Sprintf("%s — best: %s", inst, bestName), Blocks: blocks})
+	}
+	blocks := append([]htmlreport.Block{overview}, details...)
+	return htmlreport.Section{ID: "instances", Title: fmt.Sprintf("Instances (%d)", len(insts)), Blocks: blocks}, nil
+}
+
+// instanceFigures returns the breakdown and queue-density figures of one
+// instance: the directory's own files when it has them, else rendered.
+func (b *reportBuilder) instanceFigures(inst string, jobs bool) ([]htmlreport.Block, error) {
+	var out []htmlreport.Block
+	mk := []func() (*reports.Figure, error){func() (*reports.Figure, error) { return reports.BreakdownPlot(b.t.Results, inst) }}
+	if jobs {
+		mk = append(mk, func() (*reports.Figure, error) { return reports.QueueDensityPlot(b.t.Jobs, inst) })
+	}
+	for _, m := range mk {
+		f, err := m()
+		if err != nil {
+			return nil, err
+		}
+		if have, ok := b.figure(f.Name); ok {
+			out = append(out, have)
+			continue
+		}
+		svg, err := f.Render("svg")
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, htmlreport.Figure{Name: f.Name, Caption: figureCaption(f.Name), SVG: svg})
+	}
+	return out, nil
+}
+
+// instanceRanks returns per scheduler of scheds its mean objective over
+// the rows (NaN when it did not run) and its competition rank among the
+// schedulers that ran (ties share the better rank; NaN when it did not
+// run).
+func instanceRanks(rows []reports.ResultRow, scheds []string) (obj, rank []float64) {
+	obj = make([]float64, len(scheds))
+	rank = make([]float64, len(scheds))
+	for k, n := range scheds {
+		obj[k] = math.NaN()
+		if m := meanRow(rows, n); m != nil {
+			obj[k] = m.Objective
+		}
+	}
+	for k := range scheds {
+		rank[k] = math.NaN()
+		if math.IsNaN(obj[k]) {
+			continue
+		}
+		r := 1.0
+		for j := range scheds {
+			if !math.IsNaN(obj[j]) && obj[j] < obj[k] {
+				r++
+			}
+		}
+		rank[k] = r
+	}
+	return obj, rank
+}
+
+// meanRow averages the rows of scheduler name (over seeds); nil if none.
+func meanRow(rows []reports.ResultRow, name string) *reports.ResultRow {
+	var m reports.ResultRow
+	n := 0
+	for _, r := range rows {
+		if r.Scheduler != name {
+			continue
+		}
+		n++
+		m.Jobs += r.Jobs
+		m.CQAvg += r.CQAvg
+		m.CQMax += r.CQMax
+		m.Util += r.Util
+		m.Objective += r.Objective
+		m.AvgJCT += r.AvgJCT
+		m.MaxQT += r.MaxQT
+		m.Makespan += r.Makespan
+		m.TotalTardiness += r.TotalTardiness
+		m.DeadlineMisses += r.DeadlineMisses
+	}
+	if n == 0 {
+		return nil
+	}
+	f := float64(n)
+	m.Scheduler = name
+	m.Jobs /= int64(n)
+	m.CQAvg /= f
+	m.CQMax /= f
+	m.Util /= f
+	m.Objective /= f
+	m.AvgJCT /= f
+	m.MaxQT /= f
+	m.Makespan /= f
+	m.TotalTardiness /= f
+	m.DeadlineMisses /= int64(n)
+	return &m
+}
+
+// learnSections: the learned formula, its scores, the hall of fame.
+func (b *reportBuilder) learnSections(r *htmlreport.Report) error {
+	best := b.best
+	if best == nil {
+		r.Headline = "The run has not finished: no best.json yet (resume it with evogp learn --resume)."
+		return nil
+	}
+	r.Subtitle = fmt.Sprintf("learning run (config %s, seed %d, objective %s, %d generations) in %s", best.Config, best.Seed, best.Objective, best.Generations, b.shownDir())
+	r.Headline = learn.Headline(&learn.Result{Validation: best.Validation, ValidationBaselines: best.ValidationBaselines, Test: best.Test})
+	r.Warnings = append(r.Warnings, best.Warnings...)
+	blocks, err := learnedBlocks(b.dir, best, "formula")
+	if err != nil {
+		return err
+	}
+	r.Sections = append(r.Sections, htmlreport.Section{ID: "summary", Title: "Learned policy", Blocks: blocks})
+	hall, err := hallTable(filepath.Join(b.dir, learn.HallFile))
+	if err != nil {
+		return err
+	}
+	if hall != nil {
+		r.Sections = append(r.Sections, htmlreport.Section{ID: "hall-of-fame", Title: "Hall of fame", Collapsible: true, Blocks: []htmlreport.Block{*hall}})
+	}
+	return nil
+}
+
+// learnedBlocks shows a run's formula, its validation and test tables.
+func learnedBlocks(dir string, best *learn.BestJSON, id string) ([]htmlreport.Block, error) {
+	note := fmt.Sprintf("As evolved: %s (size %d, depth %d). On the simulator's inputs (d > 0, q ≥ 0, u ≥ 1, g ≥ 1): %s. Scheduler: %s; smaller values run first.",
+		best.Infix, best.Size, best.Depth, best.SimplifiedDomain, best.Candidate)
+	f := htmlreport.Formula{ID: id, Label: "f = " + best.Simplified, Infix: best.Simplified, LaTeX: best.LaTeX, Note: note}
+	blocks := []htmlreport.Block{f}
+	if len(best.ValidationBaselines) > 0 {
+		t := htmlreport.Table{ID: id + "-validation", Caption: fmt.Sprintf("Validation score on %d instances: mean objective ÷ SRSF's (lower is better).", best.ValidationInstances),
+			Columns: []htmlreport.Column{{Name: "scheduler"}, {Name: "validation score", Numeric: true}}}
+		t.Rows = append(t.Rows, []htmlreport.Cell{htmlreport.Str("learned"), htmlreport.Num("%.4g", best.Validation)})
+		for _, v := range best.ValidationBaselines {
+			t.Rows = append(t.Rows, []htmlreport.Cell{htmlreport.Str(v.Name), htmlreport.Num("%.4g", v.Score)})
+		}
+		blocks = append(blocks, t)
+	}
+	if tt := best.Test; tt != nil {
+		t := htmlreport.Table{ID: id + "-test", Caption: fmt.Sprintf("Held-out test (%s, %d instances) against the best baseline %s; wins split ties.", tt.Split, tt.Instances, tt.BestBaseline),
+			Columns: []htmlreport.Column{{Name: "scheduler"}, {Name: "objective", Numeric: true}, {Name: "normalised", Numeric: true},
+				{Name: "wins", Numeric: true}, {Name: "mean rank", Numeric: true}, {Name: "better", Numeric: true}, {Name: "tied", Numeric: true},
+				{Name: "worse", Numeric: true}, {Name: "Wilcoxon p", Numeric: true}}}
+		for _, row := range tt.Rows {
+			p := math.NaN()
+			if row.WilcoxonP != nil {
+				p = *row.WilcoxonP
+			}
+			t.Rows = append(t.Rows, []htmlreport.Cell{htmlreport.Str(row.Scheduler), htmlreport.Num("%.4g", row.Objective), htmlreport.Num("%.4g", row.Normalised),
+				htmlreport.Num("%.3g", row.Wins), htmlreport.Num("%.3g", row.MeanRank), htmlreport.Num("%.0f", float64(row.Better)),
+				htmlreport.Num("%.0f", float64(row.Ties)), htmlreport.Num("%.0f", float64(row.Worse)), htmlreport.Num("%.3g", p)})
+		}
+		blocks = append(blocks, t)
+	}
+	return blocks, nil
+}
+
+// hallTable reads hall_of_fame.csv (nil when absent).
+func hallTable(path string) (*htmlreport.Table, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
+	recs, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("report %s: %w", path, err)
+	}
+	if len(recs) == 0 {
+		return nil, nil
+	}
+	t := &htmlreport.Table{ID: "hall-table", Caption: "The best distinct formulas of the run (training score: mean normalised objective; validation likewise)."}
+	numeric := map[string]bool{"rank": true, "train_score": true, "generation": true, "validation_score": true, "size": true, "depth": true}
+	for _, h := range recs[0] {
+		t.Columns = append(t.Columns, htmlreport.Column{Name: h, Numeric: numeric[h]})
+	}
+	for _, rec := range recs[1:] {
+		var row []htmlreport.Cell
+		for i, v := range rec {
+			if i < len(t.Columns) && t.Columns[i].Numeric {
+				x, err := strconv.ParseFloat(v, 64)
+				if err != nil {
+					x = math.NaN()
+				}
+				row = append(row, htmlreport.Cell{Text: v, Value: x})
+				continue
+			}
+			row = append(row, htmlreport.Str(v))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t, nil
+}
+
+// sweepSections: the points table with links, then a section per point.
+func (b *reportBuilder) sweepSections(r *htmlreport.Report) error {
+	rows := b.t.Sweep
+	r.Subtitle = fmt.Sprintf("sweep of %d points in %s", len(rows), b.shownDir())
+	table := htmlreport.Table{ID: "sweep-table", Caption: "One row per sweep point (test-set means); the point name opens its section.",
+		Columns: []htmlreport.Column{{Name: "point"}, {Name: "overrides"}, {Name: "ω", Numeric: true}, {Name: "seed", Numeric: true},
+			{Name: "objective", Numeric: true}, {Name: "AvgJCT (h)", Numeric: true}, {Name: "MaxQT (h)", Numeric: true},
+			{Name: "formula"}, {Name: "warnings"}}}
+	var points []htmlreport.Block
+	for _, row := range rows {
+		id := htmlreport.Anchor("point-", row.Point)
+		pdir := pointDirOf(b.dir, row)
+		var best *learn.BestJSON
+		if data, err := os.ReadFile(filepath.Join(pdir, learn.BestFile)); err == nil {
+			var bj learn.BestJSON
+			if err := json.Unmarshal(data, &bj); err != nil {
+				return fmt.Errorf("%s: %w", filepath.Join(pdir, learn.BestFile), err)
+			}
+			best = &bj
+		}
+		formula, warns := "–", ""
+		if best != nil {
+			formula, warns = best.Simplified, strings.Join(best.Warnings, "; ")
+		}
+		table.Rows = append(table.Rows, []htmlreport.Cell{{Text: row.Point, Value: math.NaN(), Href: "#" + id}, htmlreport.Str(row.Overrides),
+			htmlreport.Num("%g", row.Omega), htmlreport.Num("%.0f", float64(row.Seed)), htmlreport.Num("%.4g", row.Objective),
+			htmlreport.Num("%.4g", row.AvgJCT), htmlreport.Num("%.4g", row.MaxQT), htmlreport.Str(formula), htmlreport.Str(warns)})
+		var blocks []htmlreport.Block
+		blocks = append(blocks, htmlreport.Paragraph{Text: "Directory: " + pdir})
+		if best == nil {
+			blocks = append(blocks, htmlreport.Paragraph{Text: "No best.json: the point has not finished."})
+		} else {
+			blocks = append(blocks, htmlreport.Paragraph{Text: learn.Headline(&learn.Result{Validation: best.Validation, ValidationBaselines: best.ValidationBaselines, Test: best.Test})})
+			for _, w := range best.Warnings {
+				blocks = append(blocks, htmlreport.Paragraph{Text: "Warning: " + w})
+				r.Warnings = append(r.Warnings, row.Point+": "+w)
+			}
+			lb, err := learnedBlocks(pdir, best, id+"-formula")
+			if err != nil {
+				return err
+			}
+			blocks = append(blocks, lb...)
+		}
+		if svg, err := os.ReadFile(filepath.Join(pdir, learn.PlotName+".svg")); err == nil {
+			blocks = append(blocks, htmlreport.Figure{Name: id + "-convergence", Caption: "GP convergence of point " + row.Point, SVG: svg})
+		}
+		points = append(points, htmlreport.Details{ID: id, Summary: fmt.Sprintf("%s — %s", row.Point, formula), Blocks: blocks})
+	}
+	r.Sections = append(r.Sections, htmlreport.Section{ID: "summary", Title: "Sweep points", Blocks: []htmlreport.Block{table}},
+		htmlreport.Section{ID: "points", Title: "Points", Blocks: points})
+	return nil
+}
+
+// pressureSections: mean objective per scheduler and interval.
+func (b *reportBuilder) pressureSections(r *htmlreport.Report) {
+	var scheds []string
+	var ivs []float64
+	sum := map[string]map[float64][]float64{}
+	for _, p := range b.t.Pressure {
+		if _, ok := sum[p.Scheduler]; !ok {
+			scheds = append(scheds, p.Scheduler)
+			sum[p.Scheduler] = map[float64][]float64{}
+		}
+		if !slices.Contains(ivs, p.Interval) {
+			ivs = append(ivs, p.Interval)
+		}
+		sum[p.Scheduler][p.Interval] = append(sum[p.Scheduler][p.Interval], p.Objective)
+	}
+	slices.Sort(ivs)
+	cols := []htmlreport.Column{{Name: "scheduler"}}
+	for _, iv := range ivs {
+		cols = append(cols, htmlreport.Column{Name: fmt.Sprintf("Δ = %g s", iv), Numeric: true, Title: "mean objective over seeds at inter-arrival interval Δ"})
+	}
+	t := htmlreport.Table{ID: "pressure-table", Caption: "Mean objective over seeds per scheduler and inter-arrival interval Δ (smaller Δ = heavier load).", Columns: cols}
+	for _, s := range scheds {
+		row := []htmlreport.Cell{htmlreport.Str(s)}
+		for _, iv := range ivs {
+			xs := sum[s][iv]
+			m := math.NaN()
+			if len(xs) > 0 {
+				m = 0
+				for _, x := range xs {
+					m += x
+				}
+				m /= float64(len(xs))
+			}
+			row = append(row, htmlreport.Num("%.4g", m))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	r.Subtitle = fmt.Sprintf("load pressure of %d schedulers over %d intervals, in %s", len(scheds), len(ivs), b.shownDir())
+	r.Sections = append(r.Sections, htmlreport.Section{ID: "summary", Title: "Summary", Blocks: []htmlreport.Block{t}})
+}
+
+// provenanceSection lists who made the directory, how, and its config.
+func (b *reportBuilder) provenanceSection() (htmlreport.Section, bool) {
+	var blocks []htmlreport.Block
+	for i, p := range b.prov {
+		rev := p.Revision
+		if rev == "" {
+			rev = "(not recorded by the build)"
+		}
+		if p.Modified {
+			rev += " (modified working tree)"
+		}
+		blocks = append(blocks, htmlreport.Pre{Title: fmt.Sprintf("Invocation %d", i+1), Text: commandLine(p.Command)},
+			htmlreport.KeyValues{Pairs: [][2]string{{"version", p.Version}, {"commit", rev}, {"Go", p.GoVersion},
+				{"started", p.Start.Format("2006-01-02 15:04:05 UTC")}, {"host", p.Host}}})
+	}
+	if b.rawMn != nil {
+		blocks = append(blocks, htmlreport.Pre{Title: MarkerFile + " (the run's manifest)", Text: strings.TrimSpace(string(b.rawMn))})
+	}
+	if b.cfg != "" {
+		blocks = append(blocks, htmlreport.Pre{Title: learn.ConfigFile + " (the resolved config)", Text: strings.TrimSpace(b.cfg)})
+	}
+	if len(blocks) == 0 {
+		return htmlreport.Section{}, false
+	}
+	return htmlreport.Section{ID: "provenance", Title: "Provenance", Blocks: blocks}, true
+}
+
+// commandLine joins args as a shell command line, quoting what needs it.
+func commandLine(args []string) string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if a != "" && !strings.ContainsAny(a, " \t\n'\"\\$`*?[]{}()<>|&;#~!") {
+			out[i] = a
+			continue
+		}
+		out[i] = shellQuote(a)
+	}
+	return strings.Join(out, " ")
+}
+
+// writeReportWith writes dir's report from the tables and files just
+// rendered into it; shown is the directory's name for the reader.
+func writeReportWith(dir, shown string, t Tables, files Files, fo FigureOptions) error {
+	f, err := t.Report(dir, files, fo, ReportOptions{Dir: shown})
+	if err != nil {
+		return err
+	}
+	return atomicio.WriteBytes(filepath.Join(dir, f.Name), f.Data)
+}
+
+// reportRun writes the report of a finished learning run in dir; an
+// unfinished or failed run (runErr ≠ nil) gets none.
+func reportRun(dir string, runErr error) error {
+	if runErr != nil {
+		return runErr
+	}
+	return WriteReport(dir, ReportOptions{})
+}

@@ -1,0 +1,159 @@
+package reports
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/evogp/evogp/internal/figure"
+)
+
+// tradeoffSeries groups sweep rows by point (first-appearance order, each
+// point must have one ω) and returns, sorted by ω, mean ± sd over seeds of
+// AvgJCT and MaxQT.
+func tradeoffSeries(rows []SweepRow) (avg, maxq meanBand, err error) {
+	type acc struct {
+		omega    float64
+		avg, mqt []float64
+	}
+	var points []string
+	m := map[string]*acc{}
+	for _, r := range rows {
+		if err := r.check(); err != nil {
+			return avg, maxq, fmt.Errorf("point %q: %w", r.Point, err)
+		}
+		a, ok := m[r.Point]
+		if !ok {
+			a = &acc{omega: r.Omega}
+			m[r.Point] = a
+			points = append(points, r.Point)
+		} else if a.omega != r.Omega {
+			return avg, maxq, fmt.Errorf("point %q has two ω values, %v and %v", r.Point, a.omega, r.Omega)
+		}
+		a.avg = append(a.avg, r.AvgJCT)
+		a.mqt = append(a.mqt, r.MaxQT)
+	}
+	if len(points) == 0 {
+		return avg, maxq, errors.New("no sweep rows")
+	}
+	slices.SortStableFunc(points, func(a, b string) int {
+		switch {
+		case m[a].omega < m[b].omega:
+			return -1
+		case m[a].omega > m[b].omega:
+			return 1
+		}
+		return 0
+	})
+	avg.Name, maxq.Name = "learned (GP)", "learned (GP)"
+	for _, pt := range points {
+		a := m[pt]
+		sa, sm := meanSD(a.avg), meanSD(a.mqt)
+		avg.X, maxq.X = append(avg.X, a.omega), append(maxq.X, a.omega)
+		avg.Mean, avg.SD = append(avg.Mean, sa.Mean), append(avg.SD, sa.SD)
+		maxq.Mean, maxq.SD = append(maxq.Mean, sm.Mean), append(maxq.SD, sm.SD)
+	}
+	return avg, maxq, nil
+}
+
+// baselineLevel is a baseline's mean AvgJCT and MaxQT over its rows.
+type baselineLevel struct {
+	Name          string
+	AvgJCT, MaxQT float64
+}
+
+func baselineLevels(rows []ResultRow) []baselineLevel {
+	var out []baselineLevel
+	idx := map[string]int{}
+	n := map[string]int{}
+	for _, r := range rows {
+		i, ok := idx[r.Scheduler]
+		if !ok {
+			i = len(out)
+			idx[r.Scheduler] = i
+			out = append(out, baselineLevel{Name: r.Scheduler})
+		}
+		out[i].AvgJCT += r.AvgJCT
+		out[i].MaxQT += r.MaxQT
+		n[r.Scheduler]++
+	}
+	for i := range out {
+		out[i].AvgJCT /= float64(n[out[i].Name])
+		out[i].MaxQT /= float64(n[out[i].Name])
+	}
+	return out
+}
+
+// TradeoffPlot draws paper Fig. 8: AvgJCT and MaxQT (hours) of the learned
+// policy against ω of the single-cluster objective ω·AvgJCT + (1−ω)·MaxQT
+// (Eq. 16), mean with error bars ±sd over seeds, and each scheduler of
+// baselines as a dashed horizontal line at its mean over its rows, in the
+// Okabe–Ito colours; one legend for both panels sits beside them.
+// baselines may be empty.
+func TradeoffPlot(sweep []SweepRow, baselines []ResultRow) (*Figure, error) {
+	avg, maxq, err := tradeoffSeries(sweep)
+	if err != nil {
+		return nil, fmt.Errorf("trade-off plot: %w", err)
+	}
+	levels := baselineLevels(baselines)
+	xmin, xmax := avg.X[0], avg.X[len(avg.X)-1]
+	if xmin == xmax {
+		xmin, xmax = xmin-0.5, xmax+0.5
+	}
+	var panels []*plot.Plot
+	leg := figure.NewLegend()
+	for k, sp := range []struct {
+		series meanBand
+		label  string
+		level  func(baselineLevel) float64
+	}{
+		{avg, "AvgJCT (h)", func(b baselineLevel) float64 { return b.AvgJCT }},
+		{maxq, "MaxQT (h)", func(b baselineLevel) float64 { return b.MaxQT }},
+	} {
+		p := newPlot(sp.label+" against ω", "ω (weight of AvgJCT in Eq. 16)", sp.label)
+		pts := make(plotter.XYs, len(sp.series.X))
+		errs := make(plotter.YErrors, len(sp.series.X))
+		for k := range pts {
+			pts[k] = plotter.XY{X: sp.series.X[k], Y: sp.series.Mean[k]}
+			errs[k] = struct{ Low, High float64 }{sp.series.SD[k], sp.series.SD[k]}
+		}
+		l, s, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return nil, fmt.Errorf("trade-off plot: %w", err)
+		}
+		l.Color, s.Color = seriesColor(0), seriesColor(0)
+		l.Width = vg.Points(1.5)
+		eb, err := plotter.NewYErrorBars(struct {
+			plotter.XYs
+			plotter.YErrors
+		}{pts, errs})
+		if err != nil {
+			return nil, fmt.Errorf("trade-off plot: %w", err)
+		}
+		eb.Color = seriesColor(0)
+		p.Add(l, s, eb)
+		if k == 0 {
+			leg.Add(sp.series.Name+" ± sd", l, s)
+		}
+		for i, b := range levels {
+			y := sp.level(b)
+			hl, err := plotter.NewLine(plotter.XYs{{X: xmin, Y: y}, {X: xmax, Y: y}})
+			if err != nil {
+				return nil, fmt.Errorf("trade-off plot: %w", err)
+			}
+			hl.Color = seriesColor(i + 1)
+			hl.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+			hl.Width = vg.Points(1.2)
+			p.Add(hl)
+			if k == 0 {
+				leg.Add(b.Name, hl)
+			}
+		}
+		panels = append(panels, p)
+	}
+	return &Figure{Name: "tradeoff", Width: 2 * panelW * 1.3, Height: panelH * 1.3, Panels: [][]*plot.Plot{panels}, Legend: leg}, nil
+}
