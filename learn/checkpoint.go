@@ -86,7 +86,6 @@ func ConfigHash(c configs.Config) (string, error) {
 		return "", fmt.Errorf("config hash: gp.early_stop not found once in the marshalled config")
 	}
 	b = bytes.Replace(b, line, []byte("\n"), 1)
-	b = withoutScalarSelection(b)
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:]), nil
 }

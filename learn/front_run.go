@@ -404,3 +404,22 @@ func FrontPlotInput(f *Front) frontplot.Input {
 	}
 	return in
 }
+
+// OmegaInfix is the formula (infix, as evolved) of the front member of the
+// best.json at path that wins ω, and its label; a best.json without a
+// front is an error.
+func OmegaInfix(path string, omega float64) (infix, label string, err error) {
+	b, err := ReadBest(path)
+	if err != nil {
+		return "", "", err
+	}
+	if b.Front == nil || len(b.Front.Members) == 0 {
+		return "", "", fmt.Errorf("%s has no front: --omega picks a member of the front a gp.selection: nsga2 run learns (this run used scalar selection; export its formula without --omega)", path)
+	}
+	i, err := b.Front.PickOmega(omega)
+	if err != nil {
+		return "", "", fmt.Errorf("%s: %w", path, err)
+	}
+	m := b.Front.Members[i]
+	return m.Infix, m.Label, nil
+}

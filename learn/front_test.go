@@ -272,27 +272,40 @@ func containsScored(all []scored, c scored) bool {
 	return false
 }
 
-// The config hash of a scalar config is unchanged by the two new keys.
-func TestConfigHashWithoutSelectionKeys(t *testing.T) {
-	cfg := testConfig(t)
-	h, err := ConfigHash(cfg)
+// A checkpoint of a scalar run written before gp.selection existed (its
+// config hash is that of the YAML without the two default lines) still
+// resumes; an nsga2 config never matches such a hash.
+func TestPreSelectionCheckpointResumes(t *testing.T) {
+	cfg := testConfig(t, "gp.generations=3", "gp.population=12")
+	want, err := Run(context.Background(), settings(t, cfg, filepath.Join(t.TempDir(), "ref")))
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := cfg.Marshal()
-	if !bytes.Contains(b, []byte(scalarSelectionLines)) {
-		t.Fatal("the marshalled config has no default selection lines")
+	dir := filepath.Join(t.TempDir(), "run")
+	interruptAfter(t, cfg, dir, 1)
+	// Rewrite the checkpoint's hash as the older evogp computed it.
+	state := filepath.Join(dir, CheckpointDir, stateFile)
+	var ck map[string]any
+	if err := json.Unmarshal(readFile(t, state), &ck); err != nil {
+		t.Fatal(err)
 	}
-	// What ConfigHash hashed before the keys existed: the YAML without
-	// them and without the early_stop line.
+	c := cfg
+	c.GP.Workers = 0
+	b, _ := c.Marshal()
 	old := bytes.Replace(b, []byte(scalarSelectionLines), []byte("\n"), 1)
 	old = bytes.Replace(old, []byte("\n  early_stop: true\n"), []byte("\n"), 1)
-	if sum := sha256.Sum256(old); hex.EncodeToString(sum[:]) != h {
-		t.Error("the scalar config hash differs from the one before gp.selection existed")
+	sum := sha256.Sum256(old)
+	ck["config_hash"] = hex.EncodeToString(sum[:])
+	nb, _ := json.Marshal(ck)
+	if err := os.WriteFile(state, nb, 0o644); err != nil {
+		t.Fatal(err)
 	}
-	front := frontConfig(t)
-	hf, _ := ConfigHash(front)
-	if hf == h {
-		t.Error("an nsga2 config hashes like a scalar one")
+	got, err := Resume(context.Background(), dir, settings(t, cfg, ""))
+	if err != nil {
+		t.Fatalf("the pre-selection checkpoint does not resume: %v", err)
+	}
+	rowsEqual(t, want.Generations, got.Generations)
+	if isPreSelectionHash(frontConfig(t), ck["config_hash"].(string)) {
+		t.Error("an nsga2 config matches a scalar pre-selection hash")
 	}
 }

@@ -259,7 +259,7 @@ func Resume(ctx context.Context, dir string, s Settings) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("resume %s: %w", dir, err)
 	}
-	if ck.ConfigHash != storedHash {
+	if ck.ConfigHash != storedHash && !isPreSelectionHash(stored, ck.ConfigHash) {
 		return nil, fmt.Errorf("resume %s: the checkpoint belongs to another config (hash %.12s…, config.yaml has %.12s…)", dir, ck.ConfigHash, storedHash)
 	}
 	if ck.DataHash != r.dataHash {
