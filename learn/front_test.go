@@ -131,7 +131,6 @@ func memberPoints(f *Front) [][]float64 {
 
 func slicesEqualStr(a, b []string) bool { return strings.Join(a, "\x00") == strings.Join(b, "\x00") }
 
-
 // The same config and seed give byte-identical outputs whatever the worker
 // count, and an interrupted nsga2 run resumes to the same bytes.
 func TestFrontDeterministicAndResumable(t *testing.T) {

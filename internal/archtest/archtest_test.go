@@ -28,7 +28,7 @@ var rules = []rule{
 	{"simcore", nil},
 	{"simcore/...", []string{"simcore/...", "internal/..."}},     // policies beside the engine
 	{"configs", []string{"datasets", "simcore", "internal/..."}}, // Generator.Settings returns a datasets.GenSettings
-	{"internal/pareto", nil}, // pure arithmetic of fronts (SPEC §17)
+	{"internal/pareto", nil},                                     // pure arithmetic of fronts (SPEC §17)
 	{"internal/...", []string{"internal/..."}},
 	{"datasets/...", []string{"simcore", "datasets/...", "internal/..."}},
 	{"learn/...", []string{"expr", "simcore", "datasets/...", "configs", "learn/...", "internal/..."}},

@@ -69,7 +69,9 @@ func Plot(in Input) (*figure.Figure, error) {
 		pts[i] = []float64{m.X, m.Y}
 	}
 	nd := pareto.NonDominated(pts)
-	slices.SortStableFunc(nd, func(a, b int) int { return cmp.Or(cmp.Compare(pts[a][0], pts[b][0]), cmp.Compare(pts[a][1], pts[b][1])) })
+	slices.SortStableFunc(nd, func(a, b int) int {
+		return cmp.Or(cmp.Compare(pts[a][0], pts[b][0]), cmp.Compare(pts[a][1], pts[b][1]))
+	})
 	if len(nd) > 1 {
 		xy := make(plotter.XYs, len(nd))
 		for k, i := range nd {
