@@ -10,6 +10,7 @@ import (
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -40,6 +41,7 @@ type Policy struct {
 	// results.
 	EVO   *EVORecord `json:"evo,omitempty"`
 	sched simcore.Scheduler
+	front *reports.FrontSet // the front a LABEL=RUN member belongs to (front.go)
 }
 
 // PolicyBuilder builds policies from scheduler specs with the run's policy
@@ -191,6 +193,18 @@ func (b PolicyBuilder) Policies(list string) ([]Policy, error) {
 		entry = strings.TrimSpace(entry)
 		if entry == "" {
 			return nil, fmt.Errorf("schedulers %q: empty entry", list)
+		}
+		if members, ok, err := b.frontPolicies(entry); err != nil {
+			return nil, err
+		} else if ok {
+			for _, p := range members {
+				if seen[p.Label] {
+					return nil, fmt.Errorf("schedulers %q: label %q appears twice", list, p.Label)
+				}
+				seen[p.Label] = true
+				out = append(out, p)
+			}
+			continue
 		}
 		var p Policy
 		var err error

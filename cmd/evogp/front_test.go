@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/reports"
 )
 
 // frontRun learns a small front (smoke data, nsga2 on avg_jct and max_qt)
@@ -77,4 +79,57 @@ func TestLearnFrontSummaryAndExportOmega(t *testing.T) {
 func strconvF(w float64) string {
 	b, _ := json.Marshal(w)
 	return string(b)
+}
+
+// eval front=RUN evaluates every member under front-1.. and draws the
+// test-set trade-off with every baseline and every member; report redraws
+// it byte for byte.
+func TestEvalFrontDrawsEveryMemberAndBaseline(t *testing.T) {
+	dir, _ := frontRun(t)
+	var best learn.BestJSON
+	b, _ := os.ReadFile(filepath.Join(dir, "best.json"))
+	if err := json.Unmarshal(b, &best); err != nil {
+		t.Fatal(err)
+	}
+	data := smokeDataset(t)
+	out := filepath.Join(t.TempDir(), "eval")
+	if _, _, err := runApp(t, "eval", "--dataset", data, "--quiet", "--format", "svg", "--out", out,
+		"--objective", "single", "--schedulers", "spark,tiresias,lyra,front="+dir); err != nil {
+		t.Fatal(err)
+	}
+	res, err := reports.ReadResults(filepath.Join(out, "results.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := map[string]bool{}
+	for _, r := range res {
+		have[r.Scheduler] = true
+	}
+	svg, err := os.ReadFile(filepath.Join(out, "tradeoff_front.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	labels := []string{"spark", "tiresias", "lyra"}
+	for k := range best.Front.Members {
+		labels = append(labels, "front-"+strconv.Itoa(k+1))
+	}
+	for _, l := range labels {
+		if !have[l] {
+			t.Errorf("results.parquet has no scheduler %s", l)
+		}
+		if !strings.Contains(string(svg), ">"+l+"<") {
+			t.Errorf("the trade-off plot does not label %s", l)
+		}
+	}
+	if have["front"] {
+		t.Error("the front entry was evaluated as one scheduler")
+	}
+	// evogp report redraws the same figure.
+	if _, _, err := runApp(t, "report", out, "--format", "svg"); err != nil {
+		t.Fatal(err)
+	}
+	again, err := os.ReadFile(filepath.Join(out, "tradeoff_front.svg"))
+	if err != nil || string(again) != string(svg) {
+		t.Errorf("evogp report drew another trade-off plot (%v)", err)
+	}
 }
