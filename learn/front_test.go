@@ -308,3 +308,53 @@ func TestPreSelectionCheckpointResumes(t *testing.T) {
 		t.Error("an nsga2 config matches a scalar pre-selection hash")
 	}
 }
+
+// Three objectives (size among them) with behavioural dedup: the run
+// completes, its front is non-dominated in all three, and the outputs do
+// not depend on the worker count.
+func TestFrontThreeObjectivesWithDedup(t *testing.T) {
+	ov := []string{"gp.objectives=[cq_avg,cq_max,size]", "objective.kind=multi", "gp.dedup=behaviour"}
+	var first []byte
+	for _, w := range []string{"gp.workers=1", "gp.workers=2"} {
+		cfg := frontConfig(t, append(ov, w)...)
+		out := filepath.Join(t.TempDir(), "run")
+		if _, err := Run(context.Background(), settings(t, cfg, out)); err != nil {
+			t.Fatal(err)
+		}
+		b := readBestJSON(t, out)
+		f := b.Front
+		if f == nil || len(f.Objectives) != 3 {
+			t.Fatalf("front %+v", f)
+		}
+		for i, m := range f.Members {
+			if m.OmegaLo != nil {
+				t.Errorf("member %d has an ω interval with three objectives", i)
+			}
+			if float64(m.Size) != m.Validation[2] || m.Size != expr.Simplify(m.Tree).Size() {
+				t.Errorf("member %d: size %d, objective %v", i, m.Size, m.Validation[2])
+			}
+			for j, o := range f.Members {
+				if pareto.Dominates(o.Validation, m.Validation) {
+					t.Errorf("member %d dominates member %d", j, i)
+				}
+			}
+		}
+		// The pick minimises the config's weights (1, 1, 1) over the three.
+		bi := 0
+		for i, m := range f.Members {
+			s := func(v []float64) float64 { return v[0] + v[1] + v[2] }
+			if s(m.Validation) < s(f.Members[bi].Validation) {
+				bi = i
+			}
+		}
+		if f.Pick != bi {
+			t.Errorf("pick %d, scan %d", f.Pick, bi)
+		}
+		got := readFile(t, filepath.Join(out, FrontFile))
+		if first == nil {
+			first = got
+		} else if !bytes.Equal(first, got) {
+			t.Error("front.parquet depends on gp.workers")
+		}
+	}
+}
