@@ -357,8 +357,12 @@ func writeFront(path string, f *Front) error {
 	return tablefile.Write(path, rows, func(frontRow) error { return nil })
 }
 
-// writeFrontOutputs writes front.parquet and front.png/.svg.
-func writeFrontOutputs(dir string, f *Front) error {
+// HypervolumePlotName names the hypervolume convergence figure.
+const HypervolumePlotName = "hypervolume"
+
+// writeFrontOutputs writes front.parquet, front.png/.svg and
+// hypervolume.png/.svg (hv: per generation).
+func writeFrontOutputs(dir string, f *Front, hv []float64) error {
 	if err := writeFront(filepath.Join(dir, FrontFile), f); err != nil {
 		return err
 	}
@@ -366,7 +370,14 @@ func writeFrontOutputs(dir string, f *Front) error {
 	if err != nil {
 		return err
 	}
-	_, err = fig.Save(dir, []string{"png", "svg"})
+	if _, err = fig.Save(dir, []string{"png", "svg"}); err != nil {
+		return err
+	}
+	hfig, err := frontplot.HypervolumePlot(HypervolumePlotName, hv, f.Hypervolume)
+	if err != nil {
+		return err
+	}
+	_, err = hfig.Save(dir, []string{"png", "svg"})
 	return err
 }
 

@@ -45,7 +45,7 @@ func TestFrontRunOutputs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{FrontFile, FrontPlotName + ".png", FrontPlotName + ".svg", BestFile, GenerationsFile} {
+	for _, f := range []string{FrontFile, FrontPlotName + ".png", FrontPlotName + ".svg", HypervolumePlotName + ".svg", BestFile, GenerationsFile} {
 		if st, err := os.Stat(filepath.Join(out, f)); err != nil || st.Size() == 0 {
 			t.Errorf("%s missing or empty: %v", f, err)
 		}
@@ -140,7 +140,7 @@ func TestFrontDeterministicAndResumable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := []string{BestFile, FrontFile, FrontPlotName + ".svg", HallFile, PlotName + ".svg"}
+	files := []string{BestFile, FrontFile, FrontPlotName + ".svg", HypervolumePlotName + ".svg", HallFile, PlotName + ".svg"}
 	compare := func(t *testing.T, dir string, got *Result) {
 		t.Helper()
 		rowsEqual(t, want.Generations, got.Generations)

@@ -305,7 +305,7 @@ func Resume(ctx context.Context, dir string, s Settings) (*Result, error) {
 // incomplete run with the old generation count, which --resume finishes
 // (or extends) as usual.
 func extendRun(dir string, cfg configs.Config) error {
-	for _, f := range []string{BestFile, GenerationsFile, HallFile, FormulaGoFile, FormulaTeXFile, PlotName + ".png", PlotName + ".svg", FrontFile, FrontPlotName + ".png", FrontPlotName + ".svg"} {
+	for _, f := range []string{BestFile, GenerationsFile, HallFile, FormulaGoFile, FormulaTeXFile, PlotName + ".png", PlotName + ".svg", FrontFile, FrontPlotName + ".png", FrontPlotName + ".svg", HypervolumePlotName + ".png", HypervolumePlotName + ".svg"} {
 		if err := os.Remove(filepath.Join(dir, f)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return fmt.Errorf("extend: %w", err)
 		}
@@ -873,7 +873,7 @@ func (r *runner) write(res *Result) error {
 		ValidationCurve: res.ValidationCurve, Test: res.Test, Warnings: res.Warnings, Front: res.Front,
 	}
 	if res.Front != nil {
-		if err := writeFrontOutputs(dir, res.Front); err != nil {
+		if err := writeFrontOutputs(dir, res.Front, r.front.hv); err != nil {
 			return err
 		}
 	}
