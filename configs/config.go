@@ -155,6 +155,14 @@ type GP struct {
 	// time taken (learn/evaluate.go), so a run may be resumed with it
 	// toggled. Default true.
 	EarlyStop bool `yaml:"early_stop"`
+	// Selection is how parents and survivors are chosen: "scalar" (the
+	// paper: k-tournament and the n best by the config's objective) or
+	// "nsga2" (SPEC §17: a front of formulas over Objectives). See
+	// selection.go.
+	Selection string `yaml:"selection"`
+	// Objectives are NSGA-II's objectives: two or three of
+	// FrontObjectives(); empty with scalar selection.
+	Objectives []string `yaml:"objectives"`
 }
 
 // Pressure is the load-pressure study (paper §IV-D).
@@ -264,7 +272,7 @@ func Default() Config {
 			InternalProb: 0.9, TimeUnit: "hours", HallOfFame: 10,
 			Terminals: []string{"d", "q", "u", "g"}, Allocator: "mct", Placer: "bestfit",
 			SeedFormulas: []string{}, Dedup: "none", DedupSample: 64, ValidateEvery: 10,
-			EarlyStop: true,
+			EarlyStop: true, Selection: "scalar", Objectives: []string{},
 		},
 		Pressure: Pressure{Clusters: 5, Nodes: 40, Intervals: []float64{60, 120, 180, 240, 300, 360}, Jobs: 1000, Seeds: 5},
 		EVO:      EVO{Population: 100, Generations: 200, Mutation: 0.1, Init: "seeded", Workers: 1},
@@ -321,6 +329,9 @@ func (c Config) Validate() error {
 		return err
 	}
 	if err := c.EVO.Validate(); err != nil {
+		return err
+	}
+	if err := c.GP.validateSelection(); err != nil {
 		return err
 	}
 	for i, w := range c.Objective.Weights {

@@ -86,6 +86,9 @@ type EvalManifest struct {
 	// EVOPairs pairs every EVO scheduler with its MCT counterpart (paper
 	// Fig. 11b).
 	EVOPairs []reports.EVOPair `json:"evo_pairs,omitempty"`
+	// Fronts are the LABEL=RUN entries expanded into their front's
+	// members (SPEC §17), for the test-set trade-off plot.
+	Fronts []reports.FrontSet `json:"fronts,omitempty"`
 }
 
 // EvalResult says what Eval wrote.
@@ -157,6 +160,8 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 		EVOPairs: EVOPairs(s.Policies), Estimates: estimates,
 	}
 	t.EVOPairs = man.EVOPairs
+	man.Fronts = FrontSets(s.Policies)
+	t.Fronts = man.Fronts
 	ops := t.Ops
 	if opsIn == "" {
 		t.Ops = nil // drawn only where the log is kept

@@ -8,6 +8,7 @@ import (
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/formula"
 	"github.com/evogp/evogp/policies"
+	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/simcore"
 	"github.com/evogp/evogp/simcore/evo"
 )
@@ -39,6 +40,7 @@ type Policy struct {
 	// results.
 	EVO   *EVORecord `json:"evo,omitempty"`
 	sched simcore.Scheduler
+	front *reports.FrontSet // the front a LABEL=RUN member belongs to (front.go)
 }
 
 // PolicyBuilder builds policies from scheduler specs with the run's policy
@@ -190,6 +192,18 @@ func (b PolicyBuilder) Policies(list string) ([]Policy, error) {
 		entry = strings.TrimSpace(entry)
 		if entry == "" {
 			return nil, fmt.Errorf("schedulers %q: empty entry", list)
+		}
+		if members, ok, err := b.frontPolicies(entry); err != nil {
+			return nil, err
+		} else if ok {
+			for _, p := range members {
+				if seen[p.Label] {
+					return nil, fmt.Errorf("schedulers %q: label %q appears twice", list, p.Label)
+				}
+				seen[p.Label] = true
+				out = append(out, p)
+			}
+			continue
 		}
 		var p Policy
 		var err error

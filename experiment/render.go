@@ -24,8 +24,9 @@ type Tables struct {
 	Baselines   []reports.ResultRow      // baselines.parquet of a sweep
 	Points      []reports.RunGenerations // points/*/generations.parquet of a sweep
 	Pressure    []reports.PressureRow
-	Ops         []reports.OpsRow  // an EVO operation log (ops.parquet)
-	EVOPairs    []reports.EVOPair // EVO schedulers and their MCT counterparts in Results
+	Ops         []reports.OpsRow   // an EVO operation log (ops.parquet)
+	EVOPairs    []reports.EVOPair  // EVO schedulers and their MCT counterparts in Results
+	Fronts      []reports.FrontSet // fronts whose members are schedulers of Results
 }
 
 // FigureOptions choose what Tables.Render draws.
@@ -142,6 +143,11 @@ func (t Tables) Render(o FigureOptions) (Files, error) {
 	}
 	if len(t.Results) > 0 && len(t.EVOPairs) > 0 {
 		if err := addFig(reports.EVORankingPlot(t.Results, t.EVOPairs)); err != nil {
+			return nil, err
+		}
+	}
+	if len(t.Results) > 0 && len(t.Fronts) > 0 {
+		if err := t.renderFronts(addFig); err != nil {
 			return nil, err
 		}
 	}
@@ -295,6 +301,9 @@ func ReadTables(dir string) (Tables, error) {
 			return t, err
 		}
 		t.EVOPairs = pairs
+		if t.Fronts, err = manifestFronts(dir); err != nil {
+			return t, err
+		}
 	}
 	if found == 0 {
 		names := make([]string, len(steps))

@@ -49,16 +49,17 @@ const checkpointVersion = 2
 // kept so that the per-generation evaluation and cache-hit counts of a
 // resumed run equal those of an uninterrupted one.
 type checkpoint struct {
-	Version      int             `json:"version"`
-	ConfigHash   string          `json:"config_hash"`
-	DataHash     string          `json:"data_hash"`
-	Generation   int             `json:"generation"` // last completed generation
-	RNG          []byte          `json:"rng"`        // master PCG state (MarshalBinary)
-	Population   []member        `json:"population"` // sorted best first
-	HallOfFame   []HallEntry     `json:"hall_of_fame"`
-	Rows         []GenerationRow `json:"rows"`
-	Curve        []CurvePoint    `json:"validation_curve"`
-	CacheEntries int             `json:"cache_entries"`
+	Version      int              `json:"version"`
+	ConfigHash   string           `json:"config_hash"`
+	DataHash     string           `json:"data_hash"`
+	Generation   int              `json:"generation"` // last completed generation
+	RNG          []byte           `json:"rng"`        // master PCG state (MarshalBinary)
+	Population   []member         `json:"population"` // sorted best first
+	HallOfFame   []HallEntry      `json:"hall_of_fame"`
+	Rows         []GenerationRow  `json:"rows"`
+	Curve        []CurvePoint     `json:"validation_curve"`
+	CacheEntries int              `json:"cache_entries"`
+	Front        *frontCheckpoint `json:"front,omitempty"` // gp.selection: nsga2
 }
 
 // member is a population member in the checkpoint. The fitness is needed:
@@ -66,6 +67,8 @@ type checkpoint struct {
 type member struct {
 	Tree    *expr.Tree `json:"tree"`
 	Fitness float64    `json:"fitness"`
+	// Objectives are the member's objective vector (gp.selection: nsga2).
+	Objectives []float64 `json:"objectives,omitempty"`
 }
 
 // ConfigHash is the SHA-256 of the resolved config's YAML with gp.workers

@@ -68,6 +68,19 @@
 //     generations, for the convergence plot and best.json only (it never
 //     influences selection).
 //
+// # Multi-objective selection (gp.selection: nsga2, SPEC §17)
+//
+// The loop receives its selection strategy (selection.go): scalar (the
+// paper's, above) or NSGA-II on gp.objectives — per-component
+// SRSF-normalised objectives, non-dominated sorting with crowding distance
+// for survival, binary tournament on (rank, crowding) for parents, an
+// archive of every non-dominated candidate seen, and at the end the
+// validation front, its ω intervals and the member for the config's ω,
+// which becomes the run's formula (front.go, front_run.go). Outputs:
+// front.parquet, front.png/.svg, best.json "front", and a hypervolume
+// column in generations.parquet. Early stop and order equivalence are off
+// under nsga2 (they save time only). The arithmetic is internal/pareto.
+//
 // # Early stop (gp.early_stop, on by default)
 //
 // It changes no result, only the time taken. In generations g ≥ 1 the

@@ -45,14 +45,15 @@ type evaluator struct {
 	baseTrain    []float64 // O_SRSF,i of every training instance
 	baseVal      []float64 // … and validation instance
 	srsf         simcore.Scheduler
-	alloc, place string               // the candidate scheduler is alloc+formula+place
-	evo          evo.Params           // when alloc is evo
-	cache        map[cacheKey]float64 // exact terms
-	bounds       map[cacheKey]float64 // lower bounds of terms seen but not known exactly (early stop)
-	log          []cacheEntry         // every entry in insertion order (checkpointed)
-	onSimulation func()               // test hook: called before each candidate term is computed
-	traces       *traceStore          // order-equivalence traces (nil: off); see equivalence.go
-	answered     int                  // tasks answered by a trace instead of simulated, in total
+	alloc, place string                          // the candidate scheduler is alloc+formula+place
+	evo          evo.Params                      // when alloc is evo
+	cache        map[cacheKey]float64            // exact terms
+	bounds       map[cacheKey]float64            // lower bounds of terms seen but not known exactly (early stop)
+	log          []cacheEntry                    // every entry in insertion order (checkpointed)
+	onSimulation func()                          // test hook: called before each candidate term is computed
+	traces       *traceStore                     // order-equivalence traces (nil: off); see equivalence.go
+	answered     int                             // tasks answered by a trace instead of simulated, in total
+	onTerm       func(cacheKey, simcore.Metrics) // called for every training term simulated to the end (gp.selection: nsga2)
 }
 
 func newEvaluator(train, val []simcore.Instance, opts simcore.Options, seconds bool, workers int, alloc, place string, ep evo.Params) (*evaluator, error) {
@@ -113,10 +114,11 @@ type task struct {
 type outcome struct {
 	objective float64
 	exceeded  bool
-	answered  bool       // by an order-equivalent trace, without simulating
-	matched   *viewTrace // that trace (until the store has it)
-	trace     *viewTrace // recorded by this task's simulation (until the store has it)
-	outgrew   int        // the recording stopped at this many views (0: it did not)
+	answered  bool            // by an order-equivalent trace, without simulating
+	matched   *viewTrace      // that trace (until the store has it)
+	trace     *viewTrace      // recorded by this task's simulation (until the store has it)
+	outgrew   int             // the recording stopped at this many views (0: it did not)
+	metrics   simcore.Metrics // of a simulation run to the end
 }
 
 // simulate runs the tasks on the worker pool and returns their outcomes in
@@ -205,7 +207,7 @@ func (e *evaluator) simulateWave(ctx context.Context, tasks []task, out []outcom
 		if err != nil {
 			return fmt.Errorf("simulate %s on instance %q: %w", t.sched.Name(), t.inst.Name, err)
 		}
-		out[i] = outcome{objective: res.Metrics.Objective}
+		out[i] = outcome{objective: res.Metrics.Objective, metrics: res.Metrics}
 		if rec != nil {
 			out[i].trace = rec.trace(res.Metrics.Objective, unitOf(t.form.Seconds))
 			if rec.outgrew {
@@ -298,7 +300,8 @@ type scored struct {
 	hash    uint64
 	parents [2]uint64 // hashes of the parents an offspring was bred from (0: none)
 	fitness float64
-	pheno   uint64 // behaviour on the sampled decisions (gp.dedup: behaviour), else 0
+	pheno   uint64    // behaviour on the sampled decisions (gp.dedup: behaviour), else 0
+	objs    []float64 // objective vector (gp.selection: nsga2), else nil
 }
 
 // batchStats counts the terms of one fitness batch: evals terms seen for
@@ -529,6 +532,9 @@ func (e *evaluator) run(ctx context.Context, tasks []task, keys []cacheKey, limi
 		}
 		v := normalise(out[j].objective, e.baseTrain[k.inst])
 		e.cache[k] = v
+		if e.onTerm != nil {
+			e.onTerm(k, out[j].metrics)
+		}
 		delete(e.bounds, k)
 		e.log = append(e.log, cacheEntry{key: k, value: v})
 	}

@@ -95,6 +95,10 @@ type BestJSON struct {
 	Test *TestTable `json:"test"`
 	// Warnings: constant formula, or ranking exactly like a reference.
 	Warnings []string `json:"warnings"`
+	// Front is the front of formulas (gp.selection: nsga2; absent with
+	// scalar selection). The formula above is its member for the
+	// config's ω.
+	Front *Front `json:"front,omitempty"`
 }
 
 // ReadBest reads a best.json and checks that its formula uses only the

@@ -14,7 +14,6 @@ import (
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/internal/progress"
-	"github.com/evogp/evogp/internal/runlog"
 	"github.com/evogp/evogp/simcore"
 	"github.com/evogp/evogp/simcore/evo"
 )
@@ -84,6 +83,9 @@ type Result struct {
 	// Warnings say when the formula is constant on the simulator's inputs
 	// or ranks exactly like a reference ranking on validation decisions.
 	Warnings []string
+	// Front is the front of formulas of gp.selection: nsga2 (nil with
+	// scalar selection); Best is then its member for the config's ω.
+	Front *Front
 }
 
 // CurvePoint is the validation score of the best individual of a
@@ -266,7 +268,7 @@ func Resume(ctx context.Context, dir string, s Settings) (*Result, error) {
 		return nil, fmt.Errorf("resume %s: %w", dir, err)
 	}
 	if ck != nil {
-		if ck.ConfigHash != storedHash {
+		if ck.ConfigHash != storedHash && !isPreSelectionHash(stored, ck.ConfigHash) {
 			return nil, fmt.Errorf("resume %s: the checkpoint belongs to another config (hash %.12s…, config.yaml has %.12s…)", dir, ck.ConfigHash, storedHash)
 		}
 		if ck.DataHash != r.dataHash {
@@ -316,7 +318,7 @@ func Resume(ctx context.Context, dir string, s Settings) (*Result, error) {
 // incomplete run with the old generation count, which --resume finishes
 // (or extends) as usual.
 func extendRun(dir string, cfg configs.Config) error {
-	for _, f := range []string{BestFile, GenerationsFile, HallFile, FormulaGoFile, FormulaTeXFile, PlotName + ".png", PlotName + ".svg"} {
+	for _, f := range []string{BestFile, GenerationsFile, HallFile, FormulaGoFile, FormulaTeXFile, PlotName + ".png", PlotName + ".svg", FrontFile, FrontPlotName + ".png", FrontPlotName + ".svg", HypervolumePlotName + ".png", HypervolumePlotName + ".svg"} {
 		if err := os.Remove(filepath.Join(dir, f)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return fmt.Errorf("extend: %w", err)
 		}
@@ -352,6 +354,8 @@ type runner struct {
 	flushed    int          // cache entries already in checkpoint/cache.bin
 	saved      int          // generation of the last checkpoint written or restored; −1 if none
 	bar        *progress.Reporter
+	sel        selection   // gp.selection
+	front      *frontState // gp.selection: nsga2 (nil: scalar)
 }
 
 // prepare validates the settings and simulates the SRSF baselines.
@@ -415,7 +419,7 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
 	ev.onSimulation = s.onSimulation
-	if !s.noEquivalence && comparesKeysOnly(ev.srsf) {
+	if !s.noEquivalence && comparesKeysOnly(ev.srsf) && gp.Selection != "nsga2" {
 		ev.traces = newTraceStore(termSlots(gp.Terminals))
 	}
 	hash, err := ConfigHash(cfg)
@@ -439,6 +443,9 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 		r.vary.vary.InternalProb = math.SmallestNonzeroFloat64
 	}
 	if err := ev.baselines(ctx); err != nil {
+		return nil, fmt.Errorf("learn: %w", err)
+	}
+	if err := r.setSelection(ctx); err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
 	if gp.Dedup == "behaviour" {
@@ -472,11 +479,8 @@ func (r *runner) setPhenotypes(pop []scored) {
 // survive keeps the n members of all for the next generation: the n best
 // (the paper), or with behavioural de-duplication.
 func (r *runner) survive(all []scored) []scored {
-	if r.decisions != nil {
-		r.setPhenotypes(all)
-		return surviveDistinct(all, r.cfg.GP.Population)
-	}
-	return survive(all, r.cfg.GP.Population)
+	r.setPhenotypes(all)
+	return r.sel.survive(all, r.cfg.GP.Population, r.decisions != nil)
 }
 
 // SimOptions is configs.SimOptions: the simulator options the learner
@@ -520,7 +524,10 @@ func (r *runner) restore(ck *checkpoint, entries []cacheEntry) error {
 	}
 	r.pop = make([]scored, len(ck.Population))
 	for i, m := range ck.Population {
-		r.pop[i] = scored{tree: m.Tree, hash: m.Tree.Hash(), fitness: m.Fitness}
+		r.pop[i] = scored{tree: m.Tree, hash: m.Tree.Hash(), fitness: m.Fitness, objs: m.Objectives}
+	}
+	if err := r.restoreFront(ck); err != nil {
+		return err
 	}
 	r.hall = ck.HallOfFame
 	r.rows = ck.Rows
@@ -566,7 +573,7 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 		} else {
 			mr := generationRand(r.master)
 			var err error
-			off, err = breed(r.pop, gp.Population, r.vary, r.master, mr)
+			off, err = r.sel.breed(r.pop, gp.Population, r.vary, r.master, mr)
 			if err != nil {
 				return nil, fmt.Errorf("learn: generation %d: %w", g, err)
 			}
@@ -586,6 +593,11 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 			r.s.onBatch(st)
 		}
 		r.pop = r.survive(all)
+		if r.front != nil {
+			if err := r.front.generation(g, all, r.pop, subset); err != nil {
+				return nil, fmt.Errorf("learn: %w", err)
+			}
+		}
 		wall := time.Since(t0).Seconds()
 		best := r.pop[0]
 		row := GenerationRow{
@@ -632,6 +644,9 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 // value, which changes nothing that survives (see pruneThreshold) and
 // nothing reported (every reported number is of a survivor).
 func (r *runner) evaluate(ctx context.Context, all []scored, np int, subset []int) (batchStats, error) {
+	if r.front != nil {
+		return r.front.evaluate(ctx, r.ev, all, subset)
+	}
 	if np == 0 || !r.cfg.GP.EarlyStop && r.ev.traces == nil {
 		return r.ev.fitness(ctx, all, subset, math.Inf(1))
 	}
@@ -711,7 +726,10 @@ func (r *runner) checkpoint() error {
 		CacheEntries: len(r.ev.log),
 	}
 	for _, c := range r.pop {
-		ck.Population = append(ck.Population, member{Tree: c.tree, Fitness: c.fitness})
+		ck.Population = append(ck.Population, member{Tree: c.tree, Fitness: c.fitness, Objectives: c.objs})
+	}
+	if r.front != nil {
+		ck.Front = &frontCheckpoint{Archive: r.front.archive, Hypervolume: r.front.hv}
 	}
 	if err := saveCheckpoint(filepath.Join(r.dir, CheckpointDir), ck, r.ev.log[r.flushed:]); err != nil {
 		return &writeError{fmt.Errorf("learn: %w", err)}
@@ -778,6 +796,14 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 	res.Best, res.Simplified, res.Validation = best, expr.Simplify(best), scores[bi]
 	res.HallOfFame = r.hall
 	res.ValidationCurve = r.curve
+	if r.front != nil {
+		if err := r.front.finish(ctx, r, res); err != nil {
+			if ctx.Err() != nil {
+				return &InterruptedError{Dir: r.dir, Generation: r.gen, Err: ctx.Err()}
+			}
+			return fmt.Errorf("learn: %w", err)
+		}
+	}
 	interrupted := func(err error) error {
 		if ctx.Err() != nil {
 			return &InterruptedError{Dir: r.dir, Generation: r.gen, Err: ctx.Err()}
@@ -810,7 +836,7 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 // write stores the outputs of a finished run in r.dir.
 func (r *runner) write(res *Result) error {
 	dir := r.dir
-	if err := runlog.Write(filepath.Join(dir, GenerationsFile), r.rows); err != nil {
+	if err := r.writeGenerations(filepath.Join(dir, GenerationsFile)); err != nil {
 		return err
 	}
 	if err := writeHall(filepath.Join(dir, HallFile), r.hall); err != nil {
@@ -847,7 +873,12 @@ func (r *runner) write(res *Result) error {
 		Terminals: r.terms, Constants: r.cfg.GP.Constants,
 		Candidate: candidateSpec(r.cfg.GP.Allocator, r.cfg.GP.Placer), TimeUnit: r.cfg.GP.TimeUnit,
 		ValidationBaselines: res.ValidationBaselines, BestBaseline: bestBaseline(res.ValidationBaselines).Name,
-		ValidationCurve: res.ValidationCurve, Test: res.Test, Warnings: res.Warnings,
+		ValidationCurve: res.ValidationCurve, Test: res.Test, Warnings: res.Warnings, Front: res.Front,
+	}
+	if res.Front != nil {
+		if err := writeFrontOutputs(dir, res.Front, r.front.hv); err != nil {
+			return err
+		}
 	}
 	h := res.Best.Hash()
 	for _, c := range r.pop {

@@ -12,6 +12,7 @@ import (
 	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/learn"
 )
 
 func exportCommand() *cli.Command {
@@ -24,7 +25,8 @@ func exportCommand() *cli.Command {
 			"   evogp export runs/quick --format latex\n" +
 			"   evogp export runs/quick/best.json --format go --out formula.go\n" +
 			"   evogp export runs/quick --format dot --simplify | dot -Tsvg > tree.svg\n" +
-			"   evogp export runs/quick --domain",
+			"   evogp export runs/quick --domain\n" +
+			"   evogp export runs/front --omega 0.3          # a front run: the formula for ω = 0.3",
 		Description: "Reads the \"infix\" formula of best.json (in RUN_DIR, or the file given) and prints it\n" +
 			"in the chosen format; --simplify first applies the exact simplifier (semantics kept,\n" +
 			"protected division included); --domain instead simplifies for the simulator's inputs only\n" +
@@ -35,6 +37,7 @@ func exportCommand() *cli.Command {
 			&cli.BoolFlag{Name: "simplify", Usage: "simplify the formula before printing"},
 			&cli.BoolFlag{Name: "domain", Usage: "simplify for the simulator's inputs (d>0, q≥0, u≥1, g≥1, no overflow); implies --simplify"},
 			&cli.StringFlag{Name: "out", Usage: "write to FILE (atomically) instead of standard output"},
+			&cli.Float64Flag{Name: "omega", Usage: "of a front run (gp.selection: nsga2), the member minimising ω·objective1 + (1−ω)·objective2 on validation"},
 		},
 		Action: runExport,
 	}
@@ -53,7 +56,12 @@ func runExport(c *cli.Context) error {
 	if st, err := os.Stat(src); err == nil && st.IsDir() {
 		path = filepath.Join(src, "best.json")
 	}
-	infix, err := experiment.ReadBestInfix(path)
+	var infix string
+	if c.IsSet("omega") {
+		infix, _, err = learn.OmegaInfix(path, c.Float64("omega"))
+	} else {
+		infix, err = experiment.ReadBestInfix(path)
+	}
 	if err != nil {
 		return err
 	}

@@ -150,6 +150,11 @@ func printLearned(c *cli.Context, res *learn.Result, nval int) error {
 	for _, warn := range res.Warnings {
 		fmt.Fprintf(w, "WARNING: %s\n", warn)
 	}
+	if res.Front != nil {
+		if err := res.Front.WriteText(w); err != nil {
+			return err
+		}
+	}
 	if res.Test != nil {
 		if err := res.Test.WriteText(w); err != nil {
 			return err

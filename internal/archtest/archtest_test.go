@@ -33,6 +33,7 @@ var rules = []rule{
 	{"simcore/...", []string{"simcore/...", "internal/..."}},                                       // policies beside the engine
 	{"configs", []string{"datasets", "simcore/...", "internal/..."}},                               // Generator.Settings returns a datasets.GenSettings; the evo section validates with evo.Params
 	{"formula", []string{"expr", "simcore", "configs", "datasets", "simcore/...", "internal/..."}}, // a saved formula as a ranking, without the learner
+	{"internal/pareto", nil}, // pure arithmetic of fronts (SPEC §17)
 	{"internal/...", []string{"internal/..."}},
 	{"datasets/...", []string{"simcore", "datasets/...", "internal/..."}},
 	{"learn/...", []string{"expr", "simcore/...", "policies", "hydra/...", "datasets/...", "configs", "formula", "learn/...", "internal/..."}}, // hydra only through policies

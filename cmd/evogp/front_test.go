@@ -1,0 +1,135 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/reports"
+)
+
+// frontRun learns a small front (smoke data, nsga2 on avg_jct and max_qt)
+// and returns its directory and the printed summary.
+func frontRun(t *testing.T) (string, string) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "front")
+	out, _, err := runApp(t, "learn", "--config", "smoke", "--out", dir, "--quiet", "objective.kind=single",
+		"gp.selection=nsga2", "gp.objectives=[avg_jct,max_qt]", "gp.generations=4", "gp.population=16")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, out
+}
+
+func TestLearnFrontSummaryAndExportOmega(t *testing.T) {
+	dir, out := frontRun(t)
+	var best learn.BestJSON
+	b, err := os.ReadFile(filepath.Join(dir, "best.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &best); err != nil {
+		t.Fatal(err)
+	}
+	f := best.Front
+	if f == nil {
+		t.Fatal("no front in best.json")
+	}
+	// The summary prints the front table: every member with its formula.
+	if !strings.Contains(out, "front of ") {
+		t.Errorf("the summary has no front table:\n%s", out)
+	}
+	for _, m := range f.Members {
+		if !strings.Contains(out, m.Label) || !strings.Contains(out, m.Simplified) {
+			t.Errorf("the summary lacks %s (%s):\n%s", m.Label, m.Simplified, out)
+		}
+	}
+	// --omega prints the member a brute-force scan picks.
+	for _, w := range []float64{0, 0.3, 0.5, 0.97, 1} {
+		bi := 0
+		for i, m := range f.Members {
+			if w*m.Validation[0]+(1-w)*m.Validation[1] < w*f.Members[bi].Validation[0]+(1-w)*f.Members[bi].Validation[1] {
+				bi = i
+			}
+		}
+		got, _, err := runApp(t, "export", dir, "--omega", strconvF(w))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.TrimSpace(got) != f.Members[bi].Infix {
+			t.Errorf("--omega %v printed %q, want %s's %q", w, got, f.Members[bi].Label, f.Members[bi].Infix)
+		}
+	}
+	if _, _, err := runApp(t, "export", dir, "--omega", "1.5"); err == nil || !strings.Contains(err.Error(), "must be in [0, 1]") {
+		t.Errorf("--omega 1.5: %v", err)
+	}
+	// A scalar run has no front.
+	tree, _ := json.Marshal(expr.MustParse("g * d"))
+	scalar := writeBest(t, `{"infix": "g * d", "tree": `+string(tree)+`}`)
+	if _, _, err := runApp(t, "export", scalar, "--omega", "0.3"); err == nil || !strings.Contains(err.Error(), "has no front") {
+		t.Errorf("--omega on a run without a front: %v", err)
+	}
+}
+
+func strconvF(w float64) string {
+	b, _ := json.Marshal(w)
+	return string(b)
+}
+
+// eval front=RUN evaluates every member under front-1.. and draws the
+// test-set trade-off with every baseline and every member; report redraws
+// it byte for byte.
+func TestEvalFrontDrawsEveryMemberAndBaseline(t *testing.T) {
+	dir, _ := frontRun(t)
+	var best learn.BestJSON
+	b, _ := os.ReadFile(filepath.Join(dir, "best.json"))
+	if err := json.Unmarshal(b, &best); err != nil {
+		t.Fatal(err)
+	}
+	data := smokeDataset(t)
+	out := filepath.Join(t.TempDir(), "eval")
+	if _, _, err := runApp(t, "eval", "--dataset", data, "--quiet", "--format", "svg", "--out", out,
+		"--objective", "single", "--schedulers", "spark,tiresias,lyra,front="+dir); err != nil {
+		t.Fatal(err)
+	}
+	res, err := reports.ReadResults(filepath.Join(out, "results.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := map[string]bool{}
+	for _, r := range res {
+		have[r.Scheduler] = true
+	}
+	svg, err := os.ReadFile(filepath.Join(out, "tradeoff_front.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	labels := []string{"spark", "tiresias", "lyra"}
+	for k := range best.Front.Members {
+		labels = append(labels, "front-"+strconv.Itoa(k+1))
+	}
+	for _, l := range labels {
+		if !have[l] {
+			t.Errorf("results.parquet has no scheduler %s", l)
+		}
+		if !strings.Contains(string(svg), ">"+l+"<") {
+			t.Errorf("the trade-off plot does not label %s", l)
+		}
+	}
+	if have["front"] {
+		t.Error("the front entry was evaluated as one scheduler")
+	}
+	// evogp report redraws the same figure.
+	if _, _, err := runApp(t, "report", out, "--format", "svg"); err != nil {
+		t.Fatal(err)
+	}
+	again, err := os.ReadFile(filepath.Join(out, "tradeoff_front.svg"))
+	if err != nil || string(again) != string(svg) {
+		t.Errorf("evogp report drew another trade-off plot (%v)", err)
+	}
+}

@@ -1,0 +1,116 @@
+package experiment
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/reports"
+)
+
+// frontPolicies expands a LABEL=SOURCE entry whose SOURCE is a run (or
+// best.json) that learned a front (gp.selection: nsga2) into one policy
+// per member, labelled LABEL-1, LABEL-2, … in front order, each running
+// its member's formula as LABEL=formula would. ok is false for any other
+// entry (which Policies resolves as before).
+func (b PolicyBuilder) frontPolicies(entry string) (ps []Policy, ok bool, err error) {
+	label, source, found := strings.Cut(entry, "=")
+	label, source = strings.TrimSpace(label), strings.TrimSpace(source)
+	if !found || label == "" {
+		return nil, false, nil
+	}
+	path := ""
+	if strings.HasSuffix(strings.ToLower(source), ".json") {
+		path = source
+	} else if st, err := os.Stat(source); err == nil && st.IsDir() {
+		path = filepath.Join(source, learn.BestFile)
+	}
+	if path == "" {
+		return nil, false, nil
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, false, nil // FormulaSource reports it
+	}
+	var probe struct {
+		Front json.RawMessage `json:"front"`
+	}
+	if json.Unmarshal(raw, &probe) != nil || len(probe.Front) == 0 || string(probe.Front) == "null" {
+		return nil, false, nil
+	}
+	best, err := learn.ReadBest(path)
+	if err != nil {
+		return nil, true, fmt.Errorf("scheduler %s: %w", label, err)
+	}
+	fb := b
+	if _, statErr := os.Stat(filepath.Join(filepath.Dir(path), learn.ConfigFile)); statErr == nil && !b.Explicit {
+		cfg, err := learn.RunConfig(filepath.Dir(path))
+		if err != nil {
+			return nil, true, fmt.Errorf("scheduler %s: %w", label, err)
+		}
+		fb.Seconds = cfg.GP.TimeUnit == "seconds"
+	}
+	spec := FormulaScheduler
+	if usesFormula(label) {
+		spec = label
+	}
+	set := &reports.FrontSet{Label: label, Run: source, Objectives: best.Front.Objectives}
+	for k, m := range best.Front.Members {
+		p, err := fb.Policy(spec, m.Infix)
+		if err != nil {
+			return nil, true, fmt.Errorf("scheduler %s member %d: %w", label, k+1, err)
+		}
+		p.Label, p.Source, p.Spec = fmt.Sprintf("%s-%d", label, k+1), m.Infix, entry
+		p.front = set
+		set.Members = append(set.Members, reports.FrontSetMember{Label: p.Label, Formula: m.Infix, Size: m.Size, OmegaLo: m.OmegaLo, OmegaHi: m.OmegaHi})
+		ps = append(ps, p)
+	}
+	return ps, true, nil
+}
+
+// FrontSets lists the fronts among policies, in order of first appearance.
+func FrontSets(ps []Policy) []reports.FrontSet {
+	var out []reports.FrontSet
+	seen := map[*reports.FrontSet]bool{}
+	for _, p := range ps {
+		if p.front != nil && !seen[p.front] {
+			seen[p.front] = true
+			out = append(out, *p.front)
+		}
+	}
+	return out
+}
+
+// manifestFronts reads the fronts an eval directory's MarkerFile records.
+func manifestFronts(dir string) ([]reports.FrontSet, error) {
+	b, err := os.ReadFile(filepath.Join(dir, MarkerFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
+	var m struct {
+		Fronts []reports.FrontSet `json:"fronts"`
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("report %s: %s is not valid JSON: %w", dir, MarkerFile, err)
+	}
+	return m.Fronts, nil
+}
+
+// renderFronts draws the test-set trade-off of every front in t.
+func (t Tables) renderFronts(add func(*reports.Figure, error) error) error {
+	for i, set := range t.Fronts {
+		others := append(append([]reports.FrontSet(nil), t.Fronts[:i]...), t.Fronts[i+1:]...)
+		if err := add(reports.FrontTestPlot(t.Results, set, others)); err != nil {
+			return err
+		}
+	}
+	return nil
+}

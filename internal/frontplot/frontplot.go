@@ -1,0 +1,189 @@
+package frontplot
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+	"slices"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/evogp/evogp/internal/figure"
+	"github.com/evogp/evogp/internal/pareto"
+)
+
+// Point is a labelled point of the plot.
+type Point struct {
+	Label string
+	X, Y  float64
+	// OmegaLo..OmegaHi is the ω interval a front member wins (NaN: none,
+	// drawn grey). Baselines ignore it.
+	OmegaLo, OmegaHi float64
+}
+
+// Input is what a front plot shows.
+type Input struct {
+	Name          string // file stem (front, tradeoff_front)
+	Title         string
+	XLabel        string
+	YLabel        string
+	Members       []Point // front members, in front order
+	Baselines     []Point
+	LineLabel     string // legend entry of the line through the non-dominated members
+	OmegaVariable string // the weight the colour scale shows, e.g. "ω (weight of avg_jct)"
+}
+
+// Plot draws the input. Every coordinate must be finite.
+func Plot(in Input) (*figure.Figure, error) {
+	if len(in.Members) == 0 {
+		return nil, errors.New("front plot: no front members")
+	}
+	var xs, ys []float64
+	for _, set := range [][]Point{in.Members, in.Baselines} {
+		for _, p := range set {
+			if math.IsNaN(p.X) || math.IsInf(p.X, 0) || math.IsNaN(p.Y) || math.IsInf(p.Y, 0) {
+				return nil, fmt.Errorf("front plot: %s at (%v, %v) is not finite", p.Label, p.X, p.Y)
+			}
+			xs, ys = append(xs, p.X), append(ys, p.Y)
+		}
+	}
+	p := figure.NewPlot(in.Title, in.XLabel, in.YLabel)
+	leg := figure.NewLegend()
+	logX, logY := wantsLog(xs), wantsLog(ys)
+	if logX {
+		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+		p.X.Label.Text += " (log)"
+	}
+	if logY {
+		p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+		p.Y.Label.Text += " (log)"
+	}
+	// The line through the members no other member dominates, by X.
+	pts := make([][]float64, len(in.Members))
+	for i, m := range in.Members {
+		pts[i] = []float64{m.X, m.Y}
+	}
+	nd := pareto.NonDominated(pts)
+	slices.SortStableFunc(nd, func(a, b int) int {
+		return cmp.Or(cmp.Compare(pts[a][0], pts[b][0]), cmp.Compare(pts[a][1], pts[b][1]))
+	})
+	if len(nd) > 1 {
+		xy := make(plotter.XYs, len(nd))
+		for k, i := range nd {
+			xy[k] = plotter.XY{X: pts[i][0], Y: pts[i][1]}
+		}
+		line, err := plotter.NewLine(xy)
+		if err != nil {
+			return nil, err
+		}
+		line.Color = color.Gray{Y: 0x60}
+		line.Width = vg.Points(1)
+		p.Add(line)
+		if in.LineLabel != "" {
+			leg.Add(in.LineLabel, line)
+		}
+	}
+	for _, m := range in.Members {
+		sc, err := plotter.NewScatter(plotter.XYs{{X: m.X, Y: m.Y}})
+		if err != nil {
+			return nil, err
+		}
+		sc.GlyphStyle = draw.GlyphStyle{Color: omegaColor(m), Radius: vg.Points(3.5), Shape: draw.CircleGlyph{}}
+		p.Add(sc)
+		entry := m.Label
+		if !math.IsNaN(m.OmegaLo) {
+			entry = fmt.Sprintf("%s  ω %.2f–%.2f", m.Label, m.OmegaLo, m.OmegaHi)
+		}
+		leg.Add(entry, sc)
+	}
+	for i, b := range in.Baselines {
+		sc, err := plotter.NewScatter(plotter.XYs{{X: b.X, Y: b.Y}})
+		if err != nil {
+			return nil, err
+		}
+		sc.GlyphStyle = draw.GlyphStyle{Color: baselineColor(i), Radius: vg.Points(3.5), Shape: draw.BoxGlyph{}}
+		p.Add(sc)
+		leg.Add(b.Label, sc)
+	}
+	labels := plotter.XYLabels{}
+	for _, set := range [][]Point{in.Members, in.Baselines} {
+		for _, q := range set {
+			labels.XYs = append(labels.XYs, plotter.XY{X: q.X, Y: q.Y})
+			labels.Labels = append(labels.Labels, q.Label)
+		}
+	}
+	lab, err := plotter.NewLabels(labels)
+	if err != nil {
+		return nil, err
+	}
+	for i := range lab.TextStyle {
+		lab.TextStyle[i].Font.Size = vg.Points(7)
+		lab.TextStyle[i].XAlign = draw.XLeft
+	}
+	lab.Offset = vg.Point{X: vg.Points(4), Y: vg.Points(2)}
+	p.Add(lab)
+	pad(p, xs, ys, logX, logY)
+	if in.OmegaVariable != "" {
+		leg.Add("colour: the ω a member wins,")
+		leg.Add(in.OmegaVariable)
+		leg.Add("(blue ω = 0 … orange ω = 1, grey: none)")
+	}
+	return &figure.Figure{Name: in.Name, Width: figure.Width * 1.4, Height: figure.Height * 1.3, Panels: [][]*plot.Plot{{p}}, Legend: leg}, nil
+}
+
+// wantsLog: positive values spanning more than two decades.
+func wantsLog(vs []float64) bool {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, v := range vs {
+		if v <= 0 {
+			return false
+		}
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	return hi > 100*lo
+}
+
+// pad widens the axes a little so that points and labels do not sit on
+// the frame.
+func pad(p *plot.Plot, xs, ys []float64, logX, logY bool) {
+	set := func(a *plot.Axis, vs []float64, log bool) {
+		lo, hi := slices.Min(vs), slices.Max(vs)
+		if log {
+			a.Min, a.Max = lo/1.3, hi*1.6
+			return
+		}
+		span := hi - lo
+		if span == 0 {
+			span = math.Max(math.Abs(hi), 1) * 0.1
+		}
+		a.Min, a.Max = lo-0.06*span, hi+0.2*span
+	}
+	set(&p.X, xs, logX)
+	set(&p.Y, ys, logY)
+}
+
+// omegaColor maps the middle of a member's ω interval onto a blue (ω = 0)
+// to orange (ω = 1) scale; a member that wins no ω is grey.
+func omegaColor(m Point) color.Color {
+	if math.IsNaN(m.OmegaLo) {
+		return color.Gray{Y: 0x99}
+	}
+	w := (m.OmegaLo + m.OmegaHi) / 2
+	lo, hi := color.RGBA{0x00, 0x72, 0xB2, 0xFF}, color.RGBA{0xE6, 0x9F, 0x00, 0xFF}
+	mix := func(a, b uint8) uint8 { return uint8(math.Round(float64(a) + w*(float64(b)-float64(a)))) }
+	return color.RGBA{mix(lo.R, hi.R), mix(lo.G, hi.G), mix(lo.B, hi.B), 0xFF}
+}
+
+// baselineColor is a dark palette for the baselines' squares.
+func baselineColor(i int) color.Color {
+	p := []color.Color{
+		color.RGBA{0x00, 0x9E, 0x73, 0xFF}, color.RGBA{0xD5, 0x5E, 0x00, 0xFF}, color.RGBA{0xCC, 0x79, 0xA7, 0xFF},
+		color.RGBA{0x00, 0x00, 0x00, 0xFF}, color.RGBA{0x56, 0xB4, 0xE9, 0xFF}, color.RGBA{0x80, 0x80, 0x80, 0xFF},
+	}
+	return p[i%len(p)]
+}

@@ -1,0 +1,381 @@
+package learn
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+
+	"github.com/evogp/evogp/configs"
+	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/internal/parallel"
+	"github.com/evogp/evogp/internal/pareto"
+	"github.com/evogp/evogp/simcore"
+)
+
+// Multi-objective learning (gp.selection: nsga2, SPEC §17).
+//
+// Each simulated objective of a candidate on an instance is divided by
+// SRSF's on the same instance (normalise, as Eq. 15 per component) and the
+// terms are averaged over the training subset (the sum of Eq. 14 divided
+// by α, which changes no dominance and no crowding distance); size is the
+// number of nodes of the simplified tree, not normalised. The scalar
+// fitness of the config's objective is still computed from the same
+// simulations (the generation rows, the hall of fame and the convergence
+// plot read it), but selection only reads the objective vectors.
+//
+// The archive keeps every candidate seen that no other candidate seen
+// dominates, with the objectives of the last generation it was evaluated
+// in (a tree evaluated again takes its newer values). At the end the
+// archive is scored on the validation set; its non-dominated members,
+// without exact duplicates of an objective vector (the smaller tree, then
+// the lower hash, stays), sorted by the first objective (then the others),
+// are the front. The config's member minimises the weighted sum of its
+// validation objectives with weights (ω, 1 − ω) for two objectives
+// (Eq. 16's ω = objective.omega) or objective.weights for three (Eq. 5).
+//
+// Hypervolume is exact (internal/pareto), in the normalised objectives,
+// with the reference point 1.1 × the worst value per objective among the
+// named baselines and SRSF (which scores 1) on the same instances; for
+// size, 1.1 × the largest tree gp.max_depth allows (2^max_depth − 1
+// nodes). A generation's hypervolume is that of its population's
+// non-dominated members on the generation's training subset.
+//
+// Early stop and order equivalence are off under nsga2 (they only save
+// time, and prove scalar bounds, not dominance); gp.early_stop is read as
+// false.
+type frontState struct {
+	names   []string  // gp.objectives
+	weights []float64 // the config's ω as weights over names
+	maxSize float64   // nodes of the largest tree gp.max_depth allows
+	// comp holds the normalised simulated components of a term (the size
+	// slot is unused). It is not checkpointed: a term the scalar cache
+	// holds but comp does not (after a resume) is simulated again, to
+	// the same values.
+	comp      map[cacheKey][]float64
+	sizes     map[uint64]int
+	srsfTrain []simcore.Metrics
+	srsfVal   []simcore.Metrics
+	baseNames []string
+	baseTrain [][][]float64 // [baseline][training instance] normalised components
+	baseVal   [][]float64   // [baseline] mean normalised validation objectives
+	archive   []ArchiveEntry
+	hv        []float64 // per generation, training subset
+}
+
+// ArchiveEntry is a member of the archive: a tree and its objectives
+// (means over the training subset of generation Generation; size as is).
+type ArchiveEntry struct {
+	Tree       *expr.Tree `json:"tree"`
+	Objectives []float64  `json:"objectives"`
+	Generation int        `json:"generation"`
+	hash       uint64
+}
+
+// frontCheckpoint is the multi-objective part of a checkpoint.
+type frontCheckpoint struct {
+	Archive     []ArchiveEntry `json:"archive"`
+	Hypervolume []float64      `json:"hypervolume"`
+}
+
+// componentValue is the raw value of a simulated objective (util is
+// minimised as 1 − util).
+func componentValue(name string, m simcore.Metrics) float64 {
+	switch name {
+	case "cq_avg":
+		return m.CQAvg
+	case "cq_max":
+		return m.CQMax
+	case "util":
+		return 1 - m.Util
+	case "avg_jct":
+		return m.AvgJCT
+	case "max_qt":
+		return m.MaxQT
+	case "tardiness":
+		return m.TotalTardiness
+	}
+	panic("learn: unknown front objective " + name) // configs.Validate rejects it first
+}
+
+// frontWeights are the config's weights over the objectives: (ω, 1 − ω)
+// for two, objective.weights for three.
+func frontWeights(cfg configs.Config) []float64 {
+	if len(cfg.GP.Objectives) == 2 {
+		return []float64{cfg.Objective.Omega, 1 - cfg.Objective.Omega}
+	}
+	return cfg.Objective.Weights[:]
+}
+
+// newFrontState simulates what multi-objective selection needs beyond the
+// scalar baselines: SRSF's metrics and the named baselines' on every
+// training and validation instance.
+func newFrontState(ctx context.Context, cfg configs.Config, ev *evaluator) (*frontState, error) {
+	f := &frontState{
+		names: cfg.GP.Objectives, weights: frontWeights(cfg),
+		maxSize: math.Exp2(float64(cfg.GP.MaxDepth)) - 1,
+		comp:    map[cacheKey][]float64{}, sizes: map[uint64]int{},
+	}
+	scheds := []simcore.Scheduler{ev.srsf}
+	for _, name := range simcore.Baselines() {
+		s, err := simcore.ParseScheduler(name, nil)
+		if err != nil {
+			return nil, err
+		}
+		scheds = append(scheds, s)
+		f.baseNames = append(f.baseNames, name)
+	}
+	train, err := simulateMetrics(ctx, scheds, ev.train, ev.opts, ev.workers)
+	if err != nil {
+		return nil, fmt.Errorf("front baselines: %w", err)
+	}
+	val, err := simulateMetrics(ctx, scheds, ev.val, ev.opts, ev.workers)
+	if err != nil {
+		return nil, fmt.Errorf("front baselines: %w", err)
+	}
+	f.srsfTrain, f.srsfVal = train[0], val[0]
+	for b := range f.baseNames {
+		terms := make([][]float64, len(ev.train))
+		for i := range ev.train {
+			terms[i] = f.terms(train[b+1][i], f.srsfTrain[i])
+		}
+		f.baseTrain = append(f.baseTrain, terms)
+		f.baseVal = append(f.baseVal, f.meanVector(val[b+1], f.srsfVal, 0))
+	}
+	ev.onTerm = f.record
+	return f, nil
+}
+
+// simulateMetrics runs every scheduler on every instance.
+func simulateMetrics(ctx context.Context, scheds []simcore.Scheduler, insts []simcore.Instance, opts simcore.Options, workers int) ([][]simcore.Metrics, error) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	n := len(insts)
+	flat := make([]simcore.Metrics, len(scheds)*n)
+	err := parallel.For(ctx, len(flat), workers, func(k int) error {
+		s, i := k/n, k%n
+		res, err := simcore.Simulate(ctx, &insts[i], scheds[s], opts)
+		if err != nil {
+			return fmt.Errorf("simulate %s on instance %q: %w", scheds[s].Name(), insts[i].Name, err)
+		}
+		flat[k] = res.Metrics
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]simcore.Metrics, len(scheds))
+	for s := range scheds {
+		out[s] = flat[s*n : (s+1)*n]
+	}
+	return out, nil
+}
+
+// terms is the normalised component vector of metrics m against SRSF's
+// (the size slot is 0).
+func (f *frontState) terms(m, srsf simcore.Metrics) []float64 {
+	v := make([]float64, len(f.names))
+	for k, name := range f.names {
+		if name != "size" {
+			v[k] = normalise(componentValue(name, m), componentValue(name, srsf))
+		}
+	}
+	return v
+}
+
+// meanVector is the mean over instances of the normalised components, with
+// size in its slot.
+func (f *frontState) meanVector(ms, srsf []simcore.Metrics, size int) []float64 {
+	v := make([]float64, len(f.names))
+	for i := range ms {
+		t := f.terms(ms[i], srsf[i])
+		for k := range v {
+			v[k] += t[k]
+		}
+	}
+	for k, name := range f.names {
+		if name == "size" {
+			v[k] = float64(size)
+		} else {
+			v[k] /= float64(len(ms))
+		}
+	}
+	return v
+}
+
+// record is the evaluator's hook for a simulated training term.
+func (f *frontState) record(k cacheKey, m simcore.Metrics) {
+	f.comp[k] = f.terms(m, f.srsfTrain[k.inst])
+}
+
+// size is the number of nodes of a tree's simplified form.
+func (f *frontState) size(t *expr.Tree, h uint64) int {
+	s, ok := f.sizes[h]
+	if !ok {
+		s = expr.Simplify(t).Size()
+		f.sizes[h] = s
+	}
+	return s
+}
+
+// evaluate sets the scalar fitness and the objective vector of every
+// member of all on subset. Every term is simulated to the end (no early
+// stop); counts are those of the scalar evaluator.
+func (f *frontState) evaluate(ctx context.Context, ev *evaluator, all []scored, subset []int) (batchStats, error) {
+	st, err := ev.fitness(ctx, all, subset, math.Inf(1))
+	if err != nil {
+		return st, err
+	}
+	// Terms the scalar cache answered but whose components are unknown
+	// (a resumed run): simulate them again.
+	var tasks []task
+	var keys []cacheKey
+	planned := map[cacheKey]bool{}
+	for _, c := range all {
+		for _, i := range subset {
+			k := cacheKey{c.hash, int32(i)}
+			if _, ok := f.comp[k]; ok || planned[k] {
+				continue
+			}
+			tree := expr.Simplify(c.tree)
+			s, err := ev.candidate(NewFormulaRanking(tree, ev.seconds))
+			if err != nil {
+				return st, err
+			}
+			planned[k] = true
+			tasks = append(tasks, task{sched: s, inst: &ev.train[i]})
+			keys = append(keys, k)
+		}
+	}
+	if len(tasks) > 0 {
+		out, err := ev.simulate(ctx, tasks, ev.onSimulation)
+		if err != nil {
+			return st, err
+		}
+		for j, k := range keys {
+			f.record(k, out[j].metrics)
+		}
+	}
+	for p := range all {
+		all[p].objs = f.trainVector(all[p], subset)
+	}
+	return st, nil
+}
+
+// trainVector is a member's objective vector on subset (its terms known).
+func (f *frontState) trainVector(c scored, subset []int) []float64 {
+	v := make([]float64, len(f.names))
+	for _, i := range subset { // ascending instance order, as the fitness sums
+		t := f.comp[cacheKey{c.hash, int32(i)}]
+		for k := range v {
+			v[k] += t[k]
+		}
+	}
+	for k, name := range f.names {
+		if name == "size" {
+			v[k] = float64(f.size(c.tree, c.hash))
+		} else {
+			v[k] /= float64(len(subset))
+		}
+	}
+	return v
+}
+
+// reference is the hypervolume reference point on the training subset:
+// 1.1 × the worst of SRSF (1) and the named baselines per objective.
+func (f *frontState) reference(subset []int) []float64 {
+	ref := make([]float64, len(f.names))
+	for k, name := range f.names {
+		if name == "size" {
+			ref[k] = 1.1 * f.maxSize
+			continue
+		}
+		worst := 1.0
+		for b := range f.baseTrain {
+			s := 0.0
+			for _, i := range subset {
+				s += f.baseTrain[b][i][k]
+			}
+			worst = max(worst, s/float64(len(subset)))
+		}
+		ref[k] = 1.1 * worst
+	}
+	return ref
+}
+
+// validationReference is the reference point on the validation set.
+func (f *frontState) validationReference() []float64 {
+	ref := make([]float64, len(f.names))
+	for k, name := range f.names {
+		if name == "size" {
+			ref[k] = 1.1 * f.maxSize
+			continue
+		}
+		worst := 1.0
+		for _, b := range f.baseVal {
+			worst = max(worst, b[k])
+		}
+		ref[k] = 1.1 * worst
+	}
+	return ref
+}
+
+// generation updates the archive with the members evaluated in generation
+// g (all, parents and offspring) and records the hypervolume of the
+// survivors' non-dominated members on subset.
+func (f *frontState) generation(g int, all, pop []scored, subset []int) error {
+	f.archive = updateArchive(f.archive, all, g)
+	var pts [][]float64
+	for _, i := range pareto.NonDominated(vectors(pop)) {
+		pts = append(pts, pop[i].objs)
+	}
+	hv, err := pareto.Hypervolume(pts, f.reference(subset))
+	if err != nil {
+		return fmt.Errorf("generation %d: %w", g, err)
+	}
+	f.hv = append(f.hv[:g], hv)
+	return nil
+}
+
+func vectors(pop []scored) [][]float64 {
+	pts := make([][]float64, len(pop))
+	for i, c := range pop {
+		pts[i] = c.objs
+	}
+	return pts
+}
+
+// updateArchive offers a generation's evaluated members to the archive:
+// the result is the non-dominated set of the old entries whose tree was
+// not evaluated again and the members (first of each hash), sorted by
+// (objectives, hash).
+func updateArchive(archive []ArchiveEntry, all []scored, g int) []ArchiveEntry {
+	now := map[uint64]bool{}
+	var cand []ArchiveEntry
+	for _, c := range all {
+		if !now[c.hash] {
+			now[c.hash] = true
+			cand = append(cand, ArchiveEntry{Tree: c.tree, Objectives: c.objs, Generation: g, hash: c.hash})
+		}
+	}
+	for _, a := range archive {
+		if !now[a.hash] {
+			cand = append(cand, a)
+		}
+	}
+	pts := make([][]float64, len(cand))
+	for i, a := range cand {
+		pts[i] = a.Objectives
+	}
+	var out []ArchiveEntry
+	for _, i := range pareto.NonDominated(pts) {
+		out = append(out, cand[i])
+	}
+	slices.SortStableFunc(out, func(a, b ArchiveEntry) int {
+		return cmp.Or(slices.Compare(a.Objectives, b.Objectives), cmp.Compare(a.hash, b.hash))
+	})
+	return out
+}

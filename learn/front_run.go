@@ -1,0 +1,436 @@
+package learn
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/internal/frontplot"
+	"github.com/evogp/evogp/internal/pareto"
+	"github.com/evogp/evogp/internal/runlog"
+	"github.com/evogp/evogp/internal/tablefile"
+	"github.com/evogp/evogp/simcore"
+)
+
+// FrontFile is the front of a gp.selection: nsga2 run (one row per member).
+const FrontFile = "front.parquet"
+
+// FrontPlotName names the validation front figure (front.png, front.svg).
+const FrontPlotName = "front"
+
+// setSelection installs gp.selection's strategy (and, for nsga2, the
+// multi-objective state, whose baselines it simulates).
+func (r *runner) setSelection(ctx context.Context) error {
+	if r.cfg.GP.Selection != "nsga2" {
+		r.sel = scalarSelection{}
+		return nil
+	}
+	f, err := newFrontState(ctx, r.cfg, r.ev)
+	if err != nil {
+		return err
+	}
+	r.sel, r.front = nsga2Selection{}, f
+	return nil
+}
+
+// restoreFront restores the archive and hypervolumes of a checkpoint and
+// checks that it matches gp.selection.
+func (r *runner) restoreFront(ck *checkpoint) error {
+	if r.front == nil {
+		if ck.Front != nil {
+			return errors.New("the checkpoint is of a gp.selection: nsga2 run")
+		}
+		return nil
+	}
+	if ck.Front == nil {
+		return errors.New("the checkpoint has no archive, but gp.selection is nsga2")
+	}
+	for i, m := range ck.Population {
+		if len(m.Objectives) != len(r.front.names) {
+			return fmt.Errorf("population member %d has %d objectives, gp.objectives %d", i, len(m.Objectives), len(r.front.names))
+		}
+	}
+	r.front.archive = ck.Front.Archive
+	for i := range r.front.archive {
+		a := &r.front.archive[i]
+		if a.Tree.Size() == 0 || len(a.Objectives) != len(r.front.names) {
+			return fmt.Errorf("archive entry %d is malformed", i)
+		}
+		a.hash = a.Tree.Hash()
+	}
+	r.front.hv = slices.Clone(ck.Front.Hypervolume)
+	if len(r.front.hv) != ck.Generation+1 {
+		return fmt.Errorf("the checkpoint has %d hypervolumes for generation %d", len(r.front.hv), ck.Generation)
+	}
+	return nil
+}
+
+// FrontGenerationRow is a row of generations.parquet of an nsga2 run:
+// runlog's columns plus the hypervolume of the population's non-dominated
+// members on the generation's training subset and their number.
+type FrontGenerationRow struct {
+	Generation  int64   `parquet:"generation"`
+	Best        float64 `parquet:"best"`
+	Median      float64 `parquet:"median"`
+	Worst       float64 `parquet:"worst"`
+	BestFormula string  `parquet:"best_formula"`
+	Size        int64   `parquet:"size"`
+	Depth       int64   `parquet:"depth"`
+	Unique      int64   `parquet:"unique"`
+	Evaluations int64   `parquet:"evaluations"`
+	CacheHits   int64   `parquet:"cache_hits"`
+	WallSeconds float64 `parquet:"wall_seconds"`
+	Hypervolume float64 `parquet:"hypervolume"`
+}
+
+func (f FrontGenerationRow) check() error {
+	if err := runlog.GenerationRow(f.base()).Check(); err != nil {
+		return err
+	}
+	return tablefile.Finite("hypervolume", f.Hypervolume)
+}
+
+func (f FrontGenerationRow) base() runlog.GenerationRow {
+	return runlog.GenerationRow{Generation: f.Generation, Best: f.Best, Median: f.Median, Worst: f.Worst,
+		BestFormula: f.BestFormula, Size: f.Size, Depth: f.Depth, Unique: f.Unique,
+		Evaluations: f.Evaluations, CacheHits: f.CacheHits, WallSeconds: f.WallSeconds}
+}
+
+// ReadFrontGenerations reads the per-generation hypervolume of an nsga2
+// run's generations.parquet.
+func ReadFrontGenerations(path string) ([]FrontGenerationRow, error) {
+	return tablefile.Read(path, FrontGenerationRow.check)
+}
+
+// writeGenerations writes generations.parquet (with the hypervolume
+// column under nsga2).
+func (r *runner) writeGenerations(path string) error {
+	if r.front == nil {
+		return runlog.Write(path, r.rows)
+	}
+	rows := make([]FrontGenerationRow, len(r.rows))
+	for i, g := range r.rows {
+		rows[i] = FrontGenerationRow{Generation: g.Generation, Best: g.Best, Median: g.Median, Worst: g.Worst,
+			BestFormula: g.BestFormula, Size: g.Size, Depth: g.Depth, Unique: g.Unique,
+			Evaluations: g.Evaluations, CacheHits: g.CacheHits, WallSeconds: g.WallSeconds, Hypervolume: r.front.hv[i]}
+	}
+	return tablefile.Write(path, rows, FrontGenerationRow.check)
+}
+
+// Front is the outcome of a multi-objective run (best.json "front").
+type Front struct {
+	Objectives []string `json:"objectives"`
+	// Weights are the config's ω as weights over Objectives; Pick is the
+	// index in Members of the member minimising their weighted sum of
+	// validation objectives (the run's formula).
+	Weights []float64     `json:"weights"`
+	Pick    int           `json:"pick"`
+	Members []FrontMember `json:"members"`
+	// Reference and Hypervolume: on the validation set, in the
+	// normalised objectives.
+	Reference   []float64 `json:"reference"`
+	Hypervolume float64   `json:"validation_hypervolume"`
+	// Baselines are the named baselines' validation objectives (SRSF
+	// scores 1 on each; size is 0, no formula) and Archive the number of
+	// archive members scored on validation.
+	Baselines []FrontBaseline `json:"baselines"`
+	Archive   int             `json:"archive"`
+	Warnings  []string        `json:"warnings"`
+}
+
+// FrontMember is one formula of the front.
+type FrontMember struct {
+	Label      string     `json:"label"` // front-1, front-2, … in front order
+	Tree       *expr.Tree `json:"tree"`
+	Infix      string     `json:"infix"`
+	Simplified string     `json:"simplified"`
+	Size       int        `json:"size"` // nodes of the simplified tree
+	Hash       string     `json:"hash"`
+	// Validation are the mean normalised validation objectives (size as
+	// is) and Score the config's scalar validation score.
+	Validation []float64 `json:"validation"`
+	Score      float64   `json:"score"`
+	// OmegaLo..OmegaHi is the ω interval on which the member minimises
+	// ω·o1 + (1−ω)·o2 (two objectives only; null if it never does).
+	OmegaLo *float64 `json:"omega_lo"`
+	OmegaHi *float64 `json:"omega_hi"`
+	// Dominates lists the baselines whose validation objectives (size
+	// left out) the member dominates.
+	Dominates []string `json:"dominates"`
+}
+
+// FrontBaseline is a baseline's validation objectives.
+type FrontBaseline struct {
+	Name       string    `json:"name"`
+	Validation []float64 `json:"validation"`
+}
+
+// PickOmega is the index of the member minimising ω·o1 + (1−ω)·o2 of the
+// validation objectives of a two-objective front.
+func (f *Front) PickOmega(omega float64) (int, error) {
+	if len(f.Objectives) != 2 {
+		return 0, fmt.Errorf("the front has %d objectives (%s); ω picks among two", len(f.Objectives), strings.Join(f.Objectives, ", "))
+	}
+	if !(omega >= 0 && omega <= 1) {
+		return 0, fmt.Errorf("ω = %v: must be in [0, 1]", omega)
+	}
+	pts := make([][]float64, len(f.Members))
+	for i, m := range f.Members {
+		pts[i] = m.Validation
+	}
+	return pareto.PickOmega(pts, omega), nil
+}
+
+// simulatedOnly drops the size objective from v (baselines have none).
+func (fs *frontState) simulatedOnly(v []float64) []float64 {
+	var out []float64
+	for k, name := range fs.names {
+		if name != "size" {
+			out = append(out, v[k])
+		}
+	}
+	return out
+}
+
+// finish scores the archive on the validation set, forms the front and
+// makes its member for the config's ω the run's formula.
+func (fs *frontState) finish(ctx context.Context, r *runner, res *Result) error {
+	ev := r.ev
+	trees := make([]*expr.Tree, len(fs.archive))
+	for i, a := range fs.archive {
+		trees[i] = a.Tree
+	}
+	objs, scores, err := fs.validateTrees(ctx, ev, trees)
+	if err != nil {
+		return err
+	}
+	nd := pareto.NonDominated(objs)
+	slices.SortStableFunc(nd, func(a, b int) int {
+		return cmp.Or(slices.Compare(objs[a], objs[b]), cmp.Compare(fs.size(trees[a], trees[a].Hash()), fs.size(trees[b], trees[b].Hash())),
+			cmp.Compare(trees[a].Hash(), trees[b].Hash()))
+	})
+	nd = slices.CompactFunc(nd, func(a, b int) bool { return slices.Equal(objs[a], objs[b]) })
+	front := &Front{Objectives: fs.names, Weights: fs.weights, Reference: fs.validationReference(), Archive: len(trees)}
+	var pts [][]float64
+	for k, i := range nd {
+		t := trees[i]
+		m := FrontMember{
+			Label: fmt.Sprintf("front-%d", k+1), Tree: t, Infix: t.String(), Simplified: expr.Simplify(t).String(),
+			Size: fs.size(t, t.Hash()), Hash: fmt.Sprintf("%016x", t.Hash()), Validation: objs[i], Score: scores[i],
+			Dominates: []string{},
+		}
+		for b, name := range fs.baseNames {
+			if pareto.Dominates(fs.simulatedOnly(objs[i]), fs.simulatedOnly(fs.baseVal[b])) {
+				m.Dominates = append(m.Dominates, name)
+			}
+		}
+		front.Members = append(front.Members, m)
+		pts = append(pts, objs[i])
+	}
+	if len(fs.names) == 2 {
+		for _, iv := range pareto.OmegaIntervals(pts) {
+			lo, hi := iv.Lo, iv.Hi
+			front.Members[iv.Member].OmegaLo, front.Members[iv.Member].OmegaHi = &lo, &hi
+		}
+	}
+	front.Pick = pareto.PickWeights(pts, fs.weights)
+	if front.Hypervolume, err = pareto.Hypervolume(pts, front.Reference); err != nil {
+		return err
+	}
+	for b, name := range fs.baseNames {
+		front.Baselines = append(front.Baselines, FrontBaseline{Name: name, Validation: fs.baseVal[b]})
+	}
+	front.Warnings = fs.flatBaselines()
+	best := front.Members[front.Pick]
+	res.Best, res.Simplified, res.Validation = best.Tree, expr.Simplify(best.Tree), best.Score
+	res.Front = front
+	return nil
+}
+
+// flatBaselines warns when SRSF and the named baselines differ by less
+// than 1 % on every simulated objective of the validation set: there is
+// then no trade-off to learn.
+func (fs *frontState) flatBaselines() []string {
+	var spreads []string
+	for k, name := range fs.names {
+		if name == "size" {
+			continue
+		}
+		lo, hi := 1.0, 1.0
+		for _, b := range fs.baseVal {
+			lo, hi = min(lo, b[k]), max(hi, b[k])
+		}
+		if lo > 0 && (hi-lo)/lo >= 0.01 {
+			return nil
+		}
+		spreads = append(spreads, fmt.Sprintf("%s %.3g–%.3g", name, lo, hi))
+	}
+	return []string{fmt.Sprintf("the baselines differ by less than 1 %% on every objective of the validation set (normalised: %s): there is no trade-off to learn; use a higher load (fewer nodes or more jobs)", strings.Join(spreads, ", "))}
+}
+
+// validateTrees returns each tree's mean normalised validation objectives
+// and its scalar validation score (trees with the same hash are simulated
+// once).
+func (fs *frontState) validateTrees(ctx context.Context, ev *evaluator, trees []*expr.Tree) ([][]float64, []float64, error) {
+	index := map[uint64]int{}
+	var uniq []*expr.Tree
+	for _, t := range trees {
+		if _, ok := index[t.Hash()]; !ok {
+			index[t.Hash()] = len(uniq)
+			uniq = append(uniq, t)
+		}
+	}
+	all := make([]int, len(ev.val))
+	for i := range all {
+		all[i] = i
+	}
+	tasks, err := ev.validationTasks(uniq, all, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	out, err := ev.simulate(ctx, tasks, nil)
+	if err != nil {
+		return nil, nil, fmt.Errorf("validation: %w", err)
+	}
+	n := len(ev.val)
+	vecs := make([][]float64, len(uniq))
+	sc := make([]float64, len(uniq))
+	for u, t := range uniq {
+		ms := make([]simcore.Metrics, n)
+		for i := range n {
+			ms[i] = out[u*n+i].metrics
+			sc[u] += normalise(out[u*n+i].objective, ev.baseVal[i])
+		}
+		sc[u] /= float64(n)
+		vecs[u] = fs.meanVector(ms, fs.srsfVal, fs.size(t, t.Hash()))
+	}
+	objs := make([][]float64, len(trees))
+	scores := make([]float64, len(trees))
+	for j, t := range trees {
+		objs[j], scores[j] = vecs[index[t.Hash()]], sc[index[t.Hash()]]
+	}
+	return objs, scores, nil
+}
+
+// frontRow is a row of front.parquet.
+type frontRow struct {
+	Member     int64   `parquet:"member"`
+	Label      string  `parquet:"label"`
+	Formula    string  `parquet:"formula"`
+	Simplified string  `parquet:"simplified"`
+	Size       int64   `parquet:"size"`
+	Hash       string  `parquet:"hash"`
+	Objectives string  `parquet:"objectives"` // comma-separated names of objective_1..3
+	Objective1 float64 `parquet:"objective_1"`
+	Objective2 float64 `parquet:"objective_2"`
+	Objective3 float64 `parquet:"objective_3"` // NaN with two objectives
+	Score      float64 `parquet:"score"`       // the config's scalar validation score
+	OmegaLo    float64 `parquet:"omega_lo"`    // NaN: never wins (or three objectives)
+	OmegaHi    float64 `parquet:"omega_hi"`
+	Pick       bool    `parquet:"pick"` // the config's ω member
+	Dominates  string  `parquet:"dominates"`
+}
+
+// writeFront writes front.parquet.
+func writeFront(path string, f *Front) error {
+	rows := make([]frontRow, len(f.Members))
+	for i, m := range f.Members {
+		row := frontRow{
+			Member: int64(i + 1), Label: m.Label, Formula: m.Infix, Simplified: m.Simplified, Size: int64(m.Size), Hash: m.Hash,
+			Objectives: strings.Join(f.Objectives, ","), Objective1: m.Validation[0], Objective2: m.Validation[1], Objective3: math.NaN(),
+			Score: m.Score, OmegaLo: math.NaN(), OmegaHi: math.NaN(), Pick: i == f.Pick, Dominates: strings.Join(m.Dominates, ","),
+		}
+		if len(m.Validation) > 2 {
+			row.Objective3 = m.Validation[2]
+		}
+		if m.OmegaLo != nil {
+			row.OmegaLo, row.OmegaHi = *m.OmegaLo, *m.OmegaHi
+		}
+		rows[i] = row
+	}
+	return tablefile.Write(path, rows, func(frontRow) error { return nil })
+}
+
+// HypervolumePlotName names the hypervolume convergence figure.
+const HypervolumePlotName = "hypervolume"
+
+// writeFrontOutputs writes front.parquet, front.png/.svg and
+// hypervolume.png/.svg (hv: per generation).
+func writeFrontOutputs(dir string, f *Front, hv []float64) error {
+	if err := writeFront(filepath.Join(dir, FrontFile), f); err != nil {
+		return err
+	}
+	fig, err := frontplot.Plot(FrontPlotInput(f))
+	if err != nil {
+		return err
+	}
+	if _, err = fig.Save(dir, []string{"png", "svg"}); err != nil {
+		return err
+	}
+	hfig, err := frontplot.HypervolumePlot(HypervolumePlotName, hv, f.Hypervolume)
+	if err != nil {
+		return err
+	}
+	_, err = hfig.Save(dir, []string{"png", "svg"})
+	return err
+}
+
+// FrontPlotInput is the validation front of f in the plane of its first
+// two objectives, with every baseline and SRSF (1, 1).
+func FrontPlotInput(f *Front) frontplot.Input {
+	axis := func(k int) string {
+		if f.Objectives[k] == "size" {
+			return "size (nodes of the simplified tree)"
+		}
+		return f.Objectives[k] + " ÷ SRSF's (validation mean)"
+	}
+	in := frontplot.Input{
+		Name: FrontPlotName, XLabel: axis(0), YLabel: axis(1),
+		Title:         fmt.Sprintf("validation front (%d members, hypervolume %.4g)", len(f.Members), f.Hypervolume),
+		LineLabel:     "front (validation)",
+		OmegaVariable: "ω·" + f.Objectives[0] + " + (1 − ω)·" + f.Objectives[1],
+	}
+	if len(f.Objectives) > 2 {
+		in.Title += fmt.Sprintf("; projection, third objective %s not shown", f.Objectives[2])
+		in.OmegaVariable = ""
+	}
+	for _, m := range f.Members {
+		p := frontplot.Point{Label: m.Label, X: m.Validation[0], Y: m.Validation[1], OmegaLo: math.NaN(), OmegaHi: math.NaN()}
+		if m.OmegaLo != nil {
+			p.OmegaLo, p.OmegaHi = *m.OmegaLo, *m.OmegaHi
+		}
+		in.Members = append(in.Members, p)
+	}
+	if f.Objectives[0] != "size" && f.Objectives[1] != "size" {
+		in.Baselines = append(in.Baselines, frontplot.Point{Label: "srsf", X: 1, Y: 1})
+		for _, b := range f.Baselines {
+			in.Baselines = append(in.Baselines, frontplot.Point{Label: b.Name, X: b.Validation[0], Y: b.Validation[1]})
+		}
+	}
+	return in
+}
+
+// OmegaInfix is the formula (infix, as evolved) of the front member of the
+// best.json at path that wins ω, and its label; a best.json without a
+// front is an error.
+func OmegaInfix(path string, omega float64) (infix, label string, err error) {
+	b, err := ReadBest(path)
+	if err != nil {
+		return "", "", err
+	}
+	if b.Front == nil || len(b.Front.Members) == 0 {
+		return "", "", fmt.Errorf("%s has no front: --omega picks a member of the front a gp.selection: nsga2 run learns (this run used scalar selection; export its formula without --omega)", path)
+	}
+	i, err := b.Front.PickOmega(omega)
+	if err != nil {
+		return "", "", fmt.Errorf("%s: %w", path, err)
+	}
+	m := b.Front.Members[i]
+	return m.Infix, m.Label, nil
+}
