@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/reports"
 )
@@ -249,6 +250,9 @@ func ReadTables(dir string) (Tables, error) {
 	}
 	if !st.IsDir() {
 		return t, fmt.Errorf("report %s: not a directory", dir)
+	}
+	if _, err := os.Stat(filepath.Join(dir, datasets.MetaFile)); err == nil {
+		return t, fmt.Errorf("report %s: a dataset directory (it has %s), not an evogp output; evaluate it with evogp eval --dataset %s", dir, datasets.MetaFile, dir)
 	}
 	found := 0
 	read := func(name string, load func(string) error) error {

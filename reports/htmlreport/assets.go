@@ -20,7 +20,8 @@ table{border-collapse:collapse;margin:.5rem 0 1rem;font-size:.88rem;font-variant
 caption{text-align:left;color:var(--mute);padding-bottom:.3rem}
 th,td{padding:.25rem .55rem;border-bottom:1px solid var(--line);text-align:left;white-space:nowrap}
 th{background:var(--bg2);position:sticky;top:0}
-.num{text-align:right}
+td{white-space:normal;min-width:3rem}
+.num,td.num{text-align:right;white-space:nowrap}
 .js th{cursor:pointer;user-select:none}
 .js th::after{content:" \2195";color:#aaa;font-size:.8em}
 th[aria-sort=ascending]::after{content:" \25B2";color:var(--fg)}
