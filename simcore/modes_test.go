@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -20,7 +21,7 @@ func job(id, arrival, dur int64, gpus int) simcore.Job {
 
 func mustParse(t *testing.T, spec string) simcore.Scheduler {
 	t.Helper()
-	s, err := simcore.ParseScheduler(spec, nil)
+	s, err := policies.Parse(spec, simcore.Params{}) // evo and mct-all are outside simcore
 	if err != nil {
 		t.Fatal(err)
 	}
