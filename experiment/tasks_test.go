@@ -401,6 +401,12 @@ func TestEvalTasksMatchLocalEval(t *testing.T) {
 		if f.Name() == ProvenanceFile {
 			continue
 		}
+		if f.Name() == "report.html" { // it quotes the provenance, which differs; both must have one
+			if _, err := os.Stat(filepath.Join(s.Out, f.Name())); err != nil {
+				t.Errorf("collected tasks: no report.html: %v", err)
+			}
+			continue
+		}
 		a, _ := os.ReadFile(filepath.Join(local, f.Name()))
 		b, err := os.ReadFile(filepath.Join(s.Out, f.Name()))
 		if err != nil || !bytes.Equal(a, b) {
