@@ -25,13 +25,28 @@
 // planners. Schedulers that need operations at completions too implement
 // CompletionTriggered.
 //
+// # The allocation seam
+//
+// A ListScheduler's Allocator sees the operation through Allocation. An
+// allocator that re-decides every job of Js (EVO and mct-all in
+// simcore/evo, a learned allocation rule) finds there the State, the
+// ranking key and order on a cluster, the placer and options, the
+// operation index and context, side-effect-free what-if plans of member
+// sets (WhatIfs: the level planner or the list scheduler's what-if
+// planner, with the same starts), the Jn jobs of a cluster and the
+// operation log (RecordOp). Capabilities replace type switches: an
+// allocator that supports only some backfill modes implements
+// BackfillChecker; one whose decisions depend on the ranking only through
+// key comparisons implements KeyOrderOnly. simcore imports no EVO code.
+//
 // Policies are built by name from a Registry (NewRegistry): allocators,
 // rankings and placers composed as ALLOCATOR+RANKING+PLACER, whole
 // schedulers, aliases and the named baselines (Baselines). Each factory
 // takes Params: extra named rankings (learned formulas) and typed
 // parameter sections (Section). A new policy is one file plus one
-// registration call; packages beside simcore (for example hydra) register
-// theirs into a registry they are given.
+// registration call; packages beside simcore (simcore/evo, hydra) register
+// theirs into a registry they are given, and package policies holds all
+// of them.
 //
 // # Heterogeneous durations
 //
