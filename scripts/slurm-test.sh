@@ -174,13 +174,18 @@ for f in sweep.parquet baselines.parquet; do
 	cmp "$W/local/$f" "$W/slurm/$f" || die "$f differs between the local and the slurm launcher"
 done
 # Every file of every point, but the clock readings (generations.parquet's
-# wall_seconds, provenance.json) and the checkpoint.
+# wall_seconds, provenance.json), the checkpoint and report.html, which
+# quotes the provenance and the directory it was written in; it must exist.
 for d in "$W"/local/points/*/; do
 	p=$(basename "$d")
 	n=0
 	for f in "$d"*; do
 		b=$(basename "$f")
 		case "$b" in generations.parquet | provenance.json | checkpoint) continue ;; esac
+		if [ "$b" = report.html ]; then
+			[ -s "$W/slurm/points/$p/$b" ] || die "points/$p/$b is missing from the slurm sweep"
+			continue
+		fi
 		cmp "$f" "$W/slurm/points/$p/$b" || die "points/$p/$b differs"
 		n=$((n + 1))
 	done
