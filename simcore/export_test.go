@@ -77,7 +77,7 @@ func (m boundStudyMCT) Allocate(a *Allocation) error {
 			var row []int64
 			for i := 0; i <= k; i++ {
 				if i > 0 {
-					for _, rl := range p.orderRel[p.orderOff[i-1]:p.orderOff[i]] {
+					for _, rl := range p.last.orderRel[p.last.orderOff[i-1]:p.last.orderOff[i]] {
 						sigma[rl.node] -= int(rl.gpus)
 						rel = slices.Insert(rel, relAfter(rel, rl.at), rl)
 					}

@@ -69,7 +69,7 @@ func (s *sim) nextArrival() int64 {
 // gpus GPUs of node from t until end.
 func (p *planner) held(node int32, gpus int, end int64) {
 	p.cache.occupied(node, gpus, end)
-	if h := &p.hz; h.valid && end > h.at {
+	if h := &p.lz.hz; h.valid && end > h.at {
 		old := h.snap[node]
 		h.snap[node] -= gpus
 		h.count += h.fits(h.snap[node]) - h.fits(old)
@@ -90,7 +90,7 @@ func (p *planner) saturated(i int) bool {
 		return false
 	}
 	w := s.minShape[0]
-	h := &p.hz
+	h := &p.lz.hz
 	if !h.valid || h.at != H-1 {
 		h.at = H - 1
 		h.snap = append(h.snap[:0], p.sigma...)
@@ -117,7 +117,7 @@ func (p *planner) saturated(i int) bool {
 // joins a cluster's list on arrival or on a move, and both set it waiting
 // (arrive, Allocation.Assign), and a job that a plan leaves unplaced
 // keeps waiting until a plan places it. So this walks the last plan's
-// placed jobs from p.resetFrom on (those before it are known to be in the
+// placed jobs from p.lz.resetFrom on (those before it are known to be in the
 // new plan's prefix: extend keeps them all, rewind its first c) and the
 // new plan's placed ones, not the whole queue.
 func (p *planner) deferFrom(i int) {
@@ -126,23 +126,23 @@ func (p *planner) deferFrom(i int) {
 		st.Deferred += len(p.jobs) - i
 		st.Ranked += len(p.jobs)
 	}
-	old := p.order[min(p.resetFrom, p.lastPlaced):p.lastPlaced]
+	old := p.last.order[min(p.lz.resetFrom, p.lz.lastPlaced):p.lz.lastPlaced]
 	if len(old) == 0 {
 		return
 	}
-	if len(p.inPlan) < len(s.inst.Jobs) {
-		p.inPlan = make([]uint32, len(s.inst.Jobs))
+	if len(p.lz.inPlan) < len(s.inst.Jobs) {
+		p.lz.inPlan = make([]uint32, len(s.inst.Jobs))
 	}
-	p.planGen++
-	if p.planGen == 0 { // wrapped: forget every mark
-		clear(p.inPlan)
-		p.planGen = 1
+	p.lz.planGen++
+	if p.lz.planGen == 0 { // wrapped: forget every mark
+		clear(p.lz.inPlan)
+		p.lz.planGen = 1
 	}
 	for _, j := range p.jobs[:i] {
-		p.inPlan[j] = p.planGen
+		p.lz.inPlan[j] = p.lz.planGen
 	}
 	for _, j := range old {
-		if p.inPlan[j] != p.planGen && s.assigned[j] == p.index && s.state[j] != done && !s.fixed[j] {
+		if p.lz.inPlan[j] != p.lz.planGen && s.assigned[j] == p.index && s.state[j] != done && !s.fixed[j] {
 			s.wait(j)
 		}
 	}
@@ -155,14 +155,14 @@ func (s *sim) wait(j int) {
 }
 
 // placed is the number of leading jobs of the plan that are placed.
-func (p *planner) placed() int { return len(p.orderStart) }
+func (p *planner) placed() int { return len(p.last.orderStart) }
 
 // placeFrom places p.jobs[i:] in order on the current state, recording
 // each in the plan, and stops early (lazy planners) once no job left can
 // start before the next arrival.
 func (p *planner) placeFrom(i int) error {
 	for ; i < len(p.jobs); i++ {
-		if p.lazy && p.saturated(i) {
+		if p.lz.lazy && p.saturated(i) {
 			p.deferFrom(i)
 			return nil
 		}
@@ -184,11 +184,11 @@ func (p *planner) placeNext(j int) error {
 		end := st + p.rem(j)
 		w := s.inst.Jobs[j].PerWorker()
 		for _, sl := range s.planPlace[j] {
-			p.orderRel = append(p.orderRel, release{at: end, node: sl.Node, gpus: int32(int(sl.Workers) * w)})
+			p.last.orderRel = append(p.last.orderRel, release{at: end, node: sl.Node, gpus: int32(int(sl.Workers) * w)})
 		}
 	}
-	p.orderOff = append(p.orderOff, len(p.orderRel))
-	p.orderStart = append(p.orderStart, s.planStart[j])
+	p.last.orderOff = append(p.last.orderOff, len(p.last.orderRel))
+	p.last.orderStart = append(p.last.orderStart, s.planStart[j])
 	return nil
 }
 
@@ -208,7 +208,18 @@ func (p *planner) ensure(k int) error {
 	}
 	// The last plan's order is the queue as now ranked: ranking further
 	// may have reordered the jobs past the old stop (rankorder.go).
-	p.order = append(p.order[:0], p.jobs...)
-	p.lastPlaced = p.placed()
+	p.last.order = append(p.last.order[:0], p.jobs...)
+	p.lz.lastPlaced = p.placed()
 	return nil
+}
+
+// lazyPlan is the state of a plan that stops at the next arrival's
+// horizon.
+type lazyPlan struct {
+	lazy       bool     // plans stop once no job left can start before the next arrival
+	hz         horizon  // the horizon test's state
+	lastPlaced int      // order[:lastPlaced] were placed in the last plan
+	resetFrom  int      // order[:resetFrom] are all placed in the plan being built
+	inPlan     []uint32 // inPlan[j] == planGen: j is placed in the plan being built
+	planGen    uint32
 }

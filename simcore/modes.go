@@ -76,15 +76,15 @@ func checkMode(inst *Instance, sched Scheduler, opts Options) error {
 // cluster's running jobs hold on each node.
 func (p *planner) initPending() {
 	s := p.s
-	if len(p.pending) != p.nodes {
-		p.pending = make([]int, p.nodes)
+	if len(p.preempt.pending) != p.nodes {
+		p.preempt.pending = make([]int, p.nodes)
 	}
-	clear(p.pending)
+	clear(p.preempt.pending)
 	for _, j := range p.jobs {
 		if s.state[j] == running && s.runOn[j] == p.index {
 			w := s.inst.Jobs[j].PerWorker()
 			for _, sl := range s.placement[j] {
-				p.pending[sl.Node] += int(sl.Workers) * w
+				p.preempt.pending[sl.Node] += int(sl.Workers) * w
 			}
 		}
 	}
@@ -101,7 +101,7 @@ func (p *planner) startPreemptive(j int) (start int64, keep bool) {
 		fitsHere := true
 		for _, sl := range s.placement[j] {
 			gpus := int(sl.Workers) * w
-			p.pending[sl.Node] -= gpus
+			p.preempt.pending[sl.Node] -= gpus
 			if p.sigma[sl.Node] < gpus {
 				fitsHere = false
 			}
@@ -112,7 +112,7 @@ func (p *planner) startPreemptive(j int) (start int64, keep bool) {
 	}
 	count := 0
 	for n := range p.free {
-		p.free[n] = p.sigma[n] - p.pending[n]
+		p.free[n] = p.sigma[n] - p.preempt.pending[n]
 		count += fits(p.free[n], w)
 	}
 	if count >= r {
@@ -127,12 +127,12 @@ func (p *planner) startPreemptive(j int) (start int64, keep bool) {
 // startStrict is the strict rule: now if j fits now and no job ranked
 // before it on this cluster waits; never otherwise.
 func (p *planner) startStrict(w, r int) int64 {
-	if p.blocked {
+	if p.strict.blocked {
 		return never
 	}
 	start := p.earliestNow(w, r)
 	if start == never {
-		p.blocked = true
+		p.strict.blocked = true
 	}
 	return start
 }
@@ -144,4 +144,14 @@ func (s *sim) payOverhead(j int) {
 		s.rem[j] += s.opts.PreemptOverhead
 		s.staleKey(j)
 	}
+}
+
+// strictMode is a strict plan's state: head-of-line blocking.
+type strictMode struct {
+	blocked bool // a job of this plan could not start now
+}
+
+// preemptMode is a preemptive plan's state.
+type preemptMode struct {
+	pending []int // GPUs per node of running jobs not yet walked
 }

@@ -52,14 +52,9 @@ type planner struct {
 	// was set or changed since jobs was last sorted or checked.
 	keyMoved bool
 
-	// For extending the last plan built instead of rebuilding it.
-	order      []int     // the ranked Js jobs of the last plan built
-	orderRel   []release // their releases, job by job
-	orderOff   []int     // job i of order has orderRel[orderOff[i]:orderOff[i+1]]
-	orderStart []int64   // job i of order starts at orderStart[i]
-	sc         spliceScratch
-	built      bool // sigma, rel, order and the jobs' plans hold that plan
-	completed  bool // a job of this cluster finished since that plan
+	last lastPlan      // extend and rewind the last plan (extend.go, rewind.go)
+	rw   rewindScratch // rewind's verification state (rewind.go)
+	sc   spliceScratch // splice a reordered plan (splice.go)
 
 	sigma []int         // σ(n, t) after the placed jobs (no backfill, greedy)
 	rel   []release     // releases of placed jobs, sorted by time
@@ -67,45 +62,22 @@ type planner struct {
 	tl    timelines     // reservations (conservative): per-node timelines
 	cache startCache    // resumable earliest-start sweeps on sigma, rel
 
-	// lazy: plans stop once no job left can start before the next
-	// arrival (horizon.go); hz, minW and minR serve that test.
-	ranked     []rankEntry // packed keys of jobs, in its order (rankorder.go)
-	sortedN    int         // jobs[:sortedN] are the first of the rank order, in order
-	heap       []rankEntry // scratch of rankInit's selection
-	chosen     []uint32    // chosen[j] == chosenGen: j is among the selected
-	chosenGen  uint32
-	lazy       bool
-	hz         horizon
-	lastPlaced int      // order[:lastPlaced] were placed in the last plan
-	resetFrom  int      // order[:resetFrom] are all placed in the plan being built
-	inPlan     []uint32 // inPlan[j] == planGen: j is placed in the plan being built
-	planGen    uint32
+	sel     rankSelection // rank only as far as the plan reads (rankorder.go)
+	lz      lazyPlan      // stop at the next arrival's horizon (horizon.go)
+	strict  strictMode    // head-of-line blocking (modes.go)
+	preempt preemptMode   // preemptive walk over running jobs (modes.go)
+	pre     prefixBuffers // MCT what-ifs on a plan prefix (mctprefix.go)
 
-	blocked bool      // strict: a job of this plan could not start now
-	pending []int     // preemptive: GPUs per node of running jobs not yet walked
-	verify  []int     // rewindable: σ(·, t') after the fixed and verified jobs
-	free    []int     // scratch: σ(n, τ)
-	place   []int     // scratch: workers per node
-	times   []int64   // scratch: candidate times
-	batch   []release // scratch: one job's releases
+	free  []int     // scratch: σ(n, τ)
+	place []int     // scratch: workers per node
+	times []int64   // scratch: candidate times
+	batch []release // scratch: one job's releases
 
 	// Persistent, across operations: the GPUs each node gives to fixed
 	// jobs (running on their user cluster) and their releases sorted by
 	// time, updated as jobs start and finish rather than rebuilt.
 	fixedUse  []int
 	fixedRels []release
-
-	// The state after the fixed jobs only (kept with the plan), and the
-	// state after a prefix of the plan, for MCT's what-if queries.
-	fixedSigma  []int
-	fixedRel    []release
-	fixedRes    []reservation
-	fixedTL     timelines
-	prefixSigma []int
-	prefixRel   []release
-	prefixRes   []reservation
-	prefixTL    timelines
-	prefixCache startCache
 }
 
 func newPlanner(s *sim, index int, c Cluster) *planner {
@@ -228,8 +200,8 @@ func (p *planner) begin() {
 	p.res = p.res[:0]
 	p.tl.reset(p.nodes)
 	p.cache.clear()
-	p.hz.valid = false
-	p.blocked = false
+	p.lz.hz.valid = false
+	p.strict.blocked = false
 	if s.opts.Backfill == BackfillConservative && !s.opts.alwaysReplan {
 		p.tl.loadFixed(s.now, p.fixedUse, p.fixedRels)
 		return
@@ -305,28 +277,28 @@ func (p *planner) plan() error {
 	p.rankInit()
 	p.keyMoved = false
 	keepAt, kept := 0, 0 // the last plan's jobs kept: order[keepAt : keepAt+kept]
-	p.resetFrom = 0
+	p.lz.resetFrom = 0
 	if _, ok := p.extendable(); ok {
 		// A plan that stopped early (horizon.go) holds only its first
 		// placed() jobs; the rest of the kept jobs are placed below.
 		keepAt = p.goneLead()
 		kept = p.placed() - keepAt
-		p.resetFrom = p.placed()
+		p.lz.resetFrom = p.placed()
 		p.advance()
 	} else if m, c, ok := p.rewindable(); ok {
 		keepAt, kept = m, c
-		p.resetFrom = m + c
+		p.lz.resetFrom = m + c
 		p.advance()
 		p.rewind(m, c)
 	} else {
-		spliceable := p.built
+		spliceable := p.last.built
 		p.begin()
 		if !p.fixedFromUse() {
-			p.fixedSigma = append(p.fixedSigma[:0], p.sigma...)
-			p.fixedRel = append(p.fixedRel[:0], p.rel...)
-			p.fixedRes = append(p.fixedRes[:0], p.res...)
+			p.pre.fixedSigma = append(p.pre.fixedSigma[:0], p.sigma...)
+			p.pre.fixedRel = append(p.pre.fixedRel[:0], p.rel...)
+			p.pre.fixedRes = append(p.pre.fixedRes[:0], p.res...)
 			if s.opts.Backfill == BackfillConservative {
-				p.fixedTL.copyFrom(&p.tl)
+				p.pre.fixedTL.copyFrom(&p.tl)
 			}
 		}
 		if spliceable {
@@ -339,17 +311,17 @@ func (p *planner) plan() error {
 	}
 	// Shift the kept jobs' releases and offsets to the front.
 	if kept > 0 {
-		from := p.orderOff[keepAt]
-		p.orderRel = p.orderRel[:copy(p.orderRel, p.orderRel[from:p.orderOff[keepAt+kept]])]
+		from := p.last.orderOff[keepAt]
+		p.last.orderRel = p.last.orderRel[:copy(p.last.orderRel, p.last.orderRel[from:p.last.orderOff[keepAt+kept]])]
 		for i := 0; i <= kept; i++ {
-			p.orderOff[i] = p.orderOff[keepAt+i] - from
+			p.last.orderOff[i] = p.last.orderOff[keepAt+i] - from
 		}
-		p.orderOff = p.orderOff[:kept+1]
-		p.orderStart = p.orderStart[:copy(p.orderStart, p.orderStart[keepAt:keepAt+kept])]
+		p.last.orderOff = p.last.orderOff[:kept+1]
+		p.last.orderStart = p.last.orderStart[:copy(p.last.orderStart, p.last.orderStart[keepAt:keepAt+kept])]
 	} else {
-		p.orderRel = p.orderRel[:0]
-		p.orderOff = append(p.orderOff[:0], 0)
-		p.orderStart = p.orderStart[:0]
+		p.last.orderRel = p.last.orderRel[:0]
+		p.last.orderOff = append(p.last.orderOff[:0], 0)
+		p.last.orderStart = p.last.orderStart[:0]
 	}
 	if s.opts.Backfill == BackfillPreemptive {
 		p.initPending()
@@ -364,80 +336,12 @@ func (p *planner) plan() error {
 // finish records the plan just built as the last plan.
 func (p *planner) finish() {
 	s := p.s
-	p.order = append(p.order[:0], p.jobs...)
-	p.lastPlaced = p.placed()
-	p.built = s.opts.Backfill == BackfillNone && !s.opts.alwaysReplan
-	p.completed = false
+	p.last.order = append(p.last.order[:0], p.jobs...)
+	p.lz.lastPlaced = p.placed()
+	p.last.built = s.opts.Backfill == BackfillNone && !s.opts.alwaysReplan
+	p.last.completed = false
 	p.valid = true
 	p.changed = false
-}
-
-// extendable decides whether the last plan built (at time t, order O) can
-// be carried to the current time t' and extended with the new jobs only,
-// and returns how many of the freshly ranked jobs it already holds.
-//
-// Under Eq. 13 every placed job occupies its nodes from the plan time to
-// its finish, so after t' the last plan's σ differs from the current one
-// only by releases that fell due in (t, t']. The last plan is therefore
-// still the plan of its remaining jobs when (i) the jobs of O that started
-// on their user cluster or finished since t form a prefix of O — they were
-// placed first then and are fixed (or gone) now, on the same nodes until
-// the same finish; (ii) no job is running off its user cluster if a job of
-// this cluster finished since t (it is placed again at t', where σ may
-// differ); and (iii) the fresh ranking keeps the rest of O that the last
-// plan placed in order and ranks every other job after them (with a plan
-// that placed all of O: every new job after O). Then placing the other
-// jobs on the carried state gives exactly the plan a full rebuild would.
-// No-backfill only.
-func (p *planner) extendable() (int, bool) {
-	s := p.s
-	if !p.built {
-		return 0, false
-	}
-	gone := func(j int) bool { return s.state[j] == done || s.isFixed(j) }
-	m := 0
-	for m < len(p.order) && gone(p.order[m]) {
-		m++
-	}
-	for _, j := range p.order[m:] {
-		if gone(j) {
-			return 0, false
-		}
-	}
-	// Only the jobs the last plan placed are kept: a plan that stopped
-	// early (horizon.go) held nothing for the others, which are placed
-	// afresh with the new jobs in the fresh order.
-	kept := p.order[m:p.placed()]
-	p.rankTo(len(kept))
-	if len(kept) > len(p.jobs) || !slices.Equal(kept, p.jobs[:len(kept)]) {
-		return 0, false
-	}
-	if p.completed {
-		for _, j := range kept {
-			if s.state[j] == running {
-				return 0, false
-			}
-		}
-	}
-	return len(kept), true
-}
-
-// advance carries the last plan's state to the current time: releases due
-// by now return their GPUs to σ and planned starts in the past become now.
-// (Only the no-backfill path extends or rewinds plans, where the state after
-// the fixed jobs is read off the persistent fixed state: fixedFromUse.)
-func (p *planner) advance() {
-	s := p.s
-	i := 0
-	for ; i < len(p.rel) && p.rel[i].at <= s.now; i++ {
-		p.sigma[p.rel[i].node] += int(p.rel[i].gpus)
-	}
-	p.rel = slices.Delete(p.rel, 0, i)
-	for _, j := range p.jobs {
-		s.planStart[j] = max(s.planStart[j], s.now)
-	}
-	p.cache.dropBefore(s.now)
-	p.hz.valid = false
 }
 
 // fixedFromUse reports whether the state after the fixed jobs alone is the
@@ -658,89 +562,6 @@ func (p *planner) peakUse(n int32, from, to int64) int {
 		}
 	}
 	return peak
-}
-
-// finishIfAdded is the finish time job j would get if it were added to this
-// cluster's plan at its ranking position (used by the MCT allocator). The
-// jobs ranked before j keep their plan; j is placed after them. Under greedy
-// backfilling the estimate uses the no-backfill reservation rule.
-func (p *planner) finishIfAdded(j int) (int64, error) {
-	if err := p.plan(); err != nil {
-		return 0, err
-	}
-	s := p.s
-	k := p.rankOf(j)
-	if k > p.placed() {
-		if err := p.ensure(k); err != nil { // the plan stopped early (horizon.go)
-			return 0, err
-		}
-	}
-	if k < p.placed() {
-		p.hz.valid = false // the prefix state below is built in other buffers
-		// Build the state after the first k ranked jobs in the prefix
-		// buffers, then swap them in for the query and back out, so the
-		// full plan stays valid.
-		p.sigma, p.prefixSigma = p.prefixSigma, p.sigma
-		p.rel, p.prefixRel = p.prefixRel, p.rel
-		p.res, p.prefixRes = p.prefixRes, p.res
-		p.tl, p.prefixTL = p.prefixTL, p.tl
-		defer func() {
-			p.sigma, p.prefixSigma = p.prefixSigma, p.sigma
-			p.rel, p.prefixRel = p.prefixRel, p.rel
-			p.res, p.prefixRes = p.prefixRes, p.res
-			p.tl, p.prefixTL = p.prefixTL, p.tl
-			p.cache, p.prefixCache = p.prefixCache, p.cache
-		}()
-		p.cache, p.prefixCache = p.prefixCache, p.cache
-		p.cache.clear()
-		fixedRel := p.fixedRel
-		if p.fixedFromUse() {
-			p.sigma = slices.Grow(p.sigma[:0], p.nodes)[:p.nodes]
-			for n := range p.sigma {
-				p.sigma[n] = p.g - p.fixedUse[n]
-			}
-			fixedRel = p.fixedRels
-			p.rel = append(p.rel[:0], fixedRel...)
-			p.res = p.res[:0]
-		} else {
-			p.sigma = append(p.sigma[:0], p.fixedSigma...)
-			p.rel = append(p.rel[:0], p.fixedRel...)
-			p.res = append(p.res[:0], p.fixedRes...)
-			if s.opts.Backfill == BackfillConservative {
-				p.tl.copyFrom(&p.fixedTL)
-			}
-		}
-		if p.built && len(p.order) == len(p.jobs) {
-			// The plan just built holds the first k jobs' releases in
-			// orderRel: one sort and merge instead of k insertions.
-			pre := p.orderRel[:p.orderOff[k]]
-			for _, r := range pre {
-				p.sigma[r.node] -= int(r.gpus)
-			}
-			p.batch = append(p.batch[:0], pre...)
-			slices.SortFunc(p.batch, func(a, b release) int { return cmpInt64(a.at, b.at) })
-			p.rel = mergeReleases(p.rel[:0], fixedRel, p.batch)
-		} else {
-			for _, o := range p.jobs[:k] {
-				if s.planStart[o] != never {
-					p.occupy(o, s.planStart[o], s.planStart[o]+p.rem(o), s.planPlace[o])
-				}
-			}
-		}
-	}
-	job := &s.inst.Jobs[j]
-	var start int64
-	if s.opts.Backfill == BackfillConservative {
-		start = p.earliestReserved(job.PerWorker(), job.Workers, p.rem(j))
-	} else if s.opts.alwaysReplan {
-		start = p.earliest(job.PerWorker(), job.Workers)
-	} else {
-		start, _ = p.earliestSnap(job.PerWorker(), job.Workers) // σ(·, start) is not needed
-	}
-	if start == never {
-		return never, nil
-	}
-	return start + p.rem(j), nil
 }
 
 // rem is job j's remaining time on this cluster.

@@ -19,7 +19,7 @@ import (
 // with the heap's top.
 //
 // p.jobs[:sortedN] are the first sortedN jobs of the ranking, in order,
-// and p.ranked[i] is p.jobs[i]'s packed key; p.jobs stays a permutation
+// and p.sel.ranked[i] is p.jobs[i]'s packed key; p.jobs stays a permutation
 // of the cluster's jobs throughout. The order is sortRanked's total order
 // ((key bits, arrival position) has no ties), so every prefix is exactly
 // the full sort's (TestRankToMatchesSort; the lazy-plan tests compare
@@ -36,13 +36,13 @@ func (p *planner) rankInit() {
 	s := p.s
 	n := len(p.jobs)
 	m := 2*p.placed() + rankMargin // the last plan's placed count
-	if !p.lazy || 2*m >= n {
-		s.sortRanked(p.jobs, &p.ranked)
-		p.sortedN = n
+	if !p.lz.lazy || 2*m >= n {
+		s.sortRanked(p.jobs, &p.sel.ranked)
+		p.sel.sortedN = n
 		return
 	}
-	e := slices.Grow(p.ranked[:0], n)
-	h := p.heap[:0] // max-heap of the m smallest entries so far
+	e := slices.Grow(p.sel.ranked[:0], n)
+	h := p.sel.heap[:0] // max-heap of the m smallest entries so far
 	inOrder := true
 	for _, j := range p.jobs {
 		x := rankEntry{k: KeyBits(s.key[j]), pos: s.pos[j], j: int32(j)}
@@ -59,28 +59,28 @@ func (p *planner) rankInit() {
 			heapDown(h)
 		}
 	}
-	p.heap = h
+	p.sel.heap = h
 	if inOrder {
-		p.ranked, p.sortedN = e, n
+		p.sel.ranked, p.sel.sortedN = e, n
 		return
 	}
 	slices.SortFunc(h, cmpRankEntry)
-	if len(p.chosen) < len(s.inst.Jobs) {
-		p.chosen = make([]uint32, len(s.inst.Jobs))
+	if len(p.sel.chosen) < len(s.inst.Jobs) {
+		p.sel.chosen = make([]uint32, len(s.inst.Jobs))
 	}
-	p.chosenGen++
-	if p.chosenGen == 0 {
-		clear(p.chosen)
-		p.chosenGen = 1
+	p.sel.chosenGen++
+	if p.sel.chosenGen == 0 {
+		clear(p.sel.chosen)
+		p.sel.chosenGen = 1
 	}
 	for _, x := range h {
-		p.chosen[x.j] = p.chosenGen
+		p.sel.chosen[x.j] = p.sel.chosenGen
 	}
 	// jobs: the selected in order, then the rest in their last order
 	// (compacted in e, behind which the selected then go in front).
 	rest := e[:0]
 	for _, x := range e {
-		if p.chosen[x.j] != p.chosenGen {
+		if p.sel.chosen[x.j] != p.sel.chosenGen {
 			rest = append(rest, x)
 		}
 	}
@@ -90,7 +90,7 @@ func (p *planner) rankInit() {
 	for i, x := range ranked {
 		p.jobs[i] = int(x.j)
 	}
-	p.ranked, p.sortedN = ranked, len(h)
+	p.sel.ranked, p.sel.sortedN = ranked, len(h)
 }
 
 // heapUp and heapDown keep h a max-heap in the ranking order.
@@ -128,15 +128,15 @@ func heapDown(h []rankEntry) {
 // ranking's first, in order: past the selected prefix it sorts the rest.
 func (p *planner) rankTo(k int) {
 	n := len(p.jobs)
-	if min(k, n) <= p.sortedN {
+	if min(k, n) <= p.sel.sortedN {
 		return
 	}
-	rest := p.ranked[p.sortedN:]
+	rest := p.sel.ranked[p.sel.sortedN:]
 	slices.SortFunc(rest, cmpRankEntry)
 	for i, x := range rest {
-		p.jobs[p.sortedN+i] = int(x.j)
+		p.jobs[p.sel.sortedN+i] = int(x.j)
 	}
-	p.sortedN = n
+	p.sel.sortedN = n
 }
 
 // rankOf is the number of the cluster's jobs that rank before job j (not
@@ -145,7 +145,7 @@ func (p *planner) rankTo(k int) {
 // on).
 func (p *planner) rankOf(j int) int {
 	s := p.s
-	n := p.sortedN
+	n := p.sel.sortedN
 	if n == len(p.jobs) || (n > 0 && s.rankLess(j, p.jobs[n-1])) {
 		return sort.Search(n, func(i int) bool { return s.rankLess(j, p.jobs[i]) })
 	}
@@ -156,4 +156,15 @@ func (p *planner) rankOf(j int) int {
 		}
 	}
 	return k
+}
+
+// rankSelection is the lazy ranking's state: the packed keys of a
+// cluster's jobs in their current order, how many of them are sorted, and
+// the selection's scratch.
+type rankSelection struct {
+	ranked    []rankEntry // packed keys of jobs, in its order
+	sortedN   int         // jobs[:sortedN] are the first of the rank order, in order
+	heap      []rankEntry // scratch of rankInit's selection
+	chosen    []uint32    // chosen[j] == chosenGen: j is among the selected
+	chosenGen uint32
 }

@@ -18,7 +18,7 @@ package simcore
 func (p *planner) goneLead() int {
 	s := p.s
 	m := 0
-	for m < len(p.order) && (s.state[p.order[m]] == done || s.isFixed(p.order[m])) {
+	for m < len(p.last.order) && (s.state[p.last.order[m]] == done || s.isFixed(p.last.order[m])) {
 		m++
 	}
 	return m
@@ -36,15 +36,15 @@ func (p *planner) goneLead() int {
 // nodes, the state after it is the rebuild's and the kept plan continues.
 func (p *planner) rewindable() (m, c int, ok bool) {
 	s := p.s
-	if !p.built {
+	if !p.last.built {
 		return 0, 0, false
 	}
 	m = p.goneLead()
-	kept := p.order[m:]
-	if p.completed {
-		p.verify = p.verify[:0]
+	kept := p.last.order[m:]
+	if p.last.completed {
+		p.rw.verify = p.rw.verify[:0]
 		for n := range p.nodes {
-			p.verify = append(p.verify, p.g-p.fixedUse[n])
+			p.rw.verify = append(p.rw.verify, p.g-p.fixedUse[n])
 		}
 	}
 	placedKept := p.placed() - m // a plan that stopped early holds no more (horizon.go)
@@ -52,14 +52,14 @@ func (p *planner) rewindable() (m, c int, ok bool) {
 		if p.rankTo(c + 1); kept[c] != p.jobs[c] {
 			break
 		}
-		if p.completed {
+		if p.last.completed {
 			j := kept[c]
 			if s.state[j] == running && !p.placedAgainSame(j) {
 				break
 			}
 			w := s.inst.Jobs[j].PerWorker()
 			for _, sl := range s.planPlace[j] {
-				p.verify[sl.Node] -= int(sl.Workers) * w
+				p.rw.verify[sl.Node] -= int(sl.Workers) * w
 			}
 		}
 		c++
@@ -79,7 +79,7 @@ func (p *planner) rewindable() (m, c int, ok bool) {
 // from t and their releases are removed. The start cache is cleared, since
 // capacity grew.
 func (p *planner) rewind(m, c int) {
-	p.batch = append(p.batch[:0], p.orderRel[p.orderOff[m+c]:]...)
+	p.batch = append(p.batch[:0], p.last.orderRel[p.last.orderOff[m+c]:]...)
 	if len(p.batch) == 0 {
 		return // nothing to undo; the start cache stays valid
 	}
@@ -106,19 +106,19 @@ func (p *planner) rewind(m, c int) {
 	}
 	p.rel = out
 	p.cache.clear()
-	p.hz.valid = false
+	p.lz.hz.valid = false
 }
 
 // placedAgainSame reports whether running job j, placed now on σ(·, t')
-// held in p.verify, would start now on exactly its current nodes.
+// held in p.rw.verify, would start now on exactly its current nodes.
 func (p *planner) placedAgainSame(j int) bool {
 	s := p.s
 	job := &s.inst.Jobs[j]
 	w, r := job.PerWorker(), job.Workers
-	if countFits(p.verify, w) < r {
+	if countFits(p.rw.verify, w) < r {
 		return false
 	}
-	copy(p.free, p.verify)
+	copy(p.free, p.rw.verify)
 	clear(p.place)
 	s.list.Placer.Place(p.free, w, r, p.place)
 	k := 0
@@ -132,4 +132,9 @@ func (p *planner) placedAgainSame(j int) bool {
 		k++
 	}
 	return k == len(s.planPlace[j])
+}
+
+// rewindScratch is rewind's verification state.
+type rewindScratch struct {
+	verify []int // σ(·, t') after the fixed and verified jobs
 }

@@ -203,7 +203,7 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options) 
 	s.lazyJn = s.dur == nil && !s.estimated && !s.opts.alwaysReplan
 	if s.list != nil && s.opts.Backfill == BackfillNone && !s.opts.alwaysReplan && !s.opts.fullPlans {
 		for _, p := range s.clusters {
-			p.lazy = true // plan only as far as the next arrival can see (horizon.go)
+			p.lz.lazy = true // plan only as far as the next arrival can see (horizon.go)
 		}
 	}
 	s.initKeys()
@@ -456,7 +456,7 @@ func (s *sim) execute(t, tNext int64) {
 		f := s.updated[j] + s.rem[j]
 		c := s.clusters[s.assigned[j]]
 		c.changed = true
-		c.completed = true
+		c.last.completed = true
 		settled := s.fixed[j] // its terms were settled when it started
 		if settled {
 			c.removeFixed(j, f)

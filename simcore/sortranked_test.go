@@ -90,7 +90,7 @@ func TestRankToMatchesSort(t *testing.T) {
 				s.key[j] = math.NaN()
 			}
 		}
-		p := &planner{s: s, lazy: true}
+		p := &planner{s: s, lz: lazyPlan{lazy: true}}
 		p.jobs = rng.Perm(n) // job n is the one asked about by rankOf
 		if trial%5 == 0 {
 			slices.SortFunc(p.jobs, s.rankCmp)
@@ -103,7 +103,7 @@ func TestRankToMatchesSort(t *testing.T) {
 			k += 1 + rng.IntN(1+rng.IntN(n))
 			p.rankTo(k)
 			m := min(k, n)
-			if p.sortedN < m || !slices.Equal(p.jobs[:m], want[:m]) {
+			if p.sel.sortedN < m || !slices.Equal(p.jobs[:m], want[:m]) {
 				t.Fatalf("trial %d: after rankTo(%d) prefix %v, want %v", trial, k, p.jobs[:m], want[:m])
 			}
 			got := slices.Clone(p.jobs)
@@ -114,8 +114,8 @@ func TestRankToMatchesSort(t *testing.T) {
 				}
 			}
 			for i := range p.jobs {
-				if int(p.ranked[i].j) != p.jobs[i] {
-					t.Fatalf("trial %d: ranked[%d] is job %d, jobs[%d] is %d", trial, i, p.ranked[i].j, i, p.jobs[i])
+				if int(p.sel.ranked[i].j) != p.jobs[i] {
+					t.Fatalf("trial %d: ranked[%d] is job %d, jobs[%d] is %d", trial, i, p.sel.ranked[i].j, i, p.jobs[i])
 				}
 			}
 			wantK := 0

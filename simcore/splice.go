@@ -80,7 +80,7 @@ type spliceScratch struct {
 
 // splice rebuilds the plan from the fixed state (already loaded by begin)
 // in the fresh ranking p.jobs, keeping the decisions of the last plan
-// (p.order) that provably hold. See the comment above. A lazy planner's
+// (p.last.order) that provably hold. See the comment above. A lazy planner's
 // run stops once no job left can start before the next arrival
 // (horizon.go); spliceMore carries the same run on when an MCT what-if
 // needs more of the plan, so the jobs past the stop keep their old
@@ -103,13 +103,13 @@ func (p *planner) splice() error {
 	}
 	// The old plan's arrays move aside; the new plan is built in place.
 	// order[len(oldStart):] held nothing in the old plan (horizon.go).
-	sc.oldRel, p.orderRel = p.orderRel, sc.oldRel[:0]
-	sc.oldOff, p.orderOff = p.orderOff, append(sc.oldOff[:0], 0)
-	sc.oldStart, p.orderStart = p.orderStart, sc.oldStart[:0]
+	sc.oldRel, p.last.orderRel = p.last.orderRel, sc.oldRel[:0]
+	sc.oldOff, p.last.orderOff = p.last.orderOff, append(sc.oldOff[:0], 0)
+	sc.oldStart, p.last.orderStart = p.last.orderStart, sc.oldStart[:0]
 	// Old live jobs, in old order; the jobs that left the cluster.
 	sc.tChanged = int64(minTime)
 	sc.lpos = sc.lpos[:0]
-	for i, j := range p.order {
+	for i, j := range p.last.order {
 		switch {
 		case s.state[j] == done:
 		case s.isFixed(j):
@@ -125,8 +125,8 @@ func (p *planner) splice() error {
 	sc.sufE = slices.Grow(sc.sufE[:0], len(sc.lpos))[:len(sc.lpos)]
 	latest := int64(minTime)
 	k := len(sc.lpos) - 1
-	for i := len(p.order) - 1; i >= 0; i-- {
-		j := p.order[i]
+	for i := len(p.last.order) - 1; i >= 0; i-- {
+		j := p.last.order[i]
 		if k >= 0 && int(sc.lpos[k]) == i {
 			sc.sufE[k] = latest
 			k--
@@ -140,7 +140,7 @@ func (p *planner) splice() error {
 	sc.live, sc.maxPos = 0, -1
 	sc.snapOK, sc.snapT = false, 0
 	sc.pending = true
-	return p.spliceRun(len(p.jobs), p.lazy)
+	return p.spliceRun(len(p.jobs), p.lz.lazy)
 }
 
 // finishOf is the old plan's finish of its order[i] (minTime when it held
@@ -209,7 +209,7 @@ func (p *planner) spliceRun(k int, lazy bool) error {
 						s.planPlace[j] = append(s.planPlace[j], Slot{Node: rl.node, Workers: rl.gpus / int32(w)})
 					}
 					sc.kept = append(sc.kept, rels...)
-					p.orderRel = append(p.orderRel, rels...)
+					p.last.orderRel = append(p.last.orderRel, rels...)
 				}
 			}
 		}
@@ -236,13 +236,13 @@ func (p *planner) spliceRun(k int, lazy bool) error {
 			if st != never {
 				fNew = st + p.rem(j)
 			}
-			n0 := len(p.orderRel)
+			n0 := len(p.last.orderRel)
 			if st != never {
 				for _, sl := range s.planPlace[j] {
-					p.orderRel = append(p.orderRel, release{at: fNew, node: sl.Node, gpus: sl.Workers * int32(w)})
+					p.last.orderRel = append(p.last.orderRel, release{at: fNew, node: sl.Node, gpus: sl.Workers * int32(w)})
 				}
 			}
-			if k < 0 || !slices.Equal(sc.old, p.orderRel[n0:]) {
+			if k < 0 || !slices.Equal(sc.old, p.last.orderRel[n0:]) {
 				sc.tChanged = max(sc.tChanged, fNew)
 				if k >= 0 {
 					sc.tChanged = max(sc.tChanged, sc.finishOf(i))
@@ -253,8 +253,8 @@ func (p *planner) spliceRun(k int, lazy bool) error {
 			sc.live++
 			sc.maxPos = max(sc.maxPos, k)
 		}
-		p.orderStart = append(p.orderStart, s.planStart[j])
-		p.orderOff = append(p.orderOff, len(p.orderRel))
+		p.last.orderStart = append(p.last.orderStart, s.planStart[j])
+		p.last.orderOff = append(p.last.orderOff, len(p.last.orderRel))
 	}
 	p.flushKept()
 	if p.placed() == len(p.jobs) {

@@ -155,7 +155,7 @@ func (w *whatIf) refresh(s *sim) {
 		}
 		pl, real := w.pls[p], s.clusters[p]
 		pl.fixed, pl.fixedUse, pl.fixedRels = real.fixed, real.fixedUse, real.fixedRels
-		pl.built, pl.valid, pl.completed = false, false, false
+		pl.last.built, pl.valid, pl.last.completed = false, false, false
 	}
 }
 
