@@ -92,12 +92,12 @@ func BenchmarkConservative(b *testing.B) {
 	}
 	opts := simcore.Options{Backfill: simcore.BackfillConservative}
 	for _, c := range []struct {
-		name string
-		opts simcore.Options
-	}{{"timeline", opts}, {"rescan", simcore.WithAlwaysReplan(opts)}} {
+		name  string
+		hooks simcore.TestHooks
+	}{{"timeline", simcore.TestHooks{}}, {"rescan", simcore.TestHooks{AlwaysReplan: true}}} {
 		b.Run(c.name, func(b *testing.B) {
 			benchCPU(b, func() {
-				if _, err := simcore.Simulate(context.Background(), inst, sched, c.opts); err != nil {
+				if _, err := simcore.SimulateHooked(context.Background(), inst, sched, opts, c.hooks); err != nil {
 					b.Fatal(err)
 				}
 			})

@@ -113,7 +113,7 @@ func assertPlanningExact(t *testing.T, inst *simcore.Instance, sched simcore.Sch
 		if err := simcore.CheckInvariants(inst, a); err != nil {
 			t.Fatalf("%s %s: %v", inst.Name, sched.Name(), err)
 		}
-		b, err := simcore.Simulate(context.Background(), inst, sched, simcore.WithAlwaysReplan(base))
+		b, err := simcore.SimulateReplanning(context.Background(), inst, sched, base)
 		if err != nil {
 			t.Fatal(err)
 		}

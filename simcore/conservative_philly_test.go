@@ -71,7 +71,7 @@ func TestConservativeMatchesRescanPhilly(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				b, err := simcore.Simulate(context.Background(), inst, sched, simcore.WithAlwaysReplan(opts))
+				b, err := simcore.SimulateReplanning(context.Background(), inst, sched, opts)
 				if err != nil {
 					t.Fatal(err)
 				}

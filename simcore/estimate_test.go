@@ -79,7 +79,7 @@ func TestWrongEstimatesKeepInvariants(t *testing.T) {
 func TestRemainingEstimate(t *testing.T) {
 	inst := &Instance{Name: "rem", Clusters: []Cluster{{Nodes: 1, GPUsPerNode: 1}},
 		Jobs: []Job{{ID: 1, Duration: 100, Estimate: 30, Workers: 1, GPUs: 1, Priority: 1}}}
-	s := newSim(context.Background(), inst, NewListScheduler("x", UserAllocator{}, FIFO{}, BestFit{}), Options{})
+	s := newSim(context.Background(), inst, NewListScheduler("x", UserAllocator{}, FIFO{}, BestFit{}), Options{}, testHooks{})
 	s.assigned[0] = 0
 	for _, c := range []struct{ ran, want int64 }{{0, 30}, {10, 20}, {29, 1}, {60, 1}} {
 		s.rem[0], s.ranSecs[0] = 100-c.ran, c.ran

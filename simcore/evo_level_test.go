@@ -42,7 +42,7 @@ func TestEVOLevelPlannerSameResults(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				want, err := simcore.Simulate(context.Background(), inst, sched, simcore.WithAlwaysReplan(opts))
+				want, err := simcore.SimulateReplanning(context.Background(), inst, sched, opts)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -1,31 +1,37 @@
 package simcore
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"sort"
 )
 
-// WithAlwaysReplan returns opts with plan reuse disabled (tests only).
-func WithAlwaysReplan(opts Options) Options {
-	opts.alwaysReplan = true
-	return opts
+// TestHooks are the simulator's test-only switches (testhooks.go), for
+// the external test package.
+type TestHooks struct {
+	// AlwaysReplan disables plan reuse: every cluster is replanned from its
+	// fixed jobs at every operation (the reference path).
+	AlwaysReplan bool
+	// FullPlans places every job instead of stopping at the next
+	// arrival's horizon.
+	FullPlans bool
+	// Stats, when set, counts how the splice path built plans.
+	Stats *PlanStats
 }
 
 // PlanStats counts how the splice path built plans (tests only).
 type PlanStats = planStats
 
-// WithPlanStats returns opts counting into st (tests only).
-func WithPlanStats(opts Options, st *PlanStats) Options {
-	opts.stats = st
-	return opts
+// SimulateHooked is Simulate with the test-only switches h.
+func SimulateHooked(ctx context.Context, inst *Instance, sched Scheduler, opts Options, h TestHooks) (Result, error) {
+	return simulate(ctx, inst, sched, opts, testHooks{alwaysReplan: h.AlwaysReplan, fullPlans: h.FullPlans, stats: h.Stats})
 }
 
-// WithFullPlans returns opts with plans placed in full instead of up to the
-// next arrival's horizon (tests only).
-func WithFullPlans(opts Options) Options {
-	opts.fullPlans = true
-	return opts
+// SimulateReplanning is Simulate on the reference path: plan reuse
+// disabled.
+func SimulateReplanning(ctx context.Context, inst *Instance, sched Scheduler, opts Options) (Result, error) {
+	return SimulateHooked(ctx, inst, sched, opts, TestHooks{AlwaysReplan: true})
 }
 
 // BoundStudy counts, over sampled MCT what-ifs, the placements the exact

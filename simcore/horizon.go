@@ -122,7 +122,7 @@ func (p *planner) saturated(i int) bool {
 // new plan's placed ones, not the whole queue.
 func (p *planner) deferFrom(i int) {
 	s := p.s
-	if st := s.opts.stats; st != nil {
+	if st := s.hooks.stats; st != nil {
 		st.Deferred += len(p.jobs) - i
 		st.Ranked += len(p.jobs)
 	}

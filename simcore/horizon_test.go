@@ -45,11 +45,11 @@ func TestLazyPlansMatchFullPlans(t *testing.T) {
 				opts := simcore.Options{Trigger: tr, RecordSegments: true}
 				checked := opts
 				checked.CheckPlans = true
-				a, err := simcore.Simulate(context.Background(), inst, sched, simcore.WithPlanStats(checked, &st))
+				a, err := simcore.SimulateHooked(context.Background(), inst, sched, checked, simcore.TestHooks{Stats: &st})
 				if err != nil {
 					t.Fatalf("%s %s %+v: %v", inst.Name, sched.Name(), opts, err)
 				}
-				b, err := simcore.Simulate(context.Background(), inst, sched, simcore.WithFullPlans(opts))
+				b, err := simcore.SimulateHooked(context.Background(), inst, sched, opts, simcore.TestHooks{FullPlans: true})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -163,7 +163,7 @@ func TestPlanReuseIsExact(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				b, err := Simulate(context.Background(), inst, schedulerFor(t, spec), Options{Trigger: trig, RecordSegments: true, alwaysReplan: true})
+				b, err := simulate(context.Background(), inst, schedulerFor(t, spec), Options{Trigger: trig, RecordSegments: true}, testHooks{alwaysReplan: true})
 				if err != nil {
 					t.Fatal(err)
 				}

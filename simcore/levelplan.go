@@ -454,7 +454,7 @@ logged:
 // placer for which it is exact.
 func levelPlanning(s *sim) bool {
 	b := s.opts.Backfill
-	return (b == BackfillNone || b == BackfillGreedy) && !s.opts.alwaysReplan && s.list != nil && levelPlacerOK(s.list.Placer)
+	return (b == BackfillNone || b == BackfillGreedy) && !s.replan && s.list != nil && levelPlacerOK(s.list.Placer)
 }
 
 // b2i is 1 for true, 0 for false.

@@ -149,7 +149,8 @@ func TestLevelPlanningScope(t *testing.T) {
 			t.Errorf("backfill %v: %v, want %v", c.b, got, c.want)
 		}
 	}
-	s.opts = Options{alwaysReplan: true}
+	s.opts = Options{}
+	s.replan = true
 	if levelPlanning(s) {
 		t.Error("replan-all reference mode uses the level planner")
 	}

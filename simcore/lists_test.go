@@ -85,7 +85,7 @@ func TestEngineListsMatchDefinitions(t *testing.T) {
 				if opts.Objective == (Objective{}) {
 					opts.Objective = DefaultObjective()
 				}
-				s := newSim(context.Background(), inst, sched, opts)
+				s := newSim(context.Background(), inst, sched, opts, testHooks{})
 				var bad error
 				s.opts.OnOperation = func(int64, int, int) {
 					if bad == nil {

@@ -10,7 +10,7 @@ import "slices"
 // is rebuilt in the prefix buffers (from the fixed state and the first k
 // placed jobs' releases), swapped in for the query and swapped back. The
 // oracle is the reference MCT path, which replans the cluster with j added
-// (WithAlwaysReplan) and a plain MCT over full plans: TestPlanReuseIsExact
+// (TestHooks.AlwaysReplan, SimulateReplanning) and a plain MCT over full plans: TestPlanReuseIsExact
 // and TestMCTShortcutIsExact.
 
 // prefixBuffers hold the state after the fixed jobs only (kept with the
@@ -100,7 +100,7 @@ func (p *planner) finishIfAdded(j int) (int64, error) {
 	var start int64
 	if s.opts.Backfill == BackfillConservative {
 		start = p.earliestReserved(job.PerWorker(), job.Workers, p.rem(j))
-	} else if s.opts.alwaysReplan {
+	} else if s.replan {
 		start = p.earliest(job.PerWorker(), job.Workers)
 	} else {
 		start, _ = p.earliestSnap(job.PerWorker(), job.Workers) // σ(·, start) is not needed

@@ -140,7 +140,7 @@ func (p *planner) add(j int) {
 // [t, t') keep starting "now" on the same nodes.
 func (p *planner) reuse() bool {
 	s := p.s
-	if p.changed || !p.valid || s.opts.Backfill != BackfillNone || s.opts.alwaysReplan {
+	if p.changed || !p.valid || s.opts.Backfill != BackfillNone || s.replan {
 		return false
 	}
 	if p.placed() < len(p.jobs) {
@@ -202,11 +202,11 @@ func (p *planner) begin() {
 	p.cache.clear()
 	p.lz.hz.valid = false
 	p.strict.blocked = false
-	if s.opts.Backfill == BackfillConservative && !s.opts.alwaysReplan {
+	if s.opts.Backfill == BackfillConservative && !s.replan {
 		p.tl.loadFixed(s.now, p.fixedUse, p.fixedRels)
 		return
 	}
-	if s.opts.Backfill != BackfillConservative && !s.opts.alwaysReplan {
+	if s.opts.Backfill != BackfillConservative && !s.replan {
 		for n := range p.sigma {
 			p.sigma[n] = p.g - p.fixedUse[n]
 		}
@@ -259,7 +259,7 @@ func (p *planner) occupy(j int, from, end int64, slots []Slot) {
 // [from, to): in the per-node timelines, or in the flat list the reference
 // path (the tests' replan-all mode) rescans.
 func (p *planner) reserve(from, to int64, node, gpus int32) {
-	if p.s.opts.alwaysReplan {
+	if p.s.replan {
 		p.res = append(p.res, reservation{from: from, to: to, node: node, gpus: gpus})
 		return
 	}
@@ -338,7 +338,7 @@ func (p *planner) finish() {
 	s := p.s
 	p.last.order = append(p.last.order[:0], p.jobs...)
 	p.lz.lastPlaced = p.placed()
-	p.last.built = s.opts.Backfill == BackfillNone && !s.opts.alwaysReplan
+	p.last.built = s.opts.Backfill == BackfillNone && !s.replan
 	p.last.completed = false
 	p.valid = true
 	p.changed = false
@@ -353,7 +353,7 @@ func (p *planner) finish() {
 // Otherwise plan keeps a snapshot of it (fixedSigma, fixedRel, fixedRes,
 // fixedTL) for finishIfAdded.
 func (p *planner) fixedFromUse() bool {
-	return p.s.opts.Backfill != BackfillConservative && !p.s.opts.alwaysReplan
+	return p.s.opts.Backfill != BackfillConservative && !p.s.replan
 }
 
 // placeJob finds S_j and the placement of j given the jobs placed so far,
@@ -375,7 +375,7 @@ func (p *planner) placeJob(j int) error {
 	case BackfillPreemptive:
 		start, keep = p.startPreemptive(j)
 	default:
-		if p.s.opts.alwaysReplan {
+		if p.s.replan {
 			start = p.earliest(w, r)
 		} else {
 			start, snap = p.earliestSnap(w, r)
@@ -443,7 +443,7 @@ func countFits(free []int, w int) int {
 // earliest is Eq. 12–13: the first τ ∈ {t} ∪ {F_w} at which
 // Σ_n ⌊max(0, σ(n, τ))/w⌋ ≥ r. It leaves σ(·, τ) in p.free.
 func (p *planner) earliest(w, r int) int64 {
-	if !p.s.opts.alwaysReplan {
+	if !p.s.replan {
 		return p.earliestCached(w, r)
 	}
 	if w&(w-1) == 0 { // Table II demands are powers of two: shift, not divide
@@ -510,7 +510,7 @@ func (p *planner) earliestNow(w, r int) int64 {
 // whole of [τ, τ + d). It leaves the minimum free capacity per node over
 // that window in p.free.
 func (p *planner) earliestReserved(w, r int, d int64) int64 {
-	if !p.s.opts.alwaysReplan {
+	if !p.s.replan {
 		return p.tl.earliest(p.s.now, p.g, w, r, d, p.free)
 	}
 	return p.earliestReservedScan(w, r, d)

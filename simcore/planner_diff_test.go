@@ -68,11 +68,11 @@ func assertSameAsReference(t *testing.T, inst *simcore.Instance, sched simcore.S
 }
 
 // assertMatchesReplanAll requires a, the result of sched on inst under
-// opts, to equal the reference planner's (WithAlwaysReplan), naming the
+// opts, to equal the reference planner's (TestHooks.AlwaysReplan, SimulateReplanning), naming the
 // first job that differs.
 func assertMatchesReplanAll(t *testing.T, inst *simcore.Instance, sched simcore.Scheduler, opts simcore.Options, a simcore.Result) {
 	t.Helper()
-	b, err := simcore.Simulate(context.Background(), inst, sched, simcore.WithAlwaysReplan(opts))
+	b, err := simcore.SimulateReplanning(context.Background(), inst, sched, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

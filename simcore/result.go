@@ -60,15 +60,6 @@ type Options struct {
 	// a job's remaining time each time backfill preemptive preempts or
 	// moves it (homogeneous instances only).
 	PreemptOverhead int64
-
-	// alwaysReplan disables plan reuse across operations; tests use it to
-	// prove that reuse changes nothing.
-	alwaysReplan bool
-	// fullPlans makes the simulation's planners place every job instead
-	// of stopping at the next arrival's horizon (tests only).
-	fullPlans bool
-	// stats, when set, counts how plans were built (tests only).
-	stats *planStats
 }
 
 // JobResult is the outcome of one job (§4.5). Times are seconds.

@@ -29,7 +29,12 @@ type sim struct {
 	list  *ListScheduler // sched, when it is the built-in list scheduler
 	one   OnePlacer      // list's placer, when it places one worker by itself
 	opts  Options
-	now   int64
+	hooks testHooks // tests only (testhooks.go)
+	// replan disables plan reuse across operations: with estimates (which
+	// change the remaining times every operation) and in the tests'
+	// replan-all mode (testHooks.alwaysReplan).
+	replan bool
+	now    int64
 
 	state      []jobState
 	fixed      []bool  // running on its user cluster (Jn); kept dense for the hot loops
@@ -107,6 +112,12 @@ type sim struct {
 // metrics (SPEC §4–6). It is pure and re-entrant: parallel calls share
 // nothing but the read-only instance and scheduler values.
 func Simulate(ctx context.Context, inst *Instance, sched Scheduler, opts Options) (Result, error) {
+	return simulate(ctx, inst, sched, opts, testHooks{})
+}
+
+// simulate is Simulate with the test-only switches hooks (testhooks.go),
+// zero outside tests.
+func simulate(ctx context.Context, inst *Instance, sched Scheduler, opts Options, hooks testHooks) (Result, error) {
 	if sched == nil {
 		return Result{}, errors.New("simcore: no scheduler")
 	}
@@ -124,17 +135,17 @@ func Simulate(ctx context.Context, inst *Instance, sched Scheduler, opts Options
 	if opts.Objective.isZero() {
 		opts.Objective = DefaultObjective()
 	}
-	s := newSim(ctx, inst, sched, opts)
+	s := newSim(ctx, inst, sched, opts, hooks)
 	if err := s.run(); err != nil {
 		return Result{}, err
 	}
 	return s.result(), nil
 }
 
-func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options) *sim {
+func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options, hooks testHooks) *sim {
 	n := len(inst.Jobs)
 	s := &sim{
-		ctx: ctx, inst: inst, sched: sched, opts: opts,
+		ctx: ctx, inst: inst, sched: sched, opts: opts, hooks: hooks, replan: hooks.alwaysReplan,
 		state:      make([]jobState, n),
 		fixed:      make([]bool, n),
 		assigned:   make([]int, n),
@@ -190,7 +201,7 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options) 
 	for i := range inst.Jobs {
 		if inst.Jobs[i].Estimate > 0 {
 			s.estimated = true
-			s.opts.alwaysReplan = true
+			s.replan = true // estimates are revised at every operation
 			break
 		}
 	}
@@ -200,8 +211,8 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options) 
 		s.minShape[0] = min(s.minShape[0], inst.Jobs[i].PerWorker())
 		s.minShape[1] = min(s.minShape[1], inst.Jobs[i].Workers)
 	}
-	s.lazyJn = s.dur == nil && !s.estimated && !s.opts.alwaysReplan
-	if s.list != nil && s.opts.Backfill == BackfillNone && !s.opts.alwaysReplan && !s.opts.fullPlans {
+	s.lazyJn = s.dur == nil && !s.estimated && !s.replan
+	if s.list != nil && s.opts.Backfill == BackfillNone && !s.replan && !s.hooks.fullPlans {
 		for _, p := range s.clusters {
 			p.lz.lazy = true // plan only as far as the next arrival can see (horizon.go)
 		}

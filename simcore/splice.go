@@ -215,7 +215,7 @@ func (p *planner) spliceRun(k int, lazy bool) error {
 		}
 		// Counted on the simulation's own planners only (EVO's what-if
 		// planners may run on several goroutines).
-		if st := s.opts.stats; st != nil && s.clusters[p.index] == p {
+		if st := s.hooks.stats; st != nil && s.clusters[p.index] == p {
 			if kept {
 				st.Kept++
 			} else {

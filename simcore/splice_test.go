@@ -76,7 +76,7 @@ func TestSpliceMatchesRebuild(t *testing.T) {
 			}
 			for _, tr := range []simcore.Trigger{simcore.TriggerArrival, simcore.TriggerArrivalCompletion} {
 				opts := simcore.Options{Trigger: tr, RecordSegments: true}
-				a, err := simcore.Simulate(context.Background(), inst, sched, simcore.WithPlanStats(opts, &st))
+				a, err := simcore.SimulateHooked(context.Background(), inst, sched, opts, simcore.TestHooks{Stats: &st})
 				if err != nil {
 					t.Fatalf("%s %s %+v: %v", inst.Name, sched.Name(), opts, err)
 				}

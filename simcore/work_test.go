@@ -17,7 +17,7 @@ func TestWorkFractionAcrossTypes(t *testing.T) {
 			{ID: 1, Duration: 100, Workers: 1, GPUs: 1, Priority: 1, TypeDurations: map[string]int64{"A": 100, "B": 300}},
 			{ID: 2, Duration: 7, Workers: 1, GPUs: 1, Priority: 1, TypeDurations: map[string]int64{"A": 7, "B": 3}},
 		}}
-	s := newSim(context.Background(), inst, NewListScheduler("x", UserAllocator{}, FIFO{}, BestFit{}), Options{})
+	s := newSim(context.Background(), inst, NewListScheduler("x", UserAllocator{}, FIFO{}, BestFit{}), Options{}, testHooks{})
 	if s.remOn(0, 0) != 100 || s.remOn(0, 1) != 300 || s.speed(0, 1) != 100.0/300 || s.speed(1, 1) != 1 {
 		t.Fatalf("fresh job: rem %d/%d speed %v", s.remOn(0, 0), s.remOn(0, 1), s.speed(0, 1))
 	}

@@ -1,0 +1,17 @@
+package simcore
+
+// testHooks are the simulator's test-only switches. They are not part of
+// Options: Simulate runs with the zero hooks, and only the package's tests
+// (export_test.go, for the external test package) reach simulate with
+// others.
+type testHooks struct {
+	// alwaysReplan disables plan reuse across operations: every cluster is
+	// replanned from its fixed jobs at every operation on the reference
+	// path, which the planner's refinements are tested against.
+	alwaysReplan bool
+	// fullPlans makes the simulation's planners place every job instead of
+	// stopping at the next arrival's horizon.
+	fullPlans bool
+	// stats, when set, counts how plans were built.
+	stats *planStats
+}
