@@ -10,7 +10,8 @@ import "slices"
 // reaches after the same jobs, because under Eq. 13 a job's plan depends
 // only on the jobs ranked before it. rewind (rewind.go) applies the same
 // argument to a prefix. The oracle is a rebuild of every plan at every
-// operation (TestHooks.AlwaysReplan, SimulateReplanning): TestPlanReuseIsExact, TestPlannerMatchesReferenceRandom and the
+// operation (testHooks.alwaysReplan; SimulateReplanning in the tests):
+// TestPlanReuseIsExact, TestPlannerMatchesReferenceRandom and the
 // generated-instance tests (TestGeneratedInstancesReuseAndInvariants,
 // TestOverloadedIncrementalPlansExact) compare whole simulations.
 

@@ -5,13 +5,14 @@ import "slices"
 // MCT's what-if on a plan prefix.
 //
 // finishIfAdded answers "when would job j finish if it were added to this
-// cluster at its ranking position?" without disturbing the plan: under
-// Eq. 13 the jobs ranked before j keep their plan, so the state after them
-// is rebuilt in the prefix buffers (from the fixed state and the first k
-// placed jobs' releases), swapped in for the query and swapped back. The
-// oracle is the reference MCT path, which replans the cluster with j added
-// (TestHooks.AlwaysReplan, SimulateReplanning) and a plain MCT over full plans: TestPlanReuseIsExact
-// and TestMCTShortcutIsExact.
+// cluster at its ranking position?" without disturbing the plan: a job's
+// plan depends only on the jobs ranked before it, so they keep theirs, and
+// the state after them is rebuilt in the prefix buffers (from the fixed
+// state and the first k placed jobs' releases), swapped in for the query
+// and swapped back. The oracles: the replan-all reference
+// (testHooks.alwaysReplan; SimulateReplanning in the tests) in
+// TestPlanReuseIsExact, and a plain MCT that asks every cluster in
+// TestMCTShortcutIsExact.
 
 // prefixBuffers hold the state after the fixed jobs only (kept with the
 // plan where it is not the persistent fixed state, see fixedFromUse) and

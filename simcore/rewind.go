@@ -11,7 +11,7 @@ package simcore
 // and plan places the new ranking from rank c on. This is the state a
 // rebuild would reach after the first c jobs, by the argument of
 // extendable applied to the prefix; the tests compare it with rebuilding
-// every plan (TestHooks.AlwaysReplan, SimulateReplanning).
+// every plan (testHooks.alwaysReplan; SimulateReplanning in the tests).
 
 // goneLead is the number of leading jobs of the last plan's order that
 // have since finished or become fixed.
