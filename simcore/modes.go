@@ -27,6 +27,13 @@ import (
 //
 // A preempted or moved job pays Options.PreemptOverhead seconds of
 // checkpoint/restore: its remaining time grows by that much.
+//
+// These are modes, not refinements: nothing here must equal another path.
+// Their tests are hand-computed cases (TestStrictHeadOfLineBlocking,
+// TestPreemptiveUsesIdleGPUsFirst, TestSRTFPreemptionCounts) and the
+// invariants on random instances (TestStrictInvariantsRandom,
+// TestPreemptiveInvariantsRandom, TestModesHeterogeneousInvariants); the
+// widened golden results fix their job-level output.
 
 // startsNowOnly reports whether the mode starts jobs only at the
 // operation time (no reservations into the future), so that operations
