@@ -119,8 +119,10 @@ func runSimulate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if b.Rule, err = rule.ParseParams(c.String("routing"), c.String("scope"), seconds); err != nil {
-		return err
+	if c.IsSet("routing") || c.IsSet("scope") {
+		if b.Rule, err = rule.ParseParams(c.String("routing"), c.String("scope"), seconds); err != nil {
+			return err
+		}
 	}
 	p, err := b.Policy(c.String("scheduler"), c.String("priority"))
 	if err != nil {
