@@ -38,6 +38,7 @@ type Config struct {
 	GP        GP        `yaml:"gp"`
 	Pressure  Pressure  `yaml:"pressure"`
 	EVO       EVO       `yaml:"evo"`
+	Rule      Rule      `yaml:"rule,omitempty"`
 }
 
 // Generator is the Table II workload generator (SPEC §7).
@@ -326,6 +327,9 @@ func (c Config) Validate() error {
 		}
 	}
 	if err := g.Settings().Validate(); err != nil {
+		return err
+	}
+	if err := c.Rule.Validate(); err != nil {
 		return err
 	}
 	if err := c.EVO.Validate(); err != nil {

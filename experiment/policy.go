@@ -11,6 +11,7 @@ import (
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/simcore"
 	"github.com/evogp/evogp/simcore/evo"
+	"github.com/evogp/evogp/simcore/rule"
 )
 
 // FormulaScheduler is the scheduler a learned or given formula runs under:
@@ -56,6 +57,10 @@ type PolicyBuilder struct {
 	Explicit bool
 	// EVO are the parameters of the evo allocator (EVOParams of a config).
 	EVO evo.Params
+	// Rule are the parameters of the rule allocator (SPEC §16: routing
+	// tree and scope); the zero value is rule.DefaultParams. Its time unit
+	// follows Seconds.
+	Rule rule.Params
 }
 
 // DefaultPolicyBuilder builds with SPEC §11's default EVO parameters
@@ -72,7 +77,9 @@ func EVOParams(cfg configs.Config) evo.Params { return configs.EVOParams(cfg) }
 // parse resolves spec with simcore's registry, the builder's EVO
 // parameters and the extra rankings.
 func (b PolicyBuilder) parse(spec string, rankings map[string]simcore.Ranking) (simcore.Scheduler, error) {
-	return policies.Parse(spec, simcore.Params{Rankings: rankings, Sections: map[string]any{"evo": b.EVO}})
+	rp := b.Rule
+	rp.Seconds = b.Seconds
+	return policies.Parse(spec, simcore.Params{Rankings: rankings, Sections: map[string]any{"evo": b.EVO, rule.SectionName: rp}})
 }
 
 // usesFormula reports whether spec resolves only with a "formula" ranking

@@ -348,7 +348,11 @@ func evaluatePoint(ctx context.Context, cfg configs.Config, best *expr.Tree) ([]
 	if err != nil {
 		return nil, err
 	}
-	b := PolicyBuilder{EVO: EVOParams(cfg)}
+	rp, err := configs.RuleParams(cfg)
+	if err != nil {
+		return nil, err
+	}
+	b := PolicyBuilder{EVO: EVOParams(cfg), Rule: rp}
 	gp, err := b.treePolicy(FormulaScheduler, best, cfg.GP.TimeUnit == "seconds")
 	if err != nil {
 		return nil, err

@@ -64,7 +64,11 @@ func policyBuilder(c *cli.Context, cfg configs.Config, onlySet, seconds, explici
 	if err := cfg.EVO.Validate(); err != nil {
 		return experiment.PolicyBuilder{}, err
 	}
-	return experiment.PolicyBuilder{Seconds: seconds, Explicit: explicit, EVO: experiment.EVOParams(cfg)}, nil
+	rp, err := configs.RuleParams(cfg) // the config's rule section (SPEC §16)
+	if err != nil {
+		return experiment.PolicyBuilder{}, err
+	}
+	return experiment.PolicyBuilder{Seconds: seconds, Explicit: explicit, EVO: experiment.EVOParams(cfg), Rule: rp}, nil
 }
 
 // hasFlag reports whether the command defines the flag.

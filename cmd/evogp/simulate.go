@@ -12,6 +12,7 @@ import (
 	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/simcore/rule"
 )
 
 func simFlags() []cli.Flag {
@@ -77,16 +78,22 @@ func simulateCommand() *cli.Command {
 			"   evogp simulate --dataset data/train --scheduler tiresias\n" +
 			"   evogp simulate --dataset data/train --scheduler mct+formula+bestfit --priority \"g*d\" --json\n" +
 			"   evogp simulate --dataset data/train --scheduler user+fifo+roundrobin --trigger arrival+completion --jobs-out jobs.csv\n" +
-			"   evogp simulate --dataset data/test --scheduler evo-srsf --evo-population 20 --evo-generations 20 --ops-out ops.parquet",
+			"   evogp simulate --dataset data/test --scheduler evo-srsf --evo-population 20 --evo-generations 20 --ops-out ops.parquet\n" +
+			"   evogp simulate --dataset data/test --scheduler rule+srsf+bestfit --routing \"W - o\" --scope all",
 		Description: "Schedulers: spark, liquid, tiresias, lyra, gp, evo-gp, evo-fifo, evo-srsf, evo-lyra, evo-sjf, evo-srtf,\n" +
-			"or ALLOCATOR+RANKING+PLACER with allocators user|mct|evo, rankings fifo|srsf|lyra|sjf|srtf|formula\n" +
+			"or ALLOCATOR+RANKING+PLACER with allocators user|mct|mct-all|evo|rule, rankings fifo|srsf|lyra|sjf|srtf|formula\n" +
 			"and placers bestfit|roundrobin. The evo allocator (SPEC §11) takes the --evo-* flags and --seed;\n" +
-			"--ops-out writes its per-operation log (columns in docs/RESULTS.md).\n" +
+			"--ops-out writes its per-operation log (columns in docs/RESULTS.md). The rule allocator (SPEC §16)\n" +
+			"sends each job to the feasible cluster with the smallest --routing value, for the arrivals or\n" +
+			"(--scope all) every schedulable job; m (MCT's finish) needs scope arrivals and backfill none,\n" +
+			"conservative or greedy; scope all needs backfill none, conservative or greedy.\n" +
 			"Metrics are in hours (util is a fraction); per-job outputs are in seconds.",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "dataset", Required: true, Usage: "dataset directory (Parquet or CSV)"},
 			&cli.StringFlag{Name: "scheduler", Value: "tiresias", Usage: "scheduler name or ALLOCATOR+RANKING+PLACER"},
 			&cli.StringSliceFlag{Name: "instances", Aliases: []string{"instance"}, Usage: "simulate only these instances (by name; repeat or comma-separate)"},
+			&cli.StringFlag{Name: "routing", Usage: "routing formula of the rule allocator (SPEC §16) over d q u g r w a N C f W n x h o m (smaller = preferred cluster; default W), e.g. rule+srsf+bestfit"},
+			&cli.StringFlag{Name: "scope", Usage: "jobs the rule allocator re-decides: arrivals (default) | all"},
 			&cli.StringFlag{Name: "priority", Usage: "priority formula over d, q, u, g (smaller runs first) for a scheduler whose ranking is formula, e.g. mct+formula+bestfit"},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per instance"},
 			&cli.StringFlag{Name: "jobs-out", Usage: "write per-job results to PATH (.csv or .parquet)"},
@@ -111,6 +118,11 @@ func runSimulate(c *cli.Context) error {
 	b, err := policyBuilder(c, configs.Default(), false, seconds, true)
 	if err != nil {
 		return err
+	}
+	if c.IsSet("routing") || c.IsSet("scope") {
+		if b.Rule, err = rule.ParseParams(c.String("routing"), c.String("scope"), seconds); err != nil {
+			return err
+		}
 	}
 	p, err := b.Policy(c.String("scheduler"), c.String("priority"))
 	if err != nil {

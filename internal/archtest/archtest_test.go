@@ -30,8 +30,9 @@ var rules = []rule{
 	{"expr", nil},
 	{"simcore", nil},
 	{"simcore/evo", []string{"simcore", "internal/..."}},                                           // EVO and mct-all, through the allocation seam only
+	{"simcore/rule", []string{"simcore", "expr", "internal/..."}},                                  // the rule allocator (SPEC §16): the seam and routing trees only
 	{"simcore/...", []string{"simcore/...", "internal/..."}},                                       // policies beside the engine
-	{"configs", []string{"datasets", "simcore/...", "internal/..."}},                               // Generator.Settings returns a datasets.GenSettings; the evo section validates with evo.Params
+	{"configs", []string{"datasets", "simcore/...", "expr", "internal/..."}},                               // Generator.Settings returns a datasets.GenSettings; the evo section validates with evo.Params
 	{"formula", []string{"expr", "simcore", "configs", "datasets", "simcore/...", "internal/..."}}, // a saved formula as a ranking, without the learner
 	{"internal/pareto", nil}, // pure arithmetic of fronts (SPEC §17)
 	{"internal/...", []string{"internal/..."}},
@@ -40,7 +41,7 @@ var rules = []rule{
 	{"reports/...", []string{"reports/...", "internal/..."}},
 	{"estimate/...", []string{"simcore", "estimate/...", "internal/..."}},
 	{"hydra/...", []string{"simcore", "hydra/..."}},
-	{"policies", []string{"simcore/...", "hydra/...", "internal/..."}}, // the one registry: simcore's built-ins + evo + hydra
+	{"policies", []string{"simcore/...", "hydra/...", "expr", "internal/..."}}, // the one registry: simcore's built-ins + evo + rule (routing trees: expr) + hydra
 	{"experiment/...", allButCmd},
 	{"cmd/...", append([]string{"cmd/..."}, allButCmd...)},
 }
