@@ -34,6 +34,10 @@ type Figure struct {
 	// the panels shrink by the strip's width. Panels that share this
 	// legend should have none of their own.
 	Legend *plot.Legend
+	// LabelColors is the colour of every label (scheduler) the figure
+	// draws, as drawn: tests check that a label has one colour across the
+	// figures of an output directory.
+	LabelColors map[string]color.Color
 }
 
 // legendGap is the space between the panels and an outside legend.
