@@ -44,7 +44,7 @@ func writeHall(path string, hall []HallEntry, behaviour func(*expr.Tree) uint64)
 		cw := csv.NewWriter(w)
 		cw.Write([]string{"rank", "train_score", "generation", "validation_score", "size", "depth", "hash", "formula", "simplified", "constant", "same_as"})
 		for i, h := range hall {
-			simp := expr.SimplifyOn(h.Tree, expr.DefaultDomain())
+			simp := expr.SimplifyForPrint(h.Tree, onDomain)
 			dup := ""
 			if same[i] >= 0 {
 				dup = strconv.Itoa(same[i] + 1)
@@ -59,6 +59,9 @@ func writeHall(path string, hall []HallEntry, behaviour func(*expr.Tree) uint64)
 		return cw.Error()
 	})
 }
+
+// onDomain simplifies for the simulator's inputs (expr.DefaultDomain).
+func onDomain(t *expr.Tree) *expr.Tree { return expr.SimplifyOn(t, expr.DefaultDomain()) }
 
 // hallDuplicates returns, per hall entry, the index of the first earlier
 // entry with the same domain-simplified form or (behaviour non-nil) the
