@@ -164,6 +164,7 @@ func BreakdownPlotFor(rows []ResultRow, instance, objective string) (*Figure, er
 	var notes []string
 	var extra vg.Length // height of turned x labels
 	objPanel := -1
+	var tips []figure.Tip // Row = index into plots until the layout is known
 	for m, metric := range metrics {
 		ys := make([]float64, len(scheds))
 		same := true
@@ -200,6 +201,11 @@ func BreakdownPlotFor(rows []ResultRow, instance, objective string) (*Figure, er
 				withErrs = append(withErrs, errs[s])
 			}
 			top = math.Max(top, ci.High)
+			text := fmt.Sprintf("%s: %s %.4g", scheds[s], metric.Name, ci.Mean)
+			if ci.N > 1 {
+				text += fmt.Sprintf(" (95%% CI %.4g–%.4g, n = %d)", ci.Low, ci.High, ci.N)
+			}
+			tips = append(tips, figure.Tip{Row: len(plots), X: float64(s), Y0: ci.Mean, Y1: ci.Mean, HalfWidth: vg.Points(4), Point: true, Text: text})
 		}
 		if logScale {
 			p.Y.Scale = plot.LogScale{}
@@ -220,6 +226,9 @@ func BreakdownPlotFor(rows []ResultRow, instance, objective string) (*Figure, er
 		} else {
 			p.Y.Min = 0
 			w := panelW * 0.6 / vg.Length(len(scheds))
+			for k := len(tips) - len(scheds); k < len(tips); k++ {
+				tips[k].Y0, tips[k].HalfWidth, tips[k].Point = 0, w/2, false // the whole bar
+			}
 			for s := range scheds {
 				b, err := plotter.NewBarChart(plotter.Values{pts[s].Y}, w)
 				if err != nil {
@@ -257,7 +266,10 @@ func BreakdownPlotFor(rows []ResultRow, instance, objective string) (*Figure, er
 	for i, p := range plots {
 		panels[i/cols] = append(panels[i/cols], p)
 	}
-	f := &Figure{Name: name, Width: vg.Length(cols) * panelW * 1.1, Height: vg.Length(len(panels)) * (panelH + extra), Panels: panels, LabelColors: colours}
+	for k := range tips {
+		tips[k].Row, tips[k].Col = tips[k].Row/cols, tips[k].Row%cols
+	}
+	f := &Figure{Tips: tips, Name: name, Width: vg.Length(cols) * panelW * 1.1, Height: vg.Length(len(panels)) * (panelH + extra), Panels: panels, LabelColors: colours}
 	return f, nil
 }
 
