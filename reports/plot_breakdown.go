@@ -34,14 +34,14 @@ func breakdownMetrics(rows []ResultRow, objective string) []breakdownMetric {
 		ms = []breakdownMetric{
 			{"AvgJCT", "mean job completion time (h)", func(r ResultRow) float64 { return r.AvgJCT }},
 			{"MaxQT", "longest queueing time (h)", func(r ResultRow) float64 { return r.MaxQT }},
-			{"objective", "objective ω·AvgJCT + (1−ω)·MaxQT (h)", func(r ResultRow) float64 { return r.Objective }},
+			{"objective", "ω·AvgJCT + (1−ω)·MaxQT (h)", func(r ResultRow) float64 { return r.Objective }},
 		}
 	} else {
 		ms = []breakdownMetric{
 			{"cq_avg", "mean priority-weighted queueing (h)", func(r ResultRow) float64 { return r.CQAvg }},
-			{"cq_max", "largest priority-weighted queueing (h)", func(r ResultRow) float64 { return r.CQMax }},
+			{"cq_max", "max priority-weighted queueing (h)", func(r ResultRow) float64 { return r.CQMax }},
 			{"1 − util", "idle share of GPU capacity", func(r ResultRow) float64 { return 1 - r.Util }},
-			{"objective", "objective (weighted sum, lower is better)", func(r ResultRow) float64 { return r.Objective }},
+			{"objective", "weighted objective (lower is better)", func(r ResultRow) float64 { return r.Objective }},
 		}
 	}
 	for _, r := range rows {

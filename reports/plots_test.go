@@ -535,7 +535,7 @@ func TestBreakdownDeadlinesAndScales(t *testing.T) {
 			ylabels = append(ylabels, p.Y.Label.Text)
 		}
 	}
-	want := []string{"mean priority-weighted queueing (h)", "largest priority-weighted queueing (h), log scale", "objective (weighted sum, lower is better)",
+	want := []string{"mean priority-weighted queueing (h)", "max priority-weighted queueing (h), log scale", "weighted objective (lower is better)",
 		"total tardiness (h), log scale", "jobs past their deadline"}
 	if strings.Join(ylabels, "|") != strings.Join(want, "|") {
 		t.Fatalf("panels %q", ylabels)
@@ -650,7 +650,7 @@ func TestBreakdownFollowsObjective(t *testing.T) {
 			titles = append(titles, strings.SplitN(p.Title.Text, ",", 2)[0]+"|"+p.Y.Label.Text)
 		}
 	}
-	want := "AvgJCT|mean job completion time (h) MaxQT|longest queueing time (h) objective|objective ω·AvgJCT + (1−ω)·MaxQT (h)"
+	want := "AvgJCT|mean job completion time (h) MaxQT|longest queueing time (h) objective|ω·AvgJCT + (1−ω)·MaxQT (h)"
 	if strings.Join(titles, " ") != want {
 		t.Fatalf("panels %q", titles)
 	}
