@@ -252,8 +252,13 @@ func TestTradeoffSeries(t *testing.T) {
 		t.Fatalf("ω not sorted: %v", avg.X)
 	}
 	// ω = 0.1: AvgJCT 2.2, 2.3 → mean 2.25; MaxQT 20, 21 → 20.5.
-	if !near(avg.Mean[0], 2.25, 1e-12) || !near(mq.Mean[0], 20.5, 1e-12) || !near(mq.SD[0], math.Sqrt(0.5), 1e-12) {
+	if !near(avg.Mean[0], 2.25, 1e-12) || !near(mq.Mean[0], 20.5, 1e-12) || mq.Low[0] != 20 || mq.High[0] != 21 || mq.N[0] != 2 {
 		t.Fatalf("avg %+v maxqt %+v", avg, mq)
+	}
+	// With one seed per ω there is no interval.
+	one, _, err := tradeoffSeries(plotSweep()[:1])
+	if err != nil || one.seeds() != 1 || one.Low[0] != one.Mean[0] || one.High[0] != one.Mean[0] {
+		t.Fatalf("one seed: %+v %v", one, err)
 	}
 	bad := append(plotSweep(), SweepRow{Point: "w1", Omega: 0.7, AvgJCT: 1, MaxQT: 1})
 	if _, _, err := tradeoffSeries(bad); err == nil {
