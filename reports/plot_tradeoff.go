@@ -3,6 +3,7 @@ package reports
 import (
 	"errors"
 	"fmt"
+	"image/color"
 	"slices"
 
 	"gonum.org/v1/plot"
@@ -126,6 +127,15 @@ func TradeoffPlot(sweep []SweepRow, baselines []ResultRow) (*Figure, error) {
 	var panels []*plot.Plot
 	var tips []figure.Tip
 	leg := figure.NewLegend()
+	labels := []string{avg.Name}
+	for _, b := range levels {
+		labels = append(labels, b.Name)
+	}
+	pal := figure.NewPalette(labels)
+	colours := map[string]color.Color{}
+	for _, l := range labels {
+		colours[l] = pal.Color(l)
+	}
 	for k, sp := range []struct {
 		series tradeoffBand
 		label  string
@@ -153,7 +163,7 @@ func TradeoffPlot(sweep []SweepRow, baselines []ResultRow) (*Figure, error) {
 		if err != nil {
 			return nil, fmt.Errorf("trade-off plot: %w", err)
 		}
-		l.Color, s.Color = seriesColor(0), seriesColor(0)
+		l.Color, s.Color = pal.Color(avg.Name), pal.Color(avg.Name)
 		l.Width = vg.Points(1.5)
 		p.Add(l, s)
 		if n := sp.series.seeds(); n > 1 {
@@ -164,7 +174,7 @@ func TradeoffPlot(sweep []SweepRow, baselines []ResultRow) (*Figure, error) {
 			if err != nil {
 				return nil, fmt.Errorf("trade-off plot: %w", err)
 			}
-			eb.Color = seriesColor(0)
+			eb.Color = pal.Color(avg.Name)
 			p.Add(eb)
 			if k == 0 {
 				leg.Add(fmt.Sprintf("%s, mean and 95%% CI over %d seeds", sp.series.Name, n), l, s)
@@ -172,13 +182,13 @@ func TradeoffPlot(sweep []SweepRow, baselines []ResultRow) (*Figure, error) {
 		} else if k == 0 {
 			leg.Add(sp.series.Name+", one seed", l, s)
 		}
-		for i, b := range levels {
+		for _, b := range levels {
 			y := sp.level(b)
 			hl, err := plotter.NewLine(plotter.XYs{{X: xmin, Y: y}, {X: xmax, Y: y}})
 			if err != nil {
 				return nil, fmt.Errorf("trade-off plot: %w", err)
 			}
-			hl.Color = seriesColor(i + 1)
+			hl.Color = pal.Color(b.Name)
 			hl.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 			hl.Width = vg.Points(1.2)
 			p.Add(hl)
@@ -188,5 +198,5 @@ func TradeoffPlot(sweep []SweepRow, baselines []ResultRow) (*Figure, error) {
 		}
 		panels = append(panels, p)
 	}
-	return &Figure{Name: "tradeoff", Width: 2 * panelW * 1.3, Height: panelH * 1.3, Panels: [][]*plot.Plot{panels}, Legend: leg, Tips: tips}, nil
+	return &Figure{Name: "tradeoff", Width: 2 * panelW * 1.3, Height: panelH * 1.3, Panels: [][]*plot.Plot{panels}, Legend: leg, Tips: tips, LabelColors: colours}, nil
 }
