@@ -203,13 +203,14 @@ func formulaGo(t *expr.Tree) ([]byte, error) {
 
 // formulaTeX is a standalone LaTeX equation for the simplified tree.
 func formulaTeX(t *expr.Tree) ([]byte, error) {
-	src, err := expr.Format(t, "latex")
+	dom := expr.DefaultDomain() // the simulator's inputs: a divisor proved non-zero prints as \frac
+	src, err := expr.FormatOn(t, "latex", dom)
 	if err != nil {
 		return nil, err
 	}
 	head := "% Learned priority function (smaller = scheduled earlier).\n"
-	if t.Uses(expr.OpDiv) {
-		head += "% pdiv(a, b) = a if b = 0, else a / b.\n"
+	if expr.ProtectedDivisions(t, dom) > 0 {
+		head += "% pdiv(a, b) = a if b = 0, else a / b (protected division); \\frac marks divisions whose divisor is never 0.\n"
 	}
 	return []byte(head + "\\begin{equation}\n  " + texSignature(t) + " = " + src + "\n\\end{equation}\n"), nil
 }

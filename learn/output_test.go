@@ -23,7 +23,7 @@ func mustParse(t *testing.T, s string) *expr.Tree {
 // and the pdiv note appears only when the formula divides.
 func TestFormulaTeXSignature(t *testing.T) {
 	for _, c := range []struct{ formula, sig string }{
-		{"q - a", "f(q, a) = "}, {"g * d", "f(d, g) = "}, {"3", "f = "}, {"d / (q + 1)", "f(d, q) = "},
+		{"q - a", "f(q, a) = "}, {"g * d", "f(d, g) = "}, {"3", "f = "}, {"d / (q + 1)", "f(d, q) = \\frac{d}{q + 1}"}, {"d / q", "f(d, q) = "},
 	} {
 		b, err := formulaTeX(mustParse(t, c.formula))
 		if err != nil {
@@ -33,7 +33,7 @@ func TestFormulaTeXSignature(t *testing.T) {
 		if !strings.Contains(s, "\n  "+c.sig) {
 			t.Errorf("%s: %q lacks signature %q", c.formula, s, c.sig)
 		}
-		if got := strings.Contains(s, "pdiv"); got != strings.Contains(c.formula, "/") {
+		if got := strings.Contains(s, "pdiv"); got != strings.Contains(c.formula, "/ q") {
 			t.Errorf("%s: pdiv note %v in %q", c.formula, got, s)
 		}
 	}
