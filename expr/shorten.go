@@ -12,22 +12,47 @@ func Shorten(t *Tree) *Tree {
 	}
 	p, _ := toPtr(t.nodes, 0)
 	st := infixStyle()
-	return &Tree{nodes: flatten(shorten(p, st), make([]node, 0, len(t.nodes)))}
+	q, _ := shorten(p, st)
+	return &Tree{nodes: flatten(q, make([]node, 0, len(t.nodes)))}
 }
 
-func shorten(p *pnode, st style) *pnode {
-	if !p.op.IsBinary() {
-		return p
+// shorten returns p with its sums and products ordered for the shorter
+// infix, and the length of that infix, computed from the operands'
+// lengths (linear in the tree's size): an operand is parenthesised as
+// style.write does (left if it binds more loosely than its parent, right
+// also if equally).
+func shorten(p *pnode, st style) (*pnode, int) {
+	switch {
+	case p.op.IsTerminal():
+		return p, len(st.varName(p.op))
+	case p.op == OpConst:
+		return p, len(st.num(p.val))
 	}
-	q := &pnode{op: p.op, l: shorten(p.l, st), r: shorten(p.r, st)}
+	l, nl := shorten(p.l, st)
+	r, nr := shorten(p.r, st)
+	q := &pnode{op: p.op, l: l, r: r}
+	n := printedLen(st, q, nl, nr)
 	if q.op == OpAdd || q.op == OpMul {
-		swapped := &pnode{op: q.op, l: q.r, r: q.l}
-		ls, lq := len(st.sub(swapped)), len(st.sub(q))
-		if ls < lq || ls == lq && !q.l.op.IsBinary() && isNegation(q.r) {
-			return swapped // shorter, or as short with a negation first: (0 - g) * d
+		swapped := &pnode{op: q.op, l: r, r: l}
+		ns := printedLen(st, swapped, nr, nl)
+		if ns < n || ns == n && !l.op.IsBinary() && isNegation(r) {
+			return swapped, ns // shorter, or as short with a negation first: (0 - g) * d
 		}
 	}
-	return q
+	return q, n
+}
+
+// printedLen is the infix length of the binary node p whose operands
+// print in nl and nr characters.
+func printedLen(st style, p *pnode, nl, nr int) int {
+	pp := st.prec(p)
+	if st.prec(p.l) < pp {
+		nl += 2
+	}
+	if st.prec(p.r) <= pp {
+		nr += 2
+	}
+	return nl + len(st.op(p.op)) + nr
 }
 
 // isNegation reports whether p is 0 − x (how the parser reads -x).

@@ -61,3 +61,22 @@ func TestSimplifyForPrintNeverLonger(t *testing.T) {
 		}
 	}
 }
+
+// Shorten's computed lengths are the printed lengths: on random trees the
+// result prints no longer than the input, and never longer than the tree
+// with every commutative pair in the other order at the root.
+func TestShortenLengths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	for i := range 2000 {
+		tr := Grow(rng, 1+rng.IntN(6), GenSettings{Constants: true})
+		p, _ := toPtr(tr.nodes, 0)
+		q, n := shorten(p, infixStyle())
+		out := &Tree{nodes: flatten(q, nil)}
+		if n != len(out.String()) {
+			t.Fatalf("tree %d %q: computed length %d, printed %d", i, out.String(), n, len(out.String()))
+		}
+		if n > len(tr.String()) {
+			t.Fatalf("tree %d: %q longer than %q", i, out.String(), tr.String())
+		}
+	}
+}
