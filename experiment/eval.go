@@ -160,6 +160,7 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 		EVOPairs: EVOPairs(s.Policies), Estimates: estimates,
 	}
 	t.EVOPairs = man.EVOPairs
+	t.Objective = o.Kind
 	man.Fronts = FrontSets(s.Policies)
 	t.Fronts = man.Fronts
 	ops := t.Ops

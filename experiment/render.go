@@ -28,6 +28,10 @@ type Tables struct {
 	Ops         []reports.OpsRow   // an EVO operation log (ops.parquet)
 	EVOPairs    []reports.EVOPair  // EVO schedulers and their MCT counterparts in Results
 	Fronts      []reports.FrontSet // fronts whose members are schedulers of Results
+	// Objective is the objective kind the results were scored under
+	// ("multi", "single", "deadline"; "" = multi): the breakdown draws its
+	// terms.
+	Objective string
 }
 
 // FigureOptions choose what Tables.Render draws.
@@ -131,14 +135,14 @@ func (t Tables) Render(o FigureOptions) (Files, error) {
 				return nil, err
 			}
 		}
-		if err := addFig(reports.BreakdownPlot(t.Results, "")); err != nil {
+		if err := addFig(reports.BreakdownPlotFor(t.Results, "", t.Objective)); err != nil {
 			return nil, err
 		}
 		inst := o.Instance
 		if inst == "" {
 			inst = t.Results[0].Instance
 		}
-		if err := addFig(reports.BreakdownPlot(t.Results, inst)); err != nil {
+		if err := addFig(reports.BreakdownPlotFor(t.Results, inst, t.Objective)); err != nil {
 			return nil, err
 		}
 	}
@@ -215,6 +219,25 @@ func ManifestDefaults(dir string) (reference, instance string, err error) {
 		return "", "", fmt.Errorf("report %s: %s is not valid JSON: %w", dir, MarkerFile, err)
 	}
 	return m.Reference, m.Instance, nil
+}
+
+// manifestObjective returns the objective kind an eval directory's
+// MarkerFile records ("" when dir has no marker).
+func manifestObjective(dir string) (string, error) {
+	b, err := os.ReadFile(filepath.Join(dir, MarkerFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("report: %w", err)
+	}
+	var m struct {
+		Objective string `json:"objective"`
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		return "", fmt.Errorf("report %s: %s is not valid JSON: %w", dir, MarkerFile, err)
+	}
+	return m.Objective, nil
 }
 
 // OpsFile is the name under which evogp report finds an EVO operation log
@@ -305,6 +328,9 @@ func ReadTables(dir string) (Tables, error) {
 			return t, err
 		}
 		t.EVOPairs = pairs
+		if t.Objective, err = manifestObjective(dir); err != nil {
+			return t, err
+		}
 		if t.Fronts, err = manifestFronts(dir); err != nil {
 			return t, err
 		}

@@ -578,7 +578,7 @@ func (b *reportBuilder) instanceSection(s reports.Summary) (htmlreport.Section, 
 // instance: the directory's own files when it has them, else rendered.
 func (b *reportBuilder) instanceFigures(inst string, jobs bool) ([]htmlreport.Block, error) {
 	var out []htmlreport.Block
-	mk := []func() (*reports.Figure, error){func() (*reports.Figure, error) { return reports.BreakdownPlot(b.t.Results, inst) }}
+	mk := []func() (*reports.Figure, error){func() (*reports.Figure, error) { return reports.BreakdownPlotFor(b.t.Results, inst, b.t.Objective) }}
 	if jobs {
 		mk = append(mk, func() (*reports.Figure, error) { return reports.QueueDensityPlot(b.t.Jobs, inst) })
 	}

@@ -307,6 +307,7 @@ func CollectEval(ctx context.Context, dir string, prov Provenance) (EvalResult, 
 		return EvalResult{}, err
 	}
 	t := mergeEvalBlocks(len(st.Policies), blocks)
+	t.Objective = st.Sim.Objective.Kind
 	files, err := t.Render(st.Figures)
 	if err != nil {
 		return EvalResult{}, err

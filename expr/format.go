@@ -78,6 +78,10 @@ type style struct {
 	callParts *[3]string
 	negParen  bool // parenthesise every negative constant operand
 	varName   func(Op) string
+	// plainDiv, when set, prints the divisions nonZero proves safe (the
+	// divisor is never 0, so a % b = a / b) as true division; it writes
+	// the operands with write (see format_domain.go).
+	plainDiv func(st style, b *strings.Builder, p *pnode) bool
 }
 
 func infixStyle(c Catalogue) style {
@@ -175,6 +179,9 @@ func (st style) write(b *strings.Builder, p *pnode) {
 		return
 	case p.op == OpConst:
 		b.WriteString(st.num(p.val))
+		return
+	}
+	if p.op == OpDiv && st.plainDiv != nil && st.plainDiv(st, b, p) {
 		return
 	}
 	if p.op == OpDiv && st.callParts != nil {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/atomicio"
@@ -27,22 +28,73 @@ type GenerationRow = runlog.GenerationRow
 
 // writeHall writes hall_of_fame.csv: rank (1 = best), the mean normalised
 // training score and its generation, the validation score, size, depth,
-// hash and the formula as evolved and simplified.
-func writeHall(path string, hall []HallEntry) error {
+// hash, the formula as evolved, the formula simplified for the
+// simulator's inputs (expr.SimplifyOn with expr.DefaultDomain, so a − a,
+// d % d and d − d − a become 0, 1 and 0 − a; the ranking is the same as
+// the formula's on those inputs), whether that simplification is a
+// constant (ranks every job alike: FIFO order), and same_as: the rank of
+// the best entry above it that computes the same function (equal
+// simplified form) or, when the run sampled decisions for gp.dedup:
+// behaviour, orders every sampled decision the same way (behaviour gives
+// the phenotype of a tree, or nil without a sample); empty when the entry
+// is the first of its kind.
+func writeHall(path string, hall []HallEntry, behaviour func(*expr.Tree) uint64) error {
+	same := hallDuplicates(hall, behaviour)
 	return atomicio.WriteFile(path, func(w io.Writer) error {
 		cw := csv.NewWriter(w)
-		cw.Write([]string{"rank", "train_score", "generation", "validation_score", "size", "depth", "hash", "formula", "simplified"})
+		cw.Write([]string{"rank", "train_score", "generation", "validation_score", "size", "depth", "hash", "formula", "simplified", "constant", "same_as"})
 		for i, h := range hall {
+			simp := expr.SimplifyForPrint(h.Tree, onDomain)
+			dup := ""
+			if same[i] >= 0 {
+				dup = strconv.Itoa(same[i] + 1)
+			}
 			cw.Write([]string{
 				strconv.Itoa(i + 1), num(h.Score), strconv.Itoa(h.Generation), num(h.Validation),
 				strconv.Itoa(h.Tree.Size()), strconv.Itoa(h.Tree.Depth()), fmt.Sprintf("%016x", h.hash),
-				h.Tree.String(), expr.Simplify(h.Tree).String(),
+				h.Tree.String(), simp.String(), strconv.FormatBool(isConstantTree(simp)), dup,
 			})
 		}
 		cw.Flush()
 		return cw.Error()
 	})
 }
+
+// onDomain simplifies for the simulator's inputs (expr.DefaultDomain).
+func onDomain(t *expr.Tree) *expr.Tree { return expr.SimplifyOn(t, expr.DefaultDomain()) }
+
+// hallDuplicates returns, per hall entry, the index of the first earlier
+// entry with the same domain-simplified form or (behaviour non-nil) the
+// same phenotype, or −1.
+func hallDuplicates(hall []HallEntry, behaviour func(*expr.Tree) uint64) []int {
+	out := make([]int, len(hall))
+	byForm := map[string]int{}
+	byPheno := map[uint64]int{}
+	for i, h := range hall {
+		out[i] = -1
+		form := expr.SimplifyOn(h.Tree, expr.DefaultDomain()).String()
+		if j, ok := byForm[form]; ok {
+			out[i] = j
+		} else {
+			byForm[form] = i
+		}
+		if behaviour == nil {
+			continue
+		}
+		p := behaviour(h.Tree)
+		if j, ok := byPheno[p]; ok {
+			if out[i] < 0 || j < out[i] {
+				out[i] = j
+			}
+		} else {
+			byPheno[p] = i
+		}
+	}
+	return out
+}
+
+// isConstantTree reports whether t uses no terminal.
+func isConstantTree(t *expr.Tree) bool { return t.Terminals() == 0 }
 
 func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
@@ -151,13 +203,26 @@ func formulaGo(t *expr.Tree) ([]byte, error) {
 
 // formulaTeX is a standalone LaTeX equation for the simplified tree.
 func formulaTeX(t *expr.Tree) ([]byte, error) {
-	src, err := expr.Format(t, "latex")
+	dom := expr.DefaultDomain() // the simulator's inputs: a divisor proved non-zero prints as \frac
+	src, err := expr.FormatOn(t, "latex", dom)
 	if err != nil {
 		return nil, err
 	}
-	return []byte("% Learned priority function (smaller = scheduled earlier);\n" +
-		"% pdiv(a, b) = a if b = 0, else a / b.\n" +
-		"\\begin{equation}\n  f(d, q, u, g) = " + src + "\n\\end{equation}\n"), nil
+	head := "% Learned priority function (smaller = scheduled earlier).\n"
+	if expr.ProtectedDivisions(t, dom) > 0 {
+		head += "% pdiv(a, b) = a if b = 0, else a / b (protected division); \\frac marks divisions whose divisor is never 0.\n"
+	}
+	return []byte(head + "\\begin{equation}\n  " + texSignature(t) + " = " + src + "\n\\end{equation}\n"), nil
+}
+
+// texSignature is "f(q, a)": f of the terminals t uses, in catalogue
+// order ("f" alone for a constant).
+func texSignature(t *expr.Tree) string {
+	names := t.Terminals().Names()
+	if len(names) == 0 {
+		return "f"
+	}
+	return "f(" + strings.Join(names, ", ") + ")"
 }
 
 // plotConvergence writes dir/convergence.png and .svg with

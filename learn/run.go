@@ -460,6 +460,15 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 	return r, nil
 }
 
+// behaviour is the phenotype of a tree on the run's decision sample, or
+// nil when the run has none (gp.dedup other than behaviour).
+func (r *runner) behaviour() func(*expr.Tree) uint64 {
+	if r.decisions == nil {
+		return nil
+	}
+	return func(t *expr.Tree) uint64 { return phenotype(NewFormulaRanking(t, r.ev.seconds), r.decisions) }
+}
+
 // setPhenotypes fills the phenotype of every member (gp.dedup: behaviour),
 // computing each distinct tree's once.
 func (r *runner) setPhenotypes(pop []scored) {
@@ -839,7 +848,7 @@ func (r *runner) write(res *Result) error {
 	if err := r.writeGenerations(filepath.Join(dir, GenerationsFile)); err != nil {
 		return err
 	}
-	if err := writeHall(filepath.Join(dir, HallFile), r.hall); err != nil {
+	if err := writeHall(filepath.Join(dir, HallFile), r.hall, r.behaviour()); err != nil {
 		return err
 	}
 	if err := plotConvergence(dir, r.rows, r.cfg.GP.Subset, res.ValidationCurve, bestBaseline(res.ValidationBaselines)); err != nil {

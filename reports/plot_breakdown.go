@@ -2,49 +2,66 @@ package reports
 
 import (
 	"fmt"
+	"image/color"
 	"math"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/evogp/evogp/internal/figure"
 )
 
-// breakdownMetric is one panel of the objective breakdown.
+// breakdownMetric is one panel of the objective breakdown: a short name
+// (panel title), the y-axis label a reader understands, and the value.
 type breakdownMetric struct {
-	Name, Unit string
-	Value      func(ResultRow) float64
+	Name, Label string
+	Value       func(ResultRow) float64
 }
 
-// breakdownMetrics returns the panels of the objective breakdown: cq_avg,
-// cq_max, 1 − util and the objective, and when deadlines are in play (some
-// row has total tardiness or deadline misses > 0) total tardiness (hours)
-// and deadline misses.
-func breakdownMetrics(rows []ResultRow) []breakdownMetric {
-	ms := []breakdownMetric{
-		{"cq_avg", "hours", func(r ResultRow) float64 { return r.CQAvg }},
-		{"cq_max", "hours", func(r ResultRow) float64 { return r.CQMax }},
-		{"1 − util", "fraction", func(r ResultRow) float64 { return 1 - r.Util }},
-		{"objective", "Eq. 5 or 16", func(r ResultRow) float64 { return r.Objective }},
+// breakdownMetrics returns the panels of the objective breakdown for the
+// run's objective kind (SPEC §4.5): under "single" (Eq. 16) mean JCT and
+// max queueing time, otherwise (Eq. 5, "multi", "deadline" or "") cq_avg,
+// cq_max and 1 − util; then the objective itself; and when deadlines are
+// in play (some row has total tardiness or deadline misses > 0) total
+// tardiness and deadline misses.
+func breakdownMetrics(rows []ResultRow, objective string) []breakdownMetric {
+	var ms []breakdownMetric
+	if objective == "single" {
+		ms = []breakdownMetric{
+			{"AvgJCT", "mean job completion time (h)", func(r ResultRow) float64 { return r.AvgJCT }},
+			{"MaxQT", "longest queueing time (h)", func(r ResultRow) float64 { return r.MaxQT }},
+			{"objective", "ω·AvgJCT + (1−ω)·MaxQT (h)", func(r ResultRow) float64 { return r.Objective }},
+		}
+	} else {
+		ms = []breakdownMetric{
+			{"cq_avg", "mean priority-weighted queueing (h)", func(r ResultRow) float64 { return r.CQAvg }},
+			{"cq_max", "max priority-weighted queueing (h)", func(r ResultRow) float64 { return r.CQMax }},
+			{"1 − util", "idle share of GPU capacity", func(r ResultRow) float64 { return 1 - r.Util }},
+			{"objective", "weighted objective (lower is better)", func(r ResultRow) float64 { return r.Objective }},
+		}
 	}
 	for _, r := range rows {
 		if r.TotalTardiness > 0 || r.DeadlineMisses > 0 {
 			return append(ms,
-				breakdownMetric{"total tardiness", "hours", func(r ResultRow) float64 { return r.TotalTardiness }},
-				breakdownMetric{"deadline misses", "jobs", func(r ResultRow) float64 { return float64(r.DeadlineMisses) }})
+				breakdownMetric{"total tardiness", "total tardiness (h)", func(r ResultRow) float64 { return r.TotalTardiness }},
+				breakdownMetric{"deadline misses", "jobs past their deadline", func(r ResultRow) float64 { return float64(r.DeadlineMisses) }})
 		}
 	}
 	return ms
 }
 
 // breakdownValues returns, per scheduler (first-appearance order) and
-// metric of breakdownMetrics(rows), the mean and sd of the metric over the
-// rows of instance (all rows when instance is "").
-func breakdownValues(rows []ResultRow, instance string) ([]string, []breakdownMetric, [][]Stat, error) {
+// metric of breakdownMetrics(rows, objective), the mean of the metric over
+// the rows of instance (all rows when instance is "") with its 95 %
+// bootstrap confidence interval.
+func breakdownValues(rows []ResultRow, instance, objective string) ([]string, []breakdownMetric, [][]Interval, error) {
 	var scheds []string
 	vals := map[string][][]float64{}
-	ms := breakdownMetrics(rows)
+	ms := breakdownMetrics(rows, objective)
 	for _, r := range rows {
 		if instance != "" && r.Instance != instance {
 			continue
@@ -62,11 +79,11 @@ func breakdownValues(rows []ResultRow, instance string) ([]string, []breakdownMe
 	if len(scheds) == 0 {
 		return nil, nil, nil, fmt.Errorf("no results for instance %q", instance)
 	}
-	out := make([][]Stat, len(scheds))
+	out := make([][]Interval, len(scheds))
 	for s, name := range scheds {
-		out[s] = make([]Stat, len(ms))
+		out[s] = make([]Interval, len(ms))
 		for m, xs := range vals[name] {
-			out[s][m] = meanSD(xs)
+			out[s][m] = bootstrapMeanCI(xs)
 		}
 	}
 	return scheds, ms, out, nil
@@ -89,32 +106,65 @@ func wantsLog(ys []float64) bool {
 	return hi > lo*math.Pow(10, logSpanDecades)
 }
 
-// BreakdownPlot draws paper Fig. 6: the objective's terms cq_avg, cq_max,
-// 1 − util and the objective itself (the run's objective, Eq. 5 or
-// Eq. 16), and with deadlines total tardiness and deadline misses, one
-// panel per metric with its own scale (cq_max often dwarfs the others) and
-// one bar per scheduler with a ±1 sd error bar over the rows averaged, on
-// one instance (its seeds), or over all rows when instance is "". A panel
-// whose positive values span more than two decades uses a log axis and
-// draws points instead of bars; a metric other than the objective that is
-// equal for every scheduler (often 1 − util) gets no panel, and the first
-// panel's x label says so.
+// resultPalette is the palette of every scheduler in rows: figures drawn
+// from the same results table give a scheduler the same colour.
+func resultPalette(rows []ResultRow) figure.Palette {
+	labels := make([]string, len(rows))
+	for i, r := range rows {
+		labels[i] = r.Scheduler
+	}
+	return figure.NewPalette(labels)
+}
+
+// BreakdownPlot is BreakdownPlotFor under the default objective (Eq. 5).
 func BreakdownPlot(rows []ResultRow, instance string) (*Figure, error) {
-	scheds, metrics, vals, err := breakdownValues(rows, instance)
+	return BreakdownPlotFor(rows, instance, "")
+}
+
+// BreakdownPlotFor draws paper Fig. 6 for the run's objective kind
+// ("single" for Eq. 16, else Eq. 5): the objective's terms and the
+// objective itself, and with deadlines total tardiness and deadline
+// misses, one panel per metric with its own scale and one bar per
+// scheduler, on one instance (its seeds), or averaged over all rows when
+// instance is "". With more than one value per bar the error bar is the
+// 95 % bootstrap CI of the mean (never below zero for these non-negative
+// metrics); a single value gets no error bar. A panel whose positive
+// values span more than two decades uses a log axis and points. A metric
+// other than the objective that is equal for every scheduler (often
+// 1 − util) gets no panel, and the objective panel's title says so.
+// Panels sit in one row up to three, else two columns without a blank
+// slot at the end. Colours follow the scheduler's label over all rows
+// (resultPalette), so a per-instance figure matches the mean one.
+func BreakdownPlotFor(rows []ResultRow, instance, objective string) (*Figure, error) {
+	scheds, metrics, vals, err := breakdownValues(rows, instance, objective)
 	if err != nil {
 		return nil, fmt.Errorf("breakdown plot: %w", err)
 	}
+	pal := resultPalette(rows)
 	var where string
 	name := "breakdown_mean"
-	if instance != "" {
+	n := vals[0][0].N
+	switch {
+	case instance != "" && n > 1:
+		where = fmt.Sprintf("instance %s, mean and 95%% CI over %d seeds", instance, n)
+		name = "breakdown_" + fileStem(instance)
+	case instance != "":
 		where = "instance " + instance
 		name = "breakdown_" + fileStem(instance)
-	} else {
-		where = fmt.Sprintf("mean ± sd over %d instances", vals[0][0].N)
+	case n > 1:
+		where = fmt.Sprintf("mean and 95%% CI over %d instances", n)
+	default:
+		where = "1 instance"
+	}
+	colours := map[string]color.Color{}
+	for _, s := range scheds {
+		colours[s] = pal.Color(s)
 	}
 	var plots []*plot.Plot
 	var notes []string
 	var extra vg.Length // height of turned x labels
+	objPanel := -1
+	var tips []figure.Tip // Row = index into plots until the layout is known
 	for m, metric := range metrics {
 		ys := make([]float64, len(scheds))
 		same := true
@@ -126,27 +176,36 @@ func BreakdownPlot(rows []ResultRow, instance string) (*Figure, error) {
 			notes = append(notes, fmt.Sprintf("%s = %.3g", metric.Name, ys[0]))
 			continue
 		}
-		p := newPlot(fmt.Sprintf("%s, %s", metric.Name, where), "scheduler", fmt.Sprintf("%s (%s)", metric.Name, metric.Unit))
+		if metric.Name == "objective" {
+			objPanel = len(plots)
+		}
+		p := newPlot(fmt.Sprintf("%s, %s", metric.Name, where), "scheduler", metric.Label)
 		p.NominalX(scheds...)
 		extra = max(extra, fitNominalLabels(p, scheds, panelW*0.75))
 		p.X.Min, p.X.Max = -0.5, float64(len(scheds))-0.5
 		pts := make(plotter.XYs, len(scheds))
 		errs := make(plotter.YErrors, len(scheds))
+		var withBars plotter.XYs
+		var withErrs plotter.YErrors
 		top := 0.0
 		logScale := wantsLog(ys)
 		for s := range scheds {
-			st := vals[s][m]
-			sd := st.SD
-			if math.IsNaN(sd) {
-				sd = 0
+			ci := vals[s][m]
+			pts[s] = plotter.XY{X: float64(s), Y: ci.Mean}
+			errs[s] = struct{ Low, High float64 }{ci.Mean - ci.Low, ci.High - ci.Mean}
+			if logScale && !(ci.Low > 0) {
+				errs[s].Low = ci.Mean / 2 // a log axis has no zero: cut the bar at half the mean
 			}
-			pts[s] = plotter.XY{X: float64(s), Y: st.Mean}
-			lo := sd
-			if logScale && st.Mean-sd <= 0 {
-				lo = st.Mean / 2 // a log axis has no zero: cut the bar at half the mean
+			if ci.N > 1 && ci.High > ci.Low {
+				withBars = append(withBars, pts[s])
+				withErrs = append(withErrs, errs[s])
 			}
-			errs[s] = struct{ Low, High float64 }{lo, sd}
-			top = math.Max(top, st.Mean+sd)
+			top = math.Max(top, ci.High)
+			text := fmt.Sprintf("%s: %s %.4g", scheds[s], metric.Name, ci.Mean)
+			if ci.N > 1 {
+				text += fmt.Sprintf(" (95%% CI %.4g–%.4g, n = %d)", ci.Low, ci.High, ci.N)
+			}
+			tips = append(tips, figure.Tip{Row: len(plots), X: float64(s), Y0: ci.Mean, Y1: ci.Mean, HalfWidth: vg.Points(4), Point: true, Text: text})
 		}
 		if logScale {
 			p.Y.Scale = plot.LogScale{}
@@ -156,24 +215,27 @@ func BreakdownPlot(rows []ResultRow, instance string) (*Figure, error) {
 			if err != nil {
 				return nil, fmt.Errorf("breakdown plot: %w", err)
 			}
-			sc.GlyphStyle.Shape = draw.CircleGlyph{}
 			sc.GlyphStyle.Radius = vg.Points(3)
 			sc.GlyphStyleFunc = func(i int) draw.GlyphStyle {
 				g := sc.GlyphStyle
-				g.Color = seriesColor(i)
+				g.Color = pal.Color(scheds[i])
+				g.Shape = pal.Glyph(scheds[i])
 				return g
 			}
 			p.Add(sc)
 		} else {
 			p.Y.Min = 0
 			w := panelW * 0.6 / vg.Length(len(scheds))
+			for k := len(tips) - len(scheds); k < len(tips); k++ {
+				tips[k].Y0, tips[k].HalfWidth, tips[k].Point = 0, w/2, false // the whole bar
+			}
 			for s := range scheds {
 				b, err := plotter.NewBarChart(plotter.Values{pts[s].Y}, w)
 				if err != nil {
 					return nil, fmt.Errorf("breakdown plot: %w", err)
 				}
 				b.XMin = float64(s)
-				b.Color = seriesColor(s)
+				b.Color = pal.Color(scheds[s])
 				b.LineStyle.Width = 0
 				p.Add(b)
 			}
@@ -183,22 +245,45 @@ func BreakdownPlot(rows []ResultRow, instance string) (*Figure, error) {
 				p.Y.Max = 1
 			}
 		}
-		eb, err := plotter.NewYErrorBars(struct {
-			plotter.XYs
-			plotter.YErrors
-		}{pts, errs})
-		if err != nil {
-			return nil, fmt.Errorf("breakdown plot: %w", err)
+		if len(withBars) > 0 {
+			eb, err := plotter.NewYErrorBars(struct {
+				plotter.XYs
+				plotter.YErrors
+			}{withBars, withErrs})
+			if err != nil {
+				return nil, fmt.Errorf("breakdown plot: %w", err)
+			}
+			p.Add(eb)
 		}
-		p.Add(eb)
 		plots = append(plots, p)
 	}
-	if len(notes) > 0 {
-		plots[0].X.Label.Text += "\nequal for every scheduler, no panel: " + strings.Join(notes, ", ")
+	if len(notes) > 0 && objPanel >= 0 {
+		slices.Sort(notes)
+		plots[objPanel].Title.Text += "\n(equal for every scheduler: " + strings.Join(notes, ", ") + ")"
 	}
-	panels := make([][]*plot.Plot, (len(plots)+1)/2)
+	cols := breakdownColumns(len(plots))
+	panels := make([][]*plot.Plot, (len(plots)+cols-1)/cols)
 	for i, p := range plots {
-		panels[i/2] = append(panels[i/2], p)
+		panels[i/cols] = append(panels[i/cols], p)
 	}
-	return &Figure{Name: name, Width: 2 * panelW * 1.1, Height: vg.Length(len(panels)) * (panelH + extra), Panels: panels}, nil
+	for k := range tips {
+		tips[k].Row, tips[k].Col = tips[k].Row/cols, tips[k].Row%cols
+	}
+	f := &Figure{Tips: tips, Name: name, Width: vg.Length(cols) * panelW * 1.1, Height: vg.Length(len(panels)) * (panelH + extra), Panels: panels, LabelColors: colours}
+	return f, nil
+}
+
+// breakdownColumns is the number of panel columns for n panels such that
+// every row is full (no blank slot): one row up to three and for five,
+// two columns for an even count, three for six.
+func breakdownColumns(n int) int {
+	switch {
+	case n <= 3 || n == 5:
+		return max(n, 1)
+	case n%3 == 0 && n%2 != 0 || n == 6:
+		return 3
+	case n%2 == 0:
+		return 2
+	}
+	return n
 }

@@ -3,6 +3,7 @@ package reports
 import (
 	"errors"
 	"fmt"
+	"image/color"
 	"math"
 	"slices"
 	"strings"
@@ -137,16 +138,23 @@ func JCTCDFPlot(jobs []JobRow) (*Figure, error) {
 	p.X.Min, p.X.Max = logLimits(lo, hi)
 	p.Y.Min, p.Y.Max = 0, 1
 	leg := figure.NewLegend()
-	for s, name := range scheds {
+	labels := make([]string, len(jobs))
+	for i, j := range jobs {
+		labels[i] = j.Scheduler
+	}
+	pal := figure.NewPalette(labels)
+	colours := map[string]color.Color{}
+	for _, name := range scheds {
 		l, err := plotter.NewLine(ecdf(jct[name]))
 		if err != nil {
 			return nil, fmt.Errorf("JCT CDF plot: %w", err)
 		}
-		l.Color = seriesColor(s)
-		l.Dashes = seriesDash(s)
+		l.Color = pal.Color(name)
+		l.Dashes = pal.Dash(name)
+		colours[name] = l.Color
 		l.Width = vg.Points(1.5)
 		p.Add(l)
 		leg.Add(name, l)
 	}
-	return &Figure{Name: "jct_cdf", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}, Legend: leg}, nil
+	return &Figure{Name: "jct_cdf", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}, Legend: leg, LabelColors: colours}, nil
 }

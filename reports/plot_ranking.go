@@ -16,23 +16,38 @@ import (
 // by side, filling 80% of the group's width. plotWidth approximates the
 // width of the data area.
 func groupedBars(p *plot.Plot, leg *plot.Legend, names []string, values [][]float64, plotWidth vg.Length) error {
+	_, err := groupedBarsTips(p, leg, names, nil, values, plotWidth)
+	return err
+}
+
+// groupedBarsTips is groupedBars that also returns a tooltip per bar,
+// "group: series value", for panel (0, 0); groups names the groups (nil:
+// no tooltips).
+func groupedBarsTips(p *plot.Plot, leg *plot.Legend, names, groups []string, values [][]float64, plotWidth vg.Length) ([]figure.Tip, error) {
+	var tips []figure.Tip
 	if len(values) == 0 || len(values[0]) == 0 {
-		return errors.New("no bars")
+		return nil, errors.New("no bars")
 	}
-	groups := len(values[0])
-	w := plotWidth * 0.8 / vg.Length(groups*len(values))
+	n := len(values[0])
+	w := plotWidth * 0.8 / vg.Length(n*len(values))
 	for s, vs := range values {
 		b, err := plotter.NewBarChart(plotter.Values(vs), w)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		b.Color = seriesColor(s)
 		b.LineStyle.Width = 0
 		b.Offset = w * (vg.Length(s) - vg.Length(len(values)-1)/2)
 		p.Add(b)
 		leg.Add(names[s], b)
+		for g, v := range vs {
+			if g < len(groups) {
+				tips = append(tips, figure.Tip{X: float64(g), Y0: 0, Y1: v, Offset: b.Offset, HalfWidth: w / 2,
+					Text: fmt.Sprintf("%s: %s %g", groups[g], names[s], v)})
+			}
+		}
 	}
-	return nil
+	return tips, nil
 }
 
 // RankingPlot draws paper Fig. 4: for every scheduler, grouped bars of how
@@ -63,8 +78,9 @@ func RankingPlot(rows []ResultRow) (*Figure, error) {
 	p.Y.Min = 0
 	p.Y.Max = float64(rk.ranked) * 1.05
 	leg := figure.NewLegend()
-	if err := groupedBars(p, leg, names, values, figW*0.7); err != nil {
+	tips, err := groupedBarsTips(p, leg, names, t.scheds, values, figW*0.7)
+	if err != nil {
 		return nil, fmt.Errorf("ranking plot: %w", err)
 	}
-	return &Figure{Name: "ranking", Width: figW, Height: figH + extra, Panels: [][]*plot.Plot{{p}}, Legend: leg}, nil
+	return &Figure{Name: "ranking", Width: figW, Height: figH + extra, Panels: [][]*plot.Plot{{p}}, Legend: leg, Tips: tips}, nil
 }

@@ -3,6 +3,7 @@ package reports
 import (
 	"errors"
 	"fmt"
+	"image/color"
 	"slices"
 
 	"gonum.org/v1/plot"
@@ -12,10 +13,22 @@ import (
 	"github.com/evogp/evogp/internal/figure"
 )
 
+// tradeoffBand is a curve of means over seeds with their 95 % bootstrap
+// CIs (Low = High = Mean for one seed): X ascending.
+type tradeoffBand struct {
+	Name            string
+	X               []float64
+	Mean, Low, High []float64
+	N               []int // seeds per point
+}
+
+// seeds is the largest number of seeds of any point.
+func (b tradeoffBand) seeds() int { return slices.Max(b.N) }
+
 // tradeoffSeries groups sweep rows by point (first-appearance order, each
-// point must have one ω) and returns, sorted by ω, mean ± sd over seeds of
-// AvgJCT and MaxQT.
-func tradeoffSeries(rows []SweepRow) (avg, maxq meanBand, err error) {
+// point must have one ω) and returns, sorted by ω, the mean over seeds of
+// AvgJCT and MaxQT with its 95 % bootstrap CI.
+func tradeoffSeries(rows []SweepRow) (avg, maxq tradeoffBand, err error) {
 	type acc struct {
 		omega    float64
 		avg, mqt []float64
@@ -52,10 +65,15 @@ func tradeoffSeries(rows []SweepRow) (avg, maxq meanBand, err error) {
 	avg.Name, maxq.Name = "learned (GP)", "learned (GP)"
 	for _, pt := range points {
 		a := m[pt]
-		sa, sm := meanSD(a.avg), meanSD(a.mqt)
-		avg.X, maxq.X = append(avg.X, a.omega), append(maxq.X, a.omega)
-		avg.Mean, avg.SD = append(avg.Mean, sa.Mean), append(avg.SD, sa.SD)
-		maxq.Mean, maxq.SD = append(maxq.Mean, sm.Mean), append(maxq.SD, sm.SD)
+		for _, c := range []struct {
+			b  *tradeoffBand
+			xs []float64
+		}{{&avg, a.avg}, {&maxq, a.mqt}} {
+			ci := bootstrapMeanCI(c.xs)
+			c.b.X = append(c.b.X, a.omega)
+			c.b.Mean, c.b.Low, c.b.High = append(c.b.Mean, ci.Mean), append(c.b.Low, ci.Low), append(c.b.High, ci.High)
+			c.b.N = append(c.b.N, ci.N)
+		}
 	}
 	return avg, maxq, nil
 }
@@ -90,7 +108,9 @@ func baselineLevels(rows []ResultRow) []baselineLevel {
 
 // TradeoffPlot draws paper Fig. 8: AvgJCT and MaxQT (hours) of the learned
 // policy against ω of the single-cluster objective ω·AvgJCT + (1−ω)·MaxQT
-// (Eq. 16), mean with error bars ±sd over seeds, and each scheduler of
+// (Eq. 16): with several seeds per ω their mean and its 95 % bootstrap CI
+// as error bars, with one seed the value alone (no bar, and the legend
+// says so), a tooltip per point in the SVG; and each scheduler of
 // baselines as a dashed horizontal line at its mean over its rows, in the
 // Okabe–Ito colours; one legend for both panels sits beside them.
 // baselines may be empty.
@@ -105,9 +125,19 @@ func TradeoffPlot(sweep []SweepRow, baselines []ResultRow) (*Figure, error) {
 		xmin, xmax = xmin-0.5, xmax+0.5
 	}
 	var panels []*plot.Plot
+	var tips []figure.Tip
 	leg := figure.NewLegend()
+	labels := []string{avg.Name}
+	for _, b := range levels {
+		labels = append(labels, b.Name)
+	}
+	pal := figure.NewPalette(labels)
+	colours := map[string]color.Color{}
+	for _, l := range labels {
+		colours[l] = pal.Color(l)
+	}
 	for k, sp := range []struct {
-		series meanBand
+		series tradeoffBand
 		label  string
 		level  func(baselineLevel) float64
 	}{
@@ -117,35 +147,48 @@ func TradeoffPlot(sweep []SweepRow, baselines []ResultRow) (*Figure, error) {
 		p := newPlot(sp.label+" against ω", "ω (weight of AvgJCT in Eq. 16)", sp.label)
 		pts := make(plotter.XYs, len(sp.series.X))
 		errs := make(plotter.YErrors, len(sp.series.X))
-		for k := range pts {
-			pts[k] = plotter.XY{X: sp.series.X[k], Y: sp.series.Mean[k]}
-			errs[k] = struct{ Low, High float64 }{sp.series.SD[k], sp.series.SD[k]}
+		for i := range pts {
+			b := sp.series
+			pts[i] = plotter.XY{X: b.X[i], Y: b.Mean[i]}
+			errs[i] = struct{ Low, High float64 }{b.Mean[i] - b.Low[i], b.High[i] - b.Mean[i]}
+			text := fmt.Sprintf("ω = %g: %s %.4g", b.X[i], sp.label, b.Mean[i])
+			if b.N[i] > 1 {
+				text += fmt.Sprintf(" (mean of %d seeds, 95%% CI %.4g–%.4g)", b.N[i], b.Low[i], b.High[i])
+			} else {
+				text += " (one seed)"
+			}
+			tips = append(tips, figure.Tip{Col: k, X: b.X[i], Y0: b.Mean[i], Y1: b.Mean[i], Point: true, HalfWidth: vg.Points(4), Text: text})
 		}
 		l, s, err := plotter.NewLinePoints(pts)
 		if err != nil {
 			return nil, fmt.Errorf("trade-off plot: %w", err)
 		}
-		l.Color, s.Color = seriesColor(0), seriesColor(0)
+		l.Color, s.Color = pal.Color(avg.Name), pal.Color(avg.Name)
 		l.Width = vg.Points(1.5)
-		eb, err := plotter.NewYErrorBars(struct {
-			plotter.XYs
-			plotter.YErrors
-		}{pts, errs})
-		if err != nil {
-			return nil, fmt.Errorf("trade-off plot: %w", err)
+		p.Add(l, s)
+		if n := sp.series.seeds(); n > 1 {
+			eb, err := plotter.NewYErrorBars(struct {
+				plotter.XYs
+				plotter.YErrors
+			}{pts, errs})
+			if err != nil {
+				return nil, fmt.Errorf("trade-off plot: %w", err)
+			}
+			eb.Color = pal.Color(avg.Name)
+			p.Add(eb)
+			if k == 0 {
+				leg.Add(fmt.Sprintf("%s, mean and 95%% CI over %d seeds", sp.series.Name, n), l, s)
+			}
+		} else if k == 0 {
+			leg.Add(sp.series.Name+", one seed", l, s)
 		}
-		eb.Color = seriesColor(0)
-		p.Add(l, s, eb)
-		if k == 0 {
-			leg.Add(sp.series.Name+" ± sd", l, s)
-		}
-		for i, b := range levels {
+		for _, b := range levels {
 			y := sp.level(b)
 			hl, err := plotter.NewLine(plotter.XYs{{X: xmin, Y: y}, {X: xmax, Y: y}})
 			if err != nil {
 				return nil, fmt.Errorf("trade-off plot: %w", err)
 			}
-			hl.Color = seriesColor(i + 1)
+			hl.Color = pal.Color(b.Name)
 			hl.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 			hl.Width = vg.Points(1.2)
 			p.Add(hl)
@@ -155,5 +198,5 @@ func TradeoffPlot(sweep []SweepRow, baselines []ResultRow) (*Figure, error) {
 		}
 		panels = append(panels, p)
 	}
-	return &Figure{Name: "tradeoff", Width: 2 * panelW * 1.3, Height: panelH * 1.3, Panels: [][]*plot.Plot{panels}, Legend: leg}, nil
+	return &Figure{Name: "tradeoff", Width: 2 * panelW * 1.3, Height: panelH * 1.3, Panels: [][]*plot.Plot{panels}, Legend: leg, Tips: tips, LabelColors: colours}, nil
 }

@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -251,8 +252,13 @@ func TestTradeoffSeries(t *testing.T) {
 		t.Fatalf("ω not sorted: %v", avg.X)
 	}
 	// ω = 0.1: AvgJCT 2.2, 2.3 → mean 2.25; MaxQT 20, 21 → 20.5.
-	if !near(avg.Mean[0], 2.25, 1e-12) || !near(mq.Mean[0], 20.5, 1e-12) || !near(mq.SD[0], math.Sqrt(0.5), 1e-12) {
+	if !near(avg.Mean[0], 2.25, 1e-12) || !near(mq.Mean[0], 20.5, 1e-12) || mq.Low[0] != 20 || mq.High[0] != 21 || mq.N[0] != 2 {
 		t.Fatalf("avg %+v maxqt %+v", avg, mq)
+	}
+	// With one seed per ω there is no interval.
+	one, _, err := tradeoffSeries(plotSweep()[:1])
+	if err != nil || one.seeds() != 1 || one.Low[0] != one.Mean[0] || one.High[0] != one.Mean[0] {
+		t.Fatalf("one seed: %+v %v", one, err)
 	}
 	bad := append(plotSweep(), SweepRow{Point: "w1", Omega: 0.7, AvgJCT: 1, MaxQT: 1})
 	if _, _, err := tradeoffSeries(bad); err == nil {
@@ -392,23 +398,23 @@ func TestQueueDensities(t *testing.T) {
 }
 
 func TestBreakdownValues(t *testing.T) {
-	scheds, ms, v, err := breakdownValues(statsTable(), "")
+	scheds, ms, v, err := breakdownValues(statsTable(), "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(ms) != 4 {
 		t.Fatalf("no deadlines, yet %d metrics", len(ms))
 	}
-	// gp objectives 1, 2, 3: cq_avg = obj/2 → mean 1, sd 0.5; 1 − util = 0.5.
-	if scheds[0] != "gp" || v[0][0].Mean != 1 || v[0][0].SD != 0.5 || v[0][2].Mean != 0.5 || v[0][3].Mean != 2 || v[0][3].SD != 1 {
+	// gp objectives 1, 2, 3: cq_avg = obj/2 → mean 1 within its CI [0.5, 1.5]; 1 − util = 0.5.
+	if scheds[0] != "gp" || v[0][0].Mean != 1 || v[0][0].Low < 0.5 || v[0][0].High > 1.5 || v[0][0].Low >= 1 || v[0][2].Mean != 0.5 || v[0][3].Mean != 2 || v[0][3].High > 3 {
 		t.Fatalf("%v %v", scheds, v)
 	}
-	_, _, v, _ = breakdownValues(statsTable(), "c")
+	_, _, v, _ = breakdownValues(statsTable(), "c", "")
 	if v[2][3].Mean != 1 {
 		t.Fatalf("instance c spark objective %v", v[2][3])
 	}
 	// With deadlines, total tardiness (h) and deadline misses join.
-	_, ms, v, _ = breakdownValues(crowdedResults(), "")
+	_, ms, v, _ = breakdownValues(crowdedResults(), "", "")
 	if len(ms) != 6 || ms[4].Name != "total tardiness" || ms[5].Name != "deadline misses" || v[2][4].Mean != 1 || v[2][5].Mean != 2 {
 		t.Fatalf("deadline metrics %d %v", len(ms), v[2])
 	}
@@ -534,8 +540,8 @@ func TestBreakdownDeadlinesAndScales(t *testing.T) {
 			ylabels = append(ylabels, p.Y.Label.Text)
 		}
 	}
-	want := []string{"cq_avg (hours)", "cq_max (hours), log scale", "objective (Eq. 5 or 16)",
-		"total tardiness (hours), log scale", "deadline misses (jobs)"}
+	want := []string{"mean priority-weighted queueing (h)", "max priority-weighted queueing (h), log scale", "weighted objective (lower is better)",
+		"total tardiness (h), log scale", "jobs past their deadline"}
 	if strings.Join(ylabels, "|") != strings.Join(want, "|") {
 		t.Fatalf("panels %q", ylabels)
 	}
@@ -543,7 +549,7 @@ func TestBreakdownDeadlinesAndScales(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{"total tardiness, mean ± sd over 2 instances", "equal for every scheduler, no panel: 1 − util = 0.5"} {
+	for _, s := range []string{"total tardiness, mean and 95% CI over 2 instances", "(equal for every scheduler: 1 − util = 0.5)"} {
 		if !strings.Contains(string(svg), s) {
 			t.Errorf("SVG lacks %q", s)
 		}
@@ -556,7 +562,7 @@ func TestBreakdownDeadlinesAndScales(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(f.Panels[0]) + len(f.Panels[1]); n != 4 || f.Panels[1][0].Title.Text != "1 − util, mean ± sd over 3 instances" {
+	if n := len(f.Panels[0]) + len(f.Panels[1]); n != 4 || f.Panels[1][0].Title.Text != "1 − util, mean and 95% CI over 3 instances" {
 		t.Fatalf("%d panels, third %q", n, f.Panels[1][0].Title.Text)
 	}
 	if _, err := RankingPlot(crowdedResults()); err != nil {
@@ -629,5 +635,110 @@ func TestQueueDensityNobodyQueued(t *testing.T) {
 	p := f.Panels[0][0]
 	if p.X.Min != 0 || p.X.Max != 1 || !(p.Y.Max > 0) || p.Y.Label.Text != "density (1/h)" {
 		t.Fatalf("x %v..%v, y max %v, y label %q", p.X.Min, p.X.Max, p.Y.Max, p.Y.Label.Text)
+	}
+}
+
+// Under the single-cluster objective (Eq. 16) the breakdown draws AvgJCT
+// and MaxQT, not cq_avg and cq_max, with labels a reader understands.
+func TestBreakdownFollowsObjective(t *testing.T) {
+	rows := statsTable()
+	for i := range rows {
+		rows[i].AvgJCT, rows[i].MaxQT = float64(i+1), float64(2*i+3)
+	}
+	f, err := BreakdownPlotFor(rows, "", "single")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var titles []string
+	for _, row := range f.Panels {
+		for _, p := range row {
+			titles = append(titles, strings.SplitN(p.Title.Text, ",", 2)[0]+"|"+p.Y.Label.Text)
+		}
+	}
+	want := "AvgJCT|mean job completion time (h) MaxQT|longest queueing time (h) objective|ω·AvgJCT + (1−ω)·MaxQT (h)"
+	if strings.Join(titles, " ") != want {
+		t.Fatalf("panels %q", titles)
+	}
+	if len(f.Panels) != 1 {
+		t.Fatalf("three panels in %d rows, want one row", len(f.Panels))
+	}
+}
+
+// No figure has an empty panel slot: every row of the grid is full, and
+// every panel draws something.
+func TestNoEmptyPanel(t *testing.T) {
+	for _, f := range pinnedFigures(t) {
+		cols := 0
+		for _, row := range f.Panels {
+			cols = max(cols, len(row))
+		}
+		for i, row := range f.Panels {
+			if len(row) != cols {
+				t.Errorf("%s: row %d has %d of %d panels (a blank slot)", f.Name, i, len(row), cols)
+			}
+			for j, p := range row {
+				if p == nil || !(p.X.Min <= p.X.Max && p.Y.Min <= p.Y.Max) {
+					t.Errorf("%s: panel %d,%d is empty", f.Name, i, j)
+				}
+			}
+		}
+	}
+	for n := 1; n <= 8; n++ {
+		c := breakdownColumns(n)
+		if n%c != 0 {
+			t.Errorf("breakdownColumns(%d) = %d leaves a blank slot", n, c)
+		}
+	}
+}
+
+// One scheduler label has one colour across the figures of a directory,
+// whatever order or subset of schedulers a figure draws: the per-instance
+// breakdown (where "srsf" appears first), the mean breakdown and the JCT
+// CDF of jobs listed in another order.
+func TestOneColourPerLabelAcrossFigures(t *testing.T) {
+	rows := statsTable()
+	slices.Reverse(rows)
+	// The jobs table of a directory has the results' schedulers.
+	same := plotJobs()
+	spark := same[0]
+	spark.Scheduler = "spark"
+	same = append(same, spark)
+	jobs := slices.Clone(same)
+	slices.Reverse(jobs)
+	var figs []*Figure
+	for _, mk := range []func() (*Figure, error){
+		func() (*Figure, error) { return BreakdownPlot(statsTable(), "") },
+		func() (*Figure, error) { return BreakdownPlot(rows, "c") },
+		func() (*Figure, error) { return JCTCDFPlot(same) },
+		func() (*Figure, error) { return JCTCDFPlot(jobs) },
+	} {
+		f, err := mk()
+		if err != nil {
+			t.Fatal(err)
+		}
+		figs = append(figs, f)
+	}
+	seen := map[string]string{}
+	for _, f := range figs {
+		if len(f.LabelColors) == 0 {
+			t.Fatalf("%s records no label colours", f.Name)
+		}
+		for label, c := range f.LabelColors {
+			got := fmt.Sprint(c)
+			if was, ok := seen[label]; ok && was != got {
+				t.Errorf("%s: %s is %s here, %s elsewhere", f.Name, label, got, was)
+			}
+			seen[label] = got
+		}
+	}
+	// Different labels differ within a figure.
+	for _, f := range figs {
+		byColour := map[string]string{}
+		for label, c := range f.LabelColors {
+			if o, ok := byColour[fmt.Sprint(c)]; ok {
+				t.Errorf("%s: %s and %s share a colour", f.Name, label, o)
+			}
+			byColour[fmt.Sprint(c)] = label
+		}
 	}
 }

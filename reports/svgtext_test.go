@@ -263,7 +263,7 @@ func TestOutsideLegendsBesideData(t *testing.T) {
 	}{
 		{"ranking", []string{"1st", "2nd", "3rd"}},
 		{"jct_cdf", []string{"gp", "tiresias"}},
-		{"tradeoff", []string{"learned (GP) ± sd", "gp", "tiresias", "spark"}},
+		{"tradeoff", []string{"learned (GP), mean and 95% CI over 2 seeds", "gp", "tiresias", "spark"}},
 		{"pressure", []string{"gp", "tiresias", "spark"}},
 	} {
 		var f *Figure

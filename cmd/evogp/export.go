@@ -75,7 +75,12 @@ func runExport(c *cli.Context) error {
 	case c.Bool("simplify"):
 		tree = expr.Simplify(tree)
 	}
-	text, err := expr.Format(tree, c.String("format"))
+	var text string
+	if c.Bool("domain") { // divisions the domain proves safe print as true division
+		text, err = expr.FormatOn(tree, c.String("format"), expr.DefaultDomain())
+	} else {
+		text, err = expr.Format(tree, c.String("format"))
+	}
 	if err != nil {
 		return err
 	}

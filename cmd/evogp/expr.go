@@ -58,11 +58,11 @@ func exprSimplifyCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			simplify := expr.Simplify
 			if c.Bool("domain") {
-				t = expr.SimplifyOn(t, expr.DefaultDomain())
-			} else {
-				t = expr.Simplify(t)
+				simplify = func(t *expr.Tree) *expr.Tree { return expr.SimplifyOn(t, expr.DefaultDomain()) }
 			}
+			t = expr.SimplifyForPrint(t, simplify) // never prints longer than the input
 			out, err := expr.Format(t, c.String("format"))
 			if err != nil {
 				return err

@@ -18,7 +18,7 @@ func TestExprSimplify(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"simplify", "((q+g)%q - u) * (d % (q + (d+g-u)%(q*q)))"}, "((q + g) % q - u) * (d % (q + (d + g - u) % (q * q)))\n"},
+		{[]string{"simplify", "((q+g)%q - u) * (d % (q + (d+g-u)%(q*q)))"}, "d % (q + (d + g - u) % (q * q)) * ((q + g) % q - u)\n"},
 		{[]string{"simplify", "g*d*1 + 2*3"}, "d * g + 6\n"},
 		{[]string{"simplify", "g", "*", "d"}, "d * g\n"}, // unquoted, split by the shell
 		{[]string{"simplify", "--format", "prefix", "d/q - d % 1"}, "(- (% d q) d)\n"},
@@ -57,13 +57,13 @@ func TestExprSimplifyDomain(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"simplify", "--domain", bloat}, "(q + u + u * (u - g)) * (q % d)\n"},
+		{[]string{"simplify", "--domain", bloat}, "q % d * (q + u + u * (u - g))\n"},
 		{[]string{"simplify", "--domain", "q % d * (g % g) % (q - q)"}, "q % d\n"},
 		{[]string{"simplify", "--domain", "q % q + 0 * d"}, "q % q\n"}, // q = 0 is an input
 		{[]string{"simplify", "--domain", "g*d*1 + 2*3"}, "d * g + 6\n"},
 		{[]string{"simplify", "--domain", "--format", "prefix", "d % d * (q % d) + (g - g)"}, "(% q d)\n"},
 		{[]string{"simplify", "--domain", "-f", "json", "u - u"}, "0\n"},
-		{[]string{"simplify", "g % g * d"}, "d * (g % g)\n"},
+		{[]string{"simplify", "g % g * d"}, "g % g * d\n"},
 	} {
 		got, err := runExpr(t, tc.args...)
 		if err != nil {
@@ -150,7 +150,7 @@ func TestExprTrailingFlag(t *testing.T) {
 		}
 	}
 	out, err := runExpr(t, "simplify", "--", "-g*d")
-	if err != nil || strings.TrimSpace(out) != "d * (0 - g)" {
+	if err != nil || strings.TrimSpace(out) != "(0 - g) * d" {
 		t.Errorf("formula after --: %q, %v", out, err)
 	}
 	// Minus signs inside an unquoted formula are formula text.

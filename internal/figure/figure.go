@@ -34,6 +34,13 @@ type Figure struct {
 	// the panels shrink by the strip's width. Panels that share this
 	// legend should have none of their own.
 	Legend *plot.Legend
+	// LabelColors is the colour of every label (scheduler) the figure
+	// draws, as drawn: tests check that a label has one colour across the
+	// figures of an output directory.
+	LabelColors map[string]color.Color
+	// Tips are tooltips over bars and points, written into the SVG output
+	// as <title> elements (see Tip).
+	Tips []Tip
 }
 
 // legendGap is the space between the panels and an outside legend.
@@ -92,17 +99,20 @@ func (f *Figure) Render(format string) ([]byte, error) {
 	if rows == 0 || cols == 0 {
 		return nil, fmt.Errorf("figure %s: no panels", f.Name)
 	}
+	var grid [][]*plot.Plot
+	var canvases [][]draw.Canvas
 	if rows == 1 && cols == 1 {
 		f.Panels[0][0].Draw(dc)
+		grid, canvases = f.Panels, [][]draw.Canvas{{dc}}
 	} else {
-		grid := make([][]*plot.Plot, rows)
+		grid = make([][]*plot.Plot, rows)
 		for i := range grid {
 			grid[i] = make([]*plot.Plot, cols)
 			copy(grid[i], f.Panels[i])
 		}
 		tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Millimeter * 4, PadY: vg.Millimeter * 4,
 			PadTop: vg.Millimeter * 2, PadBottom: vg.Millimeter * 2, PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 2}
-		canvases := plot.Align(grid, tiles, dc)
+		canvases = plot.Align(grid, tiles, dc)
 		for i := range grid {
 			for j, p := range grid[i] {
 				if p != nil {
@@ -114,6 +124,9 @@ func (f *Figure) Render(format string) ([]byte, error) {
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("figure %s: render %s: %w", f.Name, format, err)
+	}
+	if format == "svg" {
+		return withTips(buf.Bytes(), tipRects(f.Tips, grid, canvases, f.Height)), nil
 	}
 	return buf.Bytes(), nil
 }

@@ -1,0 +1,100 @@
+package learn
+
+import (
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/evogp/evogp/expr"
+)
+
+func mustParse(t *testing.T, s string) *expr.Tree {
+	t.Helper()
+	tr, err := expr.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+// formula.tex's signature lists exactly the terminals the formula uses,
+// and the pdiv note appears only when the formula divides.
+func TestFormulaTeXSignature(t *testing.T) {
+	for _, c := range []struct{ formula, sig string }{
+		{"q - a", "f(q, a) = "}, {"g * d", "f(d, g) = "}, {"3", "f = "}, {"d / (q + 1)", "f(d, q) = \\frac{d}{q + 1}"}, {"d / q", "f(d, q) = "},
+	} {
+		b, err := formulaTeX(mustParse(t, c.formula))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(b)
+		if !strings.Contains(s, "\n  "+c.sig) {
+			t.Errorf("%s: %q lacks signature %q", c.formula, s, c.sig)
+		}
+		if got := strings.Contains(s, "pdiv"); got != strings.Contains(c.formula, "/ q") {
+			t.Errorf("%s: pdiv note %v in %q", c.formula, got, s)
+		}
+	}
+}
+
+// hall_of_fame.csv simplifies a − a, d % d and d − d − a on the
+// simulator's domain, flags constants, and marks an entry that computes
+// the same function as a better one (same simplified form) or behaves the
+// same on the sample (same phenotype) with that entry's rank.
+func TestWriteHallSimplifiesAndMarksDuplicates(t *testing.T) {
+	hall := []HallEntry{
+		{Tree: mustParse(t, "g * d")},
+		{Tree: mustParse(t, "a - a")},
+		{Tree: mustParse(t, "d % d")},
+		{Tree: mustParse(t, "d - d - a")},
+		{Tree: mustParse(t, "d * g")},
+		{Tree: mustParse(t, "0 - a")},
+		{Tree: mustParse(t, "2 * (g * d)")},
+	}
+	// Behaviour: 2·g·d ranks like g·d, every constant alike (arrival
+	// order); everything else by its form.
+	pheno := func(tr *expr.Tree) uint64 {
+		s := expr.SimplifyOn(tr, expr.DefaultDomain()).String()
+		if expr.SimplifyOn(tr, expr.DefaultDomain()).Terminals() == 0 {
+			s = "0"
+		}
+		if s == "2 * (d * g)" || s == "2 * d * g" {
+			s = "d * g"
+		}
+		return expr.MustParse(s).Hash()
+	}
+	path := filepath.Join(t.TempDir(), HallFile)
+	if err := writeHall(path, hall, pheno); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range recs[1:] {
+		got = append(got, r[8]+"|"+r[9]+"|"+r[10])
+	}
+	want := []string{"d * g|false|", "0|true|", "1|true|2", "0 - a|false|", "d * g|false|1", "0 - a|false|4", got[6]}
+	if !strings.HasSuffix(got[6], "|false|1") {
+		t.Errorf("2·g·d: %q, want same_as 1 (same behaviour)", got[6])
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("hall rows:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// Without a sample, only equal forms are duplicates.
+	if err := writeHall(path, hall, nil); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(path)
+	if !strings.HasSuffix(strings.TrimSpace(string(b)), ",false,") {
+		t.Errorf("without behaviour 2·g·d is not a duplicate: %s", b)
+	}
+}
