@@ -22,9 +22,9 @@ func FormatOn(t *Tree, format string, dom Domain) (string, error) {
 	var st style
 	switch format {
 	case "latex":
-		st = latexStyle()
+		st = latexStyle(t.Catalogue())
 		st.plainDiv = func(st style, b *strings.Builder, p *pnode) bool {
-			if !safeDivisions(p, dom)[p] {
+			if !safeDivisions(p, dom, t.Catalogue())[p] {
 				return false
 			}
 			b.WriteString(`\frac{`)
@@ -35,9 +35,9 @@ func FormatOn(t *Tree, format string, dom Domain) (string, error) {
 			return true
 		}
 	case "sympy":
-		st = sympyStyle()
+		st = sympyStyle(t.Catalogue())
 		st.plainDiv = func(st style, b *strings.Builder, p *pnode) bool {
-			if !safeDivisions(p, dom)[p] {
+			if !safeDivisions(p, dom, t.Catalogue())[p] {
 				return false
 			}
 			st.operand(b, p.l, p.l.op.IsBinary())
@@ -61,7 +61,7 @@ func ProtectedDivisions(t *Tree, dom Domain) int {
 		return 0
 	}
 	p, _ := toPtr(t.nodes, 0)
-	safe := safeDivisions(p, dom)
+	safe := safeDivisions(p, dom, t.Catalogue())
 	n := 0
 	var walk func(q *pnode)
 	walk = func(q *pnode) {
@@ -80,10 +80,10 @@ func ProtectedDivisions(t *Tree, dom Domain) int {
 
 // safeDivisions marks the divisions under p whose divisor's interval on
 // dom excludes 0.
-func safeDivisions(p *pnode, dom Domain) map[*pnode]bool {
-	var vars [NumVariables]ival
-	for op := range Op(NumVariables) {
-		vars[op], _ = dom.Bound(op).interval()
+func safeDivisions(p *pnode, dom Domain, c Catalogue) map[*pnode]bool {
+	var vars [MaxVariables]ival
+	for op := range Op(c.Len()) {
+		vars[op], _ = dom.BoundIn(c, op).interval()
 	}
 	safe := map[*pnode]bool{}
 	var walk func(q *pnode) ival

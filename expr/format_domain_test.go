@@ -47,7 +47,7 @@ func TestFormatOnSafeDivisorsNonZero(t *testing.T) {
 	for range 2000 {
 		tr := Grow(rng, 1+rng.IntN(5), GenSettings{Constants: true})
 		p, _ := toPtr(tr.nodes, 0)
-		safe := safeDivisions(p, dom)
+		safe := safeDivisions(p, dom, tr.Catalogue())
 		for q := range safe {
 			sub := &Tree{nodes: flatten(q.r, nil)}
 			for range 20 {

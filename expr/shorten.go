@@ -8,12 +8,12 @@ package expr
 // it is typed ((0 - g) * d for -g*d, not d * (0 - g)). t is not modified.
 func Shorten(t *Tree) *Tree {
 	if t.Size() == 0 {
-		return &Tree{}
+		return &Tree{cat: t.Catalogue()}
 	}
 	p, _ := toPtr(t.nodes, 0)
-	st := infixStyle()
+	st := infixStyle(t.Catalogue())
 	q, _ := shorten(p, st)
-	return &Tree{nodes: flatten(q, make([]node, 0, len(t.nodes)))}
+	return &Tree{nodes: flatten(q, make([]node, 0, len(t.nodes))), cat: t.cat}
 }
 
 // shorten returns p with its sums and products ordered for the shorter

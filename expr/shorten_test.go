@@ -70,7 +70,7 @@ func TestShortenLengths(t *testing.T) {
 	for i := range 2000 {
 		tr := Grow(rng, 1+rng.IntN(6), GenSettings{Constants: true})
 		p, _ := toPtr(tr.nodes, 0)
-		q, n := shorten(p, infixStyle())
+		q, n := shorten(p, infixStyle(Ranking))
 		out := &Tree{nodes: flatten(q, nil)}
 		if n != len(out.String()) {
 			t.Fatalf("tree %d %q: computed length %d, printed %d", i, out.String(), n, len(out.String()))
