@@ -1,0 +1,28 @@
+package learn
+
+import (
+	"errors"
+
+	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/simcore"
+)
+
+// The routing side of package expr (its routing catalogue) and the rule
+// allocator are built beside this learner; these adapters are the only
+// places that name them.
+
+var errNoRouting = errors.New("the routing catalogue and the rule allocator are not available in this build")
+
+// parseRoutingTerminals is the routing terminal set named by names.
+func parseRoutingTerminals(names []string) (expr.Terminals, error) { return 0, errNoRouting }
+
+// parseRouting parses a routing formula.
+func parseRouting(src string) (*expr.Tree, error) { return nil, errNoRouting }
+
+// decodeRouting decodes a routing tree from its JSON.
+func decodeRouting(b []byte) (*expr.Tree, error) { return nil, errNoRouting }
+
+// ruleScheduler is rule(routing, scope) + f + e.place.
+func ruleScheduler(e *evaluator, routing *expr.Tree, scope string, f simcore.Ranking) (simcore.Scheduler, error) {
+	return nil, errNoRouting
+}
