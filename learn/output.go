@@ -99,6 +99,19 @@ type BestJSON struct {
 	// scalar selection). The formula above is its member for the
 	// config's ω.
 	Front *Front `json:"front,omitempty"`
+	// With gp.learn: [routing, ranking] (absent otherwise): the trees
+	// learned ("routing", "ranking"), the routing tree R as evolved and
+	// simplified, its terminal set (gp.routing_terminals) and the rule
+	// allocator's scope. Tree, Infix, Simplified and Terminals above are
+	// the ranking tree f's; Candidate is then rule+formula+PLACER, Hash,
+	// Size and Depth are of the pair.
+	Learn                 []string    `json:"learn,omitempty"`
+	RoutingTree           RoutingTree `json:"routing_tree,omitzero"`
+	RoutingInfix          string      `json:"routing_infix,omitempty"`
+	RoutingSimplified     string      `json:"routing_simplified,omitempty"`
+	RoutingSimplifiedTree RoutingTree `json:"routing_simplified_tree,omitzero"`
+	RoutingTerminals      []string    `json:"routing_terminals,omitempty"`
+	Scope                 string      `json:"scope,omitempty"`
 }
 
 // ReadBest reads a best.json and checks that its formula uses only the
@@ -117,6 +130,9 @@ func ReadBest(path string) (*BestJSON, error) {
 	}
 	terms := best.Terminals.Or(expr.PaperTerminals)
 	if err := CheckTerminals(best.Tree, terms); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := checkBestRouting(&best); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return &best, nil

@@ -3,6 +3,7 @@ package learn
 import (
 	"errors"
 
+	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/simcore"
 )
@@ -24,5 +25,16 @@ func decodeRouting(b []byte) (*expr.Tree, error) { return nil, errNoRouting }
 
 // ruleScheduler is rule(routing, scope) + f + e.place.
 func ruleScheduler(e *evaluator, routing *expr.Tree, scope string, f simcore.Ranking) (simcore.Scheduler, error) {
+	return nil, errNoRouting
+}
+
+// LearnedScheduler is the scheduler a two-tree individual of cfg runs
+// as: rule(routing, gp.scope) + formula + gp.placer.
+func LearnedScheduler(cfg configs.Config, routing, formula *expr.Tree) (simcore.Scheduler, error) {
+	return LearnedSchedulerWith(cfg, routing, NewFormulaRanking(formula, cfg.GP.TimeUnit == "seconds"))
+}
+
+// LearnedSchedulerWith is rule(routing, gp.scope) + f + gp.placer.
+func LearnedSchedulerWith(cfg configs.Config, routing *expr.Tree, f simcore.Ranking) (simcore.Scheduler, error) {
 	return nil, errNoRouting
 }

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/evogp/evogp/configs"
@@ -849,7 +850,7 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 	if res.ValidationBaselines, err = r.ev.validateBaselines(ctx); err != nil {
 		return interrupted(err)
 	}
-	if res.Warnings, err = Warnings(ctx, r.cfg, res.Simplified, r.s.Validation, r.cfg.GP.DedupSample); err != nil {
+	if res.Warnings, err = IndividualWarnings(ctx, r.cfg, res.RoutingSimplified, res.Simplified, r.s.Validation, r.cfg.GP.DedupSample); err != nil {
 		return interrupted(err)
 	}
 	test := r.s.Test
@@ -859,7 +860,7 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 		}
 	}
 	if len(test) > 0 {
-		if res.Test, err = ScoreOnTest(ctx, r.cfg, res.Simplified, test, r.ev.workers); err != nil {
+		if res.Test, err = ScoreIndividualOnTest(ctx, r.cfg, res.RoutingSimplified, res.Simplified, test, r.ev.workers); err != nil {
 			return interrupted(err)
 		}
 	}
@@ -917,6 +918,16 @@ func (r *runner) write(res *Result) error {
 		}
 	}
 	h := res.Best.Hash()
+	if res.Routing != nil {
+		h = individualHash(res.Routing, res.Best)
+		ind := individual{res.Routing, res.Best}
+		b.Learn = slices.Clone(r.cfg.GP.Learn)
+		b.RoutingTree, b.RoutingInfix = RoutingTree{res.Routing}, res.Routing.String()
+		b.RoutingSimplified, b.RoutingSimplifiedTree = res.RoutingSimplified.String(), RoutingTree{res.RoutingSimplified}
+		b.RoutingTerminals, b.Scope = slices.Clone(r.cfg.GP.RoutingTerminals), r.cfg.GP.RoutingScope()
+		b.Candidate = ruleSpec(r.cfg.GP.Placer)
+		b.Hash, b.Size, b.Depth = fmt.Sprintf("%016x", h), ind.size(), max(res.Routing.Depth(), res.Best.Depth())
+	}
 	for _, c := range r.pop {
 		if c.hash == h {
 			v := c.fitness / float64(r.cfg.GP.Subset)
