@@ -182,7 +182,9 @@ func ParsePolicies(list string, seconds, explicit bool) ([]Policy, error) {
 // under the scheduler LABEL names when LABEL is itself a spec whose
 // ranking is formula (gp = mct+formula+bestfit, evo-gp =
 // evo+formula+bestfit, evo+formula+roundrobin, ...), and under
-// FormulaScheduler (MCT-GP) for any other label. Labels must be unique.
+// FormulaScheduler (MCT-GP) for any other label. A run that learned a
+// routing tree too (gp.learn: [routing, ranking]) runs as it was learned,
+// under any label: rule(R, scope) + f + its placer. Labels must be unique.
 // b.Seconds is the caller's time unit for formulas; unless b.Explicit is
 // set, a learner run's own gp.time_unit takes precedence for its formula.
 func (b PolicyBuilder) Policies(list string) ([]Policy, error) {
@@ -219,6 +221,23 @@ func (b PolicyBuilder) Policies(list string) ([]Policy, error) {
 			fb := b
 			if runSeconds != nil && !b.Explicit {
 				fb.Seconds = *runSeconds
+			}
+			routing, err := formula.SourceRouting(strings.TrimSpace(source))
+			if err != nil {
+				return nil, fmt.Errorf("scheduler %s: %w", label, err)
+			}
+			if routing != nil {
+				// A two-tree run: its whole scheduler, whatever the label.
+				if p, err = fb.routingPolicy(routing, infix); err != nil {
+					return nil, fmt.Errorf("scheduler %s: %w", label, err)
+				}
+				p.Label, p.Spec = label, entry
+				if seen[p.Label] {
+					return nil, fmt.Errorf("schedulers %q: label %q appears twice", list, p.Label)
+				}
+				seen[p.Label] = true
+				out = append(out, p)
+				continue
 			}
 			spec := FormulaScheduler
 			if usesFormula(label) {
