@@ -26,7 +26,20 @@
 // as one column per terminal, one instruction over the whole batch at a
 // time (about 4× faster per point, bit for bit the same values). Adding a terminal is one catalogue entry; the caller
 // that evaluates formulas supplies its value. Internal nodes are
-// the binary operators + − × and protected division %. A smaller value means
+// the binary operators + − × and protected division %.
+//
+// # Catalogues: ranking and routing trees
+//
+// A Catalogue is a primitive set. Ranking (the zero value, used wherever
+// none is named) is the table above; Routing is the routing tree's of the
+// rule allocator (SPEC §16): d q u g a r w on the same slots, then f (GPUs
+// not held by Jn jobs), n (jobs assigned so far in the operation), N, C, W,
+// x, h, o and m — 16 terminals, one Vars array. A tree belongs to one
+// catalogue (Tree.Catalogue), a Terminals set too (Catalogue.Set); parsing
+// (Routing.Parse), JSON decoding (Routing.DecodeJSON), generation (a
+// routing set in GenSettings.Terminals), variation, simplification and
+// every printer follow it, and a name of the other catalogue only is an
+// error naming the terminal and the tree kind. A smaller value means
 // the job is scheduled earlier (SPEC §5.2). The units of d and q are the
 // caller's business (the learn adapter passes hours by default, SPEC §2).
 //

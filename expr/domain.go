@@ -24,8 +24,13 @@ type Domain struct {
 	Extra      map[Op]Bound
 }
 
-// Bound returns the bound of terminal op in dom.
-func (dom Domain) Bound(op Op) Bound {
+// Bound returns the bound of ranking terminal op in dom.
+func (dom Domain) Bound(op Op) Bound { return dom.BoundIn(Ranking, op) }
+
+// BoundIn returns the bound of terminal op of catalogue c in dom: D, Q, U, G
+// for the shared four, else Extra[op], else c's catalogue entry. Extra is
+// keyed by slot, so one Domain describes one catalogue's extras.
+func (dom Domain) BoundIn(c Catalogue, op Op) Bound {
 	switch op {
 	case OpD:
 		return dom.D
@@ -39,7 +44,7 @@ func (dom Domain) Bound(op Op) Bound {
 	if b, ok := dom.Extra[op]; ok {
 		return b
 	}
-	return catalogue[op].Bound
+	return c.table()[op].Bound
 }
 
 // DefaultDomain is the domain of the simulator's inputs (SPEC §2, §3):
@@ -63,13 +68,17 @@ func DefaultDomain() Domain {
 	}
 }
 
-// Validate reports a Bound that contains no finite float64.
-func (dom Domain) Validate() error {
-	for op := range Op(NumVariables) {
-		b := dom.Bound(op)
+// Validate reports a Bound of a ranking terminal that contains no finite
+// float64.
+func (dom Domain) Validate() error { return dom.validateIn(Ranking) }
+
+// validateIn is Validate for the terminals of catalogue c.
+func (dom Domain) validateIn(c Catalogue) error {
+	for op := range Op(c.Len()) {
+		b := dom.BoundIn(c, op)
 		if _, ok := b.interval(); !ok {
 			return fmt.Errorf("expr: domain of %v: [%v, %v] (strict %v, %v) holds no finite value",
-				op, b.Lo, b.Hi, b.LoStrict, b.HiStrict)
+				c.Name(op), b.Lo, b.Hi, b.LoStrict, b.HiStrict)
 		}
 	}
 	return nil
@@ -169,17 +178,20 @@ func SimplifyOn(t *Tree, dom Domain) *Tree {
 		panic("expr.SimplifyOn: " + err.Error())
 	}
 	if t.Size() == 0 {
-		return &Tree{}
+		return &Tree{cat: t.Catalogue()}
 	}
-	var vars [NumVariables]ival
-	for op := range Op(NumVariables) {
-		vars[op], _ = dom.Bound(op).interval()
+	if err := dom.validateIn(t.cat); err != nil {
+		panic("expr.SimplifyOn: " + err.Error())
+	}
+	var vars [MaxVariables]ival
+	for op := range Op(t.cat.Len()) {
+		vars[op], _ = dom.BoundIn(t.cat, op).interval()
 	}
 	cur := t
 	for {
 		p, _ := toPtr(cur.nodes, 0)
 		s, _ := simpOn(p, &vars)
-		next := &Tree{nodes: flatten(s, make([]node, 0, len(cur.nodes)))}
+		next := &Tree{nodes: flatten(s, make([]node, 0, len(cur.nodes))), cat: t.cat}
 		if next.Equal(cur) {
 			return next
 		}
@@ -250,7 +262,7 @@ func isZero(p *pnode) bool { return p.op == OpConst && p.val == 0 }
 
 // simpOn simplifies p bottom-up on the domain whose terminal intervals are
 // vars, returning the new subtree and its interval.
-func simpOn(p *pnode, vars *[NumVariables]ival) (*pnode, ival) {
+func simpOn(p *pnode, vars *[MaxVariables]ival) (*pnode, ival) {
 	var r ival
 	switch {
 	case p.op.IsTerminal():

@@ -33,5 +33,5 @@ func ExampleParse() {
 	// d,q,u,g
 	// q + d * g
 	// 2
-	// column 5: unknown variable "x" (want one of d, q, u, g, a, r, w, f, n, e, s, v)
+	// column 5: unknown variable "x" in a ranking tree: it is a routing terminal (want one of d, q, u, g, a, r, w, f, n, e, s, v)
 }

@@ -38,11 +38,11 @@ func Format(t *Tree, format string) (string, error) {
 	case "prefix":
 		return formatPrefix(t), nil
 	case "latex":
-		return formatInfix(t, latexStyle()), nil
+		return formatInfix(t, latexStyle(t.cat)), nil
 	case "go":
 		return formatGo(t)
 	case "sympy":
-		return formatInfix(t, sympyStyle()), nil
+		return formatInfix(t, sympyStyle(t.cat)), nil
 	case "json":
 		b, err := t.MarshalJSON()
 		return string(b), err
@@ -57,7 +57,7 @@ func (t *Tree) String() string {
 	if t.Size() == 0 {
 		return ""
 	}
-	return formatInfix(t, infixStyle())
+	return formatInfix(t, infixStyle(t.cat))
 }
 
 // number is the shortest decimal that parses back to exactly v.
@@ -80,17 +80,17 @@ type style struct {
 	varName   func(Op) string
 }
 
-func infixStyle() style {
+func infixStyle(c Catalogue) style {
 	return style{
 		op:      func(o Op) string { return " " + o.String() + " " },
 		num:     number,
 		open:    "(",
 		close:   ")",
-		varName: Op.String,
+		varName: c.Name,
 	}
 }
 
-func latexStyle() style {
+func latexStyle(c Catalogue) style {
 	return style{
 		op: func(o Op) string {
 			switch o {
@@ -116,11 +116,11 @@ func latexStyle() style {
 		open:     `\left(`,
 		close:    `\right)`,
 		negParen: true,
-		varName:  Op.String,
+		varName:  c.Name,
 	}
 }
 
-func sympyStyle() style {
+func sympyStyle(c Catalogue) style {
 	return style{
 		op: func(o Op) string { return " " + o.String() + " " },
 		call: func(a, b string) string {
@@ -129,7 +129,7 @@ func sympyStyle() style {
 		num:     number,
 		open:    "(",
 		close:   ")",
-		varName: Op.String,
+		varName: c.Name,
 	}
 }
 
@@ -221,7 +221,7 @@ func formatPrefix(t *Tree) string {
 		n := t.nodes[i]
 		switch {
 		case n.op.IsTerminal():
-			b.WriteString(n.op.String())
+			b.WriteString(t.cat.Name(n.op))
 			return i + 1
 		case n.op == OpConst:
 			b.WriteString(number(n.val))
@@ -246,7 +246,7 @@ func formatDot(t *Tree) string {
 		n := t.nodes[i]
 		switch {
 		case n.op.IsTerminal():
-			fmt.Fprintf(&b, "\tn%d [label=%q, shape=box];\n", i, n.op.String())
+			fmt.Fprintf(&b, "\tn%d [label=%q, shape=box];\n", i, t.cat.Name(n.op))
 			return i + 1
 		case n.op == OpConst:
 			fmt.Fprintf(&b, "\tn%d [label=%q, shape=box, style=rounded];\n", i, number(n.val))
@@ -299,7 +299,7 @@ func formatGo(t *Tree) (string, error) {
 	expr = func(p *pnode, inConstOnly bool) string {
 		switch {
 		case p.op.IsTerminal():
-			return p.op.String()
+			return t.cat.Name(p.op)
 		case p.op == OpConst:
 			negZero := p.val == 0 && math.Signbit(p.val)
 			if !inConstOnly && !negZero {
@@ -331,14 +331,18 @@ func formatGo(t *Tree) (string, error) {
 	}
 	body := expr(p, false)
 	var b strings.Builder
-	fmt.Fprintf(&b, "// priority computes %s\n", t.String())
-	b.WriteString("// (smaller = scheduled earlier), where a % b is protected division:\n")
+	fn, what := "priority", "(smaller = scheduled earlier)"
+	if t.cat == Routing {
+		fn, what = "routing", "(smaller = cluster preferred)"
+	}
+	fmt.Fprintf(&b, "// %s computes %s\n", fn, t.String())
+	b.WriteString("// " + what + ", where a % b is protected division:\n")
 	b.WriteString("// a if b == 0, else a / b.\n")
 	params := []string{"d", "q", "u", "g"}
 	for _, op := range t.Terminals().Minus(PaperTerminals).Ops() {
-		params = append(params, op.String())
+		params = append(params, t.cat.Name(op))
 	}
-	b.WriteString("func priority(" + strings.Join(params, ", ") + " float64) float64 {\n")
+	b.WriteString("func " + fn + "(" + strings.Join(params, ", ") + " float64) float64 {\n")
 	if usesDiv {
 		b.WriteString("pdiv := func(a, b float64) float64 {\nif b == 0 {\nreturn a\n}\nreturn a / b\n}\n")
 	}

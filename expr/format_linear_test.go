@@ -27,14 +27,14 @@ func refInfix() refStyle {
 }
 
 func refLatex() refStyle {
-	st := latexStyle() // its op and num, which item 15 did not change
+	st := latexStyle(Ranking) // its op and num, which item 15 did not change
 	return refStyle{op: st.op, num: st.num, negParen: true, varName: Op.String,
 		call:  func(a, b string) string { return `\operatorname{pdiv}\left(` + a + ", " + b + `\right)` },
 		paren: func(s string) string { return `\left(` + s + `\right)` }}
 }
 
 func refSympy() refStyle {
-	st := sympyStyle()
+	st := sympyStyle(Ranking)
 	return refStyle{op: st.op, num: number, call: st.call, varName: Op.String,
 		paren: func(s string) string { return "(" + s + ")" }}
 }

@@ -78,6 +78,7 @@ func (s GenSettings) mustValid(who string) GenSettings {
 
 // leafSource draws random leaves.
 type leafSource struct {
+	cat        Catalogue
 	vars       []Op // the terminal set, in catalogue order
 	constants  bool
 	cmin, cmax float64
@@ -85,7 +86,11 @@ type leafSource struct {
 }
 
 func (s GenSettings) leaves() leafSource {
-	return leafSource{vars: s.Terminals.Or(PaperTerminals).Ops(), constants: s.Constants, cmin: s.ConstMin, cmax: s.ConstMax, digits: s.ConstDigits}
+	set := s.Terminals.Or(PaperTerminals)
+	if s.Terminals&slotMask == 0 {
+		set |= s.Terminals & routingFlag // an empty routing set: d, q, u, g of the routing catalogue
+	}
+	return leafSource{cat: set.Catalogue(), vars: set.Ops(), constants: s.Constants, cmin: s.ConstMin, cmax: s.ConstMax, digits: s.ConstDigits}
 }
 
 // kinds is the number of leaf kinds: the terminals, plus one for
@@ -144,7 +149,7 @@ func Full(rng *rand.Rand, depth int, s GenSettings) *Tree {
 		full(d - 1)
 	}
 	full(depth)
-	return &Tree{nodes: nodes}
+	return &Tree{nodes: nodes, cat: ls.cat}
 }
 
 // Grow returns a random tree of depth between 2 and depth (1 if depth is 1):
@@ -158,7 +163,8 @@ func Grow(rng *rand.Rand, depth int, s GenSettings) *Tree {
 	if depth < 1 {
 		panic(fmt.Sprintf("expr.Grow: depth %d, must be ≥ 1", depth))
 	}
-	return &Tree{nodes: grow(rng, depth, s.mustValid("Grow").leaves(), true, nil)}
+	ls := s.mustValid("Grow").leaves()
+	return &Tree{nodes: grow(rng, depth, ls, true, nil), cat: ls.cat}
 }
 
 // grow appends a grown subtree of depth ≤ depth to nodes. With rootOp the

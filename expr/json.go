@@ -25,7 +25,7 @@ func (t *Tree) MarshalJSON() ([]byte, error) {
 		switch {
 		case n.op.IsTerminal():
 			b = append(b, '"')
-			b = append(b, n.op.String()...)
+			b = append(b, t.cat.Name(n.op)...)
 			b = append(b, '"')
 			return i + 1
 		case n.op == OpConst:
@@ -45,8 +45,10 @@ func (t *Tree) MarshalJSON() ([]byte, error) {
 	return b, nil
 }
 
-// UnmarshalJSON sets t to the tree encoded by data (see MarshalJSON). It is
-// the one method that modifies its receiver. On error t is unchanged.
+// UnmarshalJSON sets t to the tree encoded by data (see MarshalJSON), over
+// the terminals of t's catalogue (a zero Tree is a ranking tree; read a
+// routing tree with Routing.DecodeJSON). It is the one method that modifies
+// its receiver. On error t is unchanged.
 func (t *Tree) UnmarshalJSON(data []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
@@ -65,9 +67,12 @@ func (t *Tree) UnmarshalJSON(data []byte) error {
 		}
 		switch x := v.(type) {
 		case string:
-			op, ok := VariableByName(x)
+			op, ok := t.cat.VariableByName(x)
 			if !ok {
-				return fmt.Errorf("expr: decoding tree at %s: unknown variable %q (want one of %s)", path, x, variableNames())
+				if _, other := t.cat.other().VariableByName(x); other {
+					return fmt.Errorf("expr: decoding tree at %s: %s", path, t.cat.unknownTerminal(x))
+				}
+				return fmt.Errorf("expr: decoding tree at %s: unknown variable %q (want one of %s)", path, x, t.cat.variableNames())
 			}
 			nodes = append(nodes, node{op: op})
 			return nil

@@ -36,8 +36,11 @@ func (e *ParseError) Error() string { return fmt.Sprintf("column %d: %s", e.Col,
 // number gives the negated constant (-3 is the constant −3, --3 is 3); on
 // anything else it gives 0 − x, which equals −x except that 0 − (+0) is +0.
 // Whitespace is ignored. Errors are *ParseError values naming the column.
-func Parse(s string) (*Tree, error) {
-	p := &parser{src: s}
+func Parse(s string) (*Tree, error) { return parseIn(Ranking, s) }
+
+// parseIn is Parse over the terminals of catalogue c.
+func parseIn(c Catalogue, s string) (*Tree, error) {
+	p := &parser{src: s, cat: c}
 	p.next()
 	if p.err != nil {
 		return nil, p.err
@@ -49,7 +52,7 @@ func Parse(s string) (*Tree, error) {
 	if p.tok.kind != tokEOF {
 		return nil, p.errorf("expected operator or end of formula, found %s", p.tok.describe())
 	}
-	return &Tree{nodes: flatten(root, make([]node, 0, 16))}, nil
+	return &Tree{nodes: flatten(root, make([]node, 0, 16)), cat: c}, nil
 }
 
 // MustParse is Parse for formulas known to be valid; it panics on error.
@@ -88,6 +91,7 @@ func (t token) describe() string {
 }
 
 type parser struct {
+	cat Catalogue // whose terminals the formula may name
 	src string
 	pos int // byte offset of the next unread character
 	col int // column of the next unread character, 1-based
@@ -169,10 +173,12 @@ func (p *parser) next() {
 		text := p.src[p.pos : p.pos+n]
 		advance(n)
 		p.tok = token{kind: tokVar, text: text, col: col}
-		if op, ok := VariableByName(text); ok {
+		if op, ok := p.cat.VariableByName(text); ok {
 			p.tok.op = op
+		} else if _, other := p.cat.other().VariableByName(text); other {
+			p.errorf("%s", p.cat.unknownTerminal(text))
 		} else {
-			p.errorf("unknown variable %s (want one of %s)", strconv.Quote(text), variableNames())
+			p.errorf("unknown variable %s (want one of %s)", strconv.Quote(text), p.cat.variableNames())
 		}
 	default:
 		advance(w)

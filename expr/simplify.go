@@ -36,11 +36,11 @@ import (
 // differ only by the rules above simplify to Equal trees.
 func Simplify(t *Tree) *Tree {
 	if t.Size() == 0 {
-		return &Tree{}
+		return &Tree{cat: t.Catalogue()}
 	}
 	p, _ := toPtr(t.nodes, 0)
 	out := make([]node, 0, len(t.nodes))
-	return &Tree{nodes: flatten(simp(p), out)}
+	return &Tree{nodes: flatten(simp(p), out), cat: t.cat}
 }
 
 // Hash is a 64-bit hash of Simplify(t): trees that simplify to Equal trees
@@ -59,6 +59,11 @@ func (t *Tree) rawHash() uint64 {
 		prime  = 1099511628211
 	)
 	h := uint64(offset)
+	if t.cat != Ranking {
+		// A routing tree hashes apart from the ranking tree with the same
+		// slots; ranking hashes are those of the one-catalogue encoding.
+		h = (h ^ (0x80 | uint64(t.cat))) * prime
+	}
 	for _, n := range t.nodes {
 		h = (h ^ hashCode(n.op)) * prime
 		if n.op == OpConst {

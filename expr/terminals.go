@@ -21,12 +21,18 @@ type Variable struct {
 	Bound Bound
 }
 
-// NumVariables is the number of terminals in the catalogue. Op values
-// 0..NumVariables−1 are the terminals, in catalogue order.
+// NumVariables is the number of terminals in the ranking catalogue. Op
+// values 0..NumVariables−1 are its terminals, in catalogue order.
 const NumVariables = 12
 
-// MaxVariables is the size of a Vars array: a power of two ≥ NumVariables,
-// so that evaluation can index it without a bounds check.
+// NumRoutingVariables is the number of terminals in the routing catalogue
+// (SPEC §16). Op values 0..NumRoutingVariables−1 are its terminals.
+const NumRoutingVariables = 16
+
+// MaxVariables is the size of a Vars array: a power of two ≥ the size of
+// every catalogue, so that evaluation can index it without a bounds check.
+// Op values below MaxVariables are terminal slots; what a slot means depends
+// on the tree's Catalogue.
 const MaxVariables = 16
 
 // catalogue is the table of terminals (index = Op). The first four are the
@@ -46,77 +52,65 @@ var catalogue = [NumVariables]Variable{
 	{"v", "speed of the job on its cluster's GPU type, in (0, 1]", Bound{Lo: 0, Hi: 1, LoStrict: true}},
 }
 
-// Variables returns the catalogue of terminals, in Op order.
+// Variables returns the ranking catalogue of terminals, in Op order.
 func Variables() []Variable { return slices.Clone(catalogue[:]) }
 
-// VariableByName returns the terminal op named name.
-func VariableByName(name string) (Op, bool) {
-	for i := range catalogue {
-		if catalogue[i].Name == name {
-			return Op(i), true
-		}
-	}
-	return 0, false
-}
+// VariableByName returns the ranking terminal op named name.
+func VariableByName(name string) (Op, bool) { return Ranking.VariableByName(name) }
 
 // variableNames is "d, q, u, g, a, …" for error messages.
-func variableNames() string {
-	names := make([]string, NumVariables)
-	for i := range catalogue {
-		names[i] = catalogue[i].Name
-	}
-	return strings.Join(names, ", ")
-}
+func variableNames() string { return Ranking.variableNames() }
 
 // Vars holds the value of every terminal for one evaluation, indexed by Op.
 // Entries of terminals a formula does not use are ignored.
 type Vars [MaxVariables]float64
 
-// Terminals is a set of terminals (bit i = Op(i)). The zero set means the
-// paper's {d, q, u, g} wherever a generator needs a set (see Or).
+// Terminals is a set of terminals of one catalogue (bit i = Op(i), and a
+// flag bit for the routing catalogue, so a set knows which catalogue its
+// slots refer to; see Catalogue.Set). The zero set means the paper's
+// {d, q, u, g} wherever a generator needs a set (see Or); a generator given
+// a routing set builds routing trees.
 type Terminals uint32
+
+// routingFlag marks a Terminals set of the routing catalogue.
+const routingFlag Terminals = 1 << 31
+
+// slotMask keeps the terminal bits of a set.
+const slotMask Terminals = 1<<MaxVariables - 1
 
 // PaperTerminals is {d, q, u, g}, the paper's terminal set (SPEC §8).
 const PaperTerminals Terminals = 1<<OpD | 1<<OpQ | 1<<OpU | 1<<OpG
 
-// ParseTerminals builds a set from terminal names. Unknown or repeated
-// names are errors; an empty list is an error too.
-func ParseTerminals(names []string) (Terminals, error) {
-	if len(names) == 0 {
-		return 0, fmt.Errorf("expr: empty terminal set (have %s)", variableNames())
-	}
-	var s Terminals
-	for _, n := range names {
-		op, ok := VariableByName(strings.TrimSpace(n))
-		if !ok {
-			return 0, fmt.Errorf("expr: unknown terminal %q (have %s)", n, variableNames())
-		}
-		if s.Has(op) {
-			return 0, fmt.Errorf("expr: terminal %q listed twice", n)
-		}
-		s |= 1 << op
-	}
-	return s, nil
-}
+// ParseTerminals builds a set of ranking terminals from their names (see
+// Catalogue.ParseTerminals).
+func ParseTerminals(names []string) (Terminals, error) { return Ranking.ParseTerminals(names) }
 
-// Or returns s, or def when s is empty.
+// Or returns s, or def when s holds no terminal.
 func (s Terminals) Or(def Terminals) Terminals {
-	if s == 0 {
+	if s&slotMask == 0 {
 		return def
 	}
 	return s
+}
+
+// Catalogue is the catalogue whose slots s refers to.
+func (s Terminals) Catalogue() Catalogue {
+	if s&routingFlag != 0 {
+		return Routing
+	}
+	return Ranking
 }
 
 // Has reports whether op is in s.
 func (s Terminals) Has(op Op) bool { return op.IsTerminal() && s&(1<<op) != 0 }
 
 // Len is the number of terminals in s.
-func (s Terminals) Len() int { return bits.OnesCount32(uint32(s)) }
+func (s Terminals) Len() int { return bits.OnesCount32(uint32(s & slotMask)) }
 
 // Ops lists the terminals of s in catalogue order.
 func (s Terminals) Ops() []Op {
 	out := make([]Op, 0, s.Len())
-	for i := range Op(NumVariables) {
+	for i := range Op(MaxVariables) {
 		if s.Has(i) {
 			out = append(out, i)
 		}
@@ -127,8 +121,9 @@ func (s Terminals) Ops() []Op {
 // Names lists the names of s in catalogue order.
 func (s Terminals) Names() []string {
 	var out []string
+	c := s.Catalogue()
 	for _, op := range s.Ops() {
-		out = append(out, op.String())
+		out = append(out, c.Name(op))
 	}
 	return out
 }
@@ -136,8 +131,8 @@ func (s Terminals) Names() []string {
 // String is the names of s separated by commas, e.g. "d,q,u,g".
 func (s Terminals) String() string { return strings.Join(s.Names(), ",") }
 
-// Minus is the set of terminals in s and not in o.
-func (s Terminals) Minus(o Terminals) Terminals { return s &^ o }
+// Minus is the set of terminals in s and not in o (of s's catalogue).
+func (s Terminals) Minus(o Terminals) Terminals { return s &^ (o & slotMask) }
 
 // MarshalJSON writes the set as a list of names in catalogue order.
 func (s Terminals) MarshalJSON() ([]byte, error) {
@@ -148,7 +143,8 @@ func (s Terminals) MarshalJSON() ([]byte, error) {
 	return json.Marshal(names)
 }
 
-// UnmarshalJSON reads a list of names (see ParseTerminals).
+// UnmarshalJSON reads a list of ranking terminal names (see
+// ParseTerminals); a routing set is read with Routing.ParseTerminals.
 func (s *Terminals) UnmarshalJSON(b []byte) error {
 	var names []string
 	if err := json.Unmarshal(b, &names); err != nil {
@@ -162,12 +158,12 @@ func (s *Terminals) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Terminals is the set of terminals t uses.
+// Terminals is the set of terminals t uses, of t's catalogue.
 func (t *Tree) Terminals() Terminals {
-	var s Terminals
 	if t == nil {
 		return 0
 	}
+	s := t.cat.Set()
 	for _, n := range t.nodes {
 		if n.op.IsTerminal() {
 			s |= 1 << n.op

@@ -8,8 +8,9 @@ import (
 // Op is the kind of a tree node: a terminal, a constant or a binary operator.
 type Op uint8
 
-// The node kinds. The terminals come first: Op(i) for i < NumVariables is
-// the i-th entry of the terminal catalogue (terminals.go). The paper's four
+// The node kinds. The terminals come first: Op(i) for i < MaxVariables is
+// the i-th entry of the tree's terminal catalogue (terminals.go for the
+// ranking's, catalogue.go for the routing's). The paper's four
 // are named here, in the order of the arguments of Eval (d, q, u, g), so
 // that their Op is their argument index; the others are reached by name
 // (VariableByName) — a terminal is data, not a constant of this list.
@@ -22,7 +23,7 @@ const (
 
 // The constant and operator kinds follow the terminals.
 const (
-	OpConst Op = NumVariables + iota // ephemeral constant (finite float64)
+	OpConst Op = MaxVariables + iota // ephemeral constant (finite float64)
 	OpAdd                            // a + b
 	OpSub                            // a − b
 	OpMul                            // a × b
@@ -30,7 +31,7 @@ const (
 	numOps
 )
 
-// IsTerminal reports whether o is a terminal of the catalogue.
+// IsTerminal reports whether o is a terminal slot (of some catalogue).
 func (o Op) IsTerminal() bool { return o < OpConst }
 
 // IsLeaf reports whether o has no operands (a terminal or a constant).
@@ -39,11 +40,15 @@ func (o Op) IsLeaf() bool { return o <= OpConst }
 // IsBinary reports whether o is one of + − × %.
 func (o Op) IsBinary() bool { return o >= OpAdd && o < numOps }
 
-// String is the infix symbol of o: a terminal's name ("d", "q", …),
-// "const", "+", "-", "*" or "%".
+// String is the infix symbol of o: a terminal's name ("d", "q", …; the
+// ranking name of a slot both catalogues have, see Catalogue.Name for a
+// tree's own), "const", "+", "-", "*" or "%".
 func (o Op) String() string {
 	if o.IsTerminal() {
-		return catalogue[o].Name
+		if o < NumVariables {
+			return catalogue[o].Name
+		}
+		return routingCatalogue[o].Name
 	}
 	switch o {
 	case OpConst:
@@ -74,14 +79,19 @@ type node struct {
 //
 // The zero Tree is empty and is not a formula; build trees with Parse,
 // MustParse, Terminal, Constant, Binary or the generators.
+//
+// A tree belongs to one Catalogue (Tree.Catalogue): the zero Tree and every
+// tree built without naming one are ranking trees.
 type Tree struct {
 	nodes []node
+	cat   Catalogue
 }
 
-// Terminal returns the one-leaf tree for the terminal op (OpD, OpQ, OpU,
-// OpG or any other catalogue entry). It panics on any other op.
+// Terminal returns the one-leaf ranking tree for the terminal op (OpD,
+// OpQ, OpU, OpG or any other ranking catalogue entry). It panics on any
+// other op. Routing.Terminal builds routing leaves.
 func Terminal(op Op) *Tree {
-	if !op.IsTerminal() {
+	if !op.IsTerminal() || op >= NumVariables {
 		panic(fmt.Sprintf("expr.Terminal: %v is not a terminal", op))
 	}
 	return &Tree{nodes: []node{{op: op}}}
@@ -97,7 +107,9 @@ func Constant(v float64) *Tree {
 }
 
 // Binary returns the tree op(l, r) for a binary op; l and r are copied, not
-// shared. It panics if op is not binary or an operand is empty.
+// shared. The result has the catalogue of an operand that has terminals
+// (a constant-only operand joins either). It panics if op is not binary,
+// an operand is empty, or the operands' terminals are of two catalogues.
 func Binary(op Op, l, r *Tree) *Tree {
 	if !op.IsBinary() {
 		panic(fmt.Sprintf("expr.Binary: %v is not a binary operator", op))
@@ -105,11 +117,18 @@ func Binary(op Op, l, r *Tree) *Tree {
 	if l.Size() == 0 || r.Size() == 0 {
 		panic("expr.Binary: empty operand")
 	}
+	cat := l.cat
+	switch lt, rt := l.Terminals().Len() > 0, r.Terminals().Len() > 0; {
+	case lt && rt && l.cat != r.cat:
+		panic(fmt.Sprintf("expr.Binary: a %v operand and a %v operand", l.cat, r.cat))
+	case !lt:
+		cat = r.cat
+	}
 	n := make([]node, 0, 1+len(l.nodes)+len(r.nodes))
 	n = append(n, node{op: op})
 	n = append(n, l.nodes...)
 	n = append(n, r.nodes...)
-	return &Tree{nodes: n}
+	return &Tree{nodes: n, cat: cat}
 }
 
 // Size is the number of nodes (leaves and operators).
@@ -154,7 +173,7 @@ func (t *Tree) Operands() (l, r *Tree) {
 		return nil, nil
 	}
 	le := subtreeEnd(t.nodes, 1)
-	return &Tree{nodes: cloneNodes(t.nodes[1:le])}, &Tree{nodes: cloneNodes(t.nodes[le:])}
+	return &Tree{nodes: cloneNodes(t.nodes[1:le]), cat: t.cat}, &Tree{nodes: cloneNodes(t.nodes[le:]), cat: t.cat}
 }
 
 // Clone returns a deep copy of t.
@@ -162,14 +181,14 @@ func (t *Tree) Clone() *Tree {
 	if t == nil {
 		return nil
 	}
-	return &Tree{nodes: cloneNodes(t.nodes)}
+	return &Tree{nodes: cloneNodes(t.nodes), cat: t.cat}
 }
 
-// Equal reports whether t and o have the same structure, operators,
-// terminals and constants. Constants compare by bit pattern, so 0 and −0
-// differ.
+// Equal reports whether t and o have the same catalogue, structure,
+// operators, terminals and constants. Constants compare by bit pattern, so
+// 0 and −0 differ.
 func (t *Tree) Equal(o *Tree) bool {
-	if t.Size() != o.Size() {
+	if t.Size() != o.Size() || t.Catalogue() != o.Catalogue() {
 		return false
 	}
 	for i, n := range t.nodes {

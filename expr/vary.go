@@ -72,6 +72,21 @@ func (s VarSettings) mustValid(who string) VarSettings {
 	return s.withDefaults()
 }
 
+// leavesFor is the leaf source for new leaves of t: a non-empty terminal set
+// must be of t's catalogue (the empty set is d, q, u, g, the same slots in
+// every catalogue).
+func (s VarSettings) leavesFor(t *Tree, who string) leafSource {
+	ls := s.leaves()
+	if s.Terminals&slotMask == 0 {
+		ls.cat = t.cat
+		return ls
+	}
+	if ls.cat != t.cat {
+		panic(fmt.Sprintf("expr.%s: %v terminal set for a %v tree", who, ls.cat, t.cat))
+	}
+	return ls
+}
+
 func (s VarSettings) leaves() leafSource {
 	g := GenSettings{Constants: s.Constants, Terminals: s.Terminals}.withDefaults()
 	return g.leaves()
@@ -124,6 +139,9 @@ func Crossover(rng *rand.Rand, a, b *Tree, s VarSettings) *Tree {
 	if a.Size() == 0 || b.Size() == 0 {
 		panic("expr.Crossover: empty parent")
 	}
+	if a.cat != b.cat {
+		panic(fmt.Sprintf("expr.Crossover: a %v parent and a %v parent", a.cat, b.cat))
+	}
 	atA, _ := nodeDepths(a.nodes)
 	_, hB := nodeDepths(b.nodes)
 	// The rest of a must itself fit, which it does whenever a does; when a
@@ -135,7 +153,7 @@ func Crossover(rng *rand.Rand, a, b *Tree, s VarSettings) *Tree {
 		if j < 0 {
 			continue
 		}
-		child := &Tree{nodes: splice(a.nodes, i, subtreeEnd(a.nodes, i), b.nodes[j:subtreeEnd(b.nodes, j)])}
+		child := &Tree{nodes: splice(a.nodes, i, subtreeEnd(a.nodes, i), b.nodes[j:subtreeEnd(b.nodes, j)]), cat: a.cat}
 		if child.Depth() <= s.MaxDepth {
 			return child
 		}
@@ -153,7 +171,7 @@ func SubtreeMutation(rng *rand.Rand, t *Tree, s VarSettings) *Tree {
 		panic("expr.SubtreeMutation: empty tree")
 	}
 	at, _ := nodeDepths(t.nodes)
-	ls := s.leaves()
+	ls := s.leavesFor(t, "SubtreeMutation")
 	for range 8 {
 		i := rng.IntN(len(t.nodes))
 		room := s.MaxDepth - at[i] + 1
@@ -161,7 +179,7 @@ func SubtreeMutation(rng *rand.Rand, t *Tree, s VarSettings) *Tree {
 			continue
 		}
 		sub := grow(rng, min(s.MutationDepth, room), ls, false, nil)
-		child := &Tree{nodes: splice(t.nodes, i, subtreeEnd(t.nodes, i), sub)}
+		child := &Tree{nodes: splice(t.nodes, i, subtreeEnd(t.nodes, i), sub), cat: t.cat}
 		if child.Depth() <= s.MaxDepth {
 			return child
 		}
@@ -190,7 +208,7 @@ func PointMutation(rng *rand.Rand, t *Tree, s VarSettings) *Tree {
 		child.nodes[i] = node{op: op}
 		return child
 	}
-	ls := s.leaves()
+	ls := s.leavesFor(t, "PointMutation")
 	if !ls.constants && len(ls.vars) == 1 && ls.vars[0] == old.op {
 		return child // a single terminal and no constants: no other leaf exists
 	}
