@@ -10,7 +10,7 @@ import (
 var errNoRouting = errors.New("the routing catalogue and the rule allocator are not available in this build")
 
 // parseRouting parses a routing formula.
-func parseRouting(src string) (*expr.Tree, error) { return nil, errNoRouting }
+func parseRouting(src string) (*expr.Tree, error) { return expr.Routing.Parse(src) }
 
 // parseRule builds spec (rule+formula+PLACER) with the routing tree,
 // scope and ranking f.

@@ -15,13 +15,15 @@ import (
 var errNoRouting = errors.New("the routing catalogue and the rule allocator are not available in this build")
 
 // parseRoutingTerminals is the routing terminal set named by names.
-func parseRoutingTerminals(names []string) (expr.Terminals, error) { return 0, errNoRouting }
+func parseRoutingTerminals(names []string) (expr.Terminals, error) {
+	return expr.Routing.ParseTerminals(names)
+}
 
 // parseRouting parses a routing formula.
-func parseRouting(src string) (*expr.Tree, error) { return nil, errNoRouting }
+func parseRouting(src string) (*expr.Tree, error) { return expr.Routing.Parse(src) }
 
 // decodeRouting decodes a routing tree from its JSON.
-func decodeRouting(b []byte) (*expr.Tree, error) { return nil, errNoRouting }
+func decodeRouting(b []byte) (*expr.Tree, error) { return expr.Routing.DecodeJSON(b) }
 
 // ruleScheduler is rule(routing, scope) + f + e.place.
 func ruleScheduler(e *evaluator, routing *expr.Tree, scope string, f simcore.Ranking) (simcore.Scheduler, error) {
