@@ -9,15 +9,17 @@ import (
 	"github.com/evogp/evogp/hydra"
 	"github.com/evogp/evogp/simcore"
 	"github.com/evogp/evogp/simcore/evo"
+	"github.com/evogp/evogp/simcore/rule"
 )
 
 // NewRegistry returns a registry holding every policy: simcore's
-// (simcore.NewRegistry), evo's (evo.Register) and hydra's
-// (hydra.Register). It is built per use; there is no package-level
-// registry.
+// (simcore.NewRegistry), evo's (evo.Register), the rule allocator's
+// (rule.Register) and hydra's (hydra.Register). It is built per use; there
+// is no package-level registry.
 func NewRegistry() *simcore.Registry {
 	r := simcore.NewRegistry()
 	evo.Register(r)
+	rule.Register(r)
 	hydra.Register(r)
 	return r
 }

@@ -1,0 +1,338 @@
+package rule
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/simcore"
+)
+
+// Rule is the rule allocator of SPEC §16. At an operation it decides, one
+// job at a time, the cluster of each job in its scope: the feasible cluster
+// with the smallest routing value R(j, p); ties go to the job's current
+// cluster, then to its user cluster s_j, then to the lowest index, and NaN
+// ranks after every number. Each assignment adds the job to the cluster's
+// bookkeeping (W and n) before the next job is decided.
+//
+// The terminals are kept per cluster, so a decision costs one tree
+// evaluation per (job, feasible cluster) and nothing plans unless the tree
+// uses m:
+//   - f, N, C: from the Jn jobs and the cluster's shape, once per operation;
+//   - W, n: running sums, updated at every assignment. They start from the
+//     Jn jobs on p plus, in scope arrivals, the Js jobs that keep their
+//     cluster (they are assigned to p in this operation before the
+//     arrivals are); in scope all from the Jn jobs alone. W adds g·rem_{j,p}
+//     for every job on p and divides by C;
+//   - x: the earliest candidate time τ ∈ {t} ∪ {F_w : w ∈ Jn on p} at which
+//     Σ_n ⌊σ_Jn(n, τ) / w_j⌋ ≥ r_j, where σ_Jn(n, τ) is the GPUs of node n
+//     not held at τ by Jn jobs (each holds its nodes until its finish
+//     t + rem); x = τ − t. The capacities per candidate time are built once
+//     per (operation, cluster, GPUs per worker), and a query is a binary
+//     search over them;
+//   - m: simcore's MCT what-if, Allocation.FinishOn(j, p) − t, the very
+//     finish MCT compares (scope arrivals only).
+//
+// Times are hours unless Params.Seconds.
+type Rule struct {
+	params  Params
+	prog    *expr.Program
+	usesX   bool
+	usesM   bool
+	perHour float64 // seconds per time unit of the terminals
+}
+
+// New returns the allocator with validated parameters.
+func New(p Params) (Rule, error) {
+	if err := p.Validate(); err != nil {
+		return Rule{}, err
+	}
+	t := p.routing()
+	p.Routing, p.Scope = t, p.scope()
+	unit := 3600.0
+	if p.Seconds {
+		unit = 1
+	}
+	return Rule{params: p, prog: expr.Compile(t), usesX: t.Uses(expr.OpRouteFit), usesM: t.Uses(expr.OpRouteMCT), perHour: unit}, nil
+}
+
+// Params are the allocator's parameters (defaults filled in).
+func (r Rule) Params() Params { return r.params }
+
+// NewScheduler composes the list scheduler rule(routing, scope) + ranking +
+// placer under label (SPEC §16) — what a learner scores a multi-tree
+// individual as.
+func NewScheduler(label string, p Params, ranking simcore.Ranking, placer simcore.Placer) (*simcore.ListScheduler, error) {
+	r, err := New(p)
+	if err != nil {
+		return nil, err
+	}
+	return simcore.NewListScheduler(label, r, ranking, placer), nil
+}
+
+// CheckBackfill implements simcore.BackfillChecker: m needs MCT's what-if,
+// and scope all moves jobs between clusters, which the start-now-only
+// strict and preemptive modes do not plan.
+func (r Rule) CheckBackfill(b simcore.Backfill) error {
+	switch {
+	case r.usesM && (b == simcore.BackfillStrict || b == simcore.BackfillPreemptive):
+		return fmt.Errorf("the rule allocator's routing tree %q uses m, MCT's what-if finish, which backfill %v cannot give", r.params.Routing, b)
+	case r.params.Scope == ScopeAll && (b == simcore.BackfillStrict || b == simcore.BackfillPreemptive):
+		return fmt.Errorf("the rule allocator's scope all does not support backfill %v (use scope arrivals)", b)
+	}
+	return nil
+}
+
+// book is one cluster's bookkeeping during an operation.
+type book struct {
+	nodes, gpn int
+	freeJn     float64 // GPUs not held by Jn jobs at t
+	work       float64 // Σ g·rem (seconds) of the jobs on the cluster so far
+	count      float64 // jobs on the cluster so far, Jn included
+	jnUse      []int   // GPUs held by Jn jobs per node at t
+	releases   []release
+	fits       map[int][]step // per GPUs-per-worker: capacity after each candidate time
+}
+
+// release is a Jn job's GPUs on one node, freed at its finish.
+type release struct {
+	at         int64
+	node, gpus int
+}
+
+// step is Σ_n ⌊σ_Jn(n, at)/w⌋ from time at on.
+type step struct {
+	at  int64
+	cap int
+}
+
+// fitTime is the earliest candidate time at which r workers of w GPUs fit
+// beside the Jn jobs.
+func (b *book) fitTime(now int64, w, r int) int64 {
+	steps, ok := b.fits[w]
+	if !ok {
+		steps = b.buildSteps(now, w)
+		b.fits[w] = steps
+	}
+	k, _ := slices.BinarySearchFunc(steps, r, func(s step, r int) int {
+		if s.cap >= r {
+			return 1
+		}
+		return -1
+	})
+	if k == len(steps) { // cannot happen for a feasible job: every Jn job finishes
+		return math.MaxInt64
+	}
+	return steps[k].at
+}
+
+func (b *book) buildSteps(now int64, w int) []step {
+	free := make([]int, b.nodes)
+	capacity := 0
+	for n := range free {
+		free[n] = b.gpn - b.jnUse[n]
+		capacity += max(0, free[n]) / w
+	}
+	steps := []step{{at: now, cap: capacity}}
+	for i := 0; i < len(b.releases); {
+		at := b.releases[i].at
+		for ; i < len(b.releases) && b.releases[i].at == at; i++ {
+			rl := b.releases[i]
+			capacity -= max(0, free[rl.node]) / w
+			free[rl.node] += rl.gpus
+			capacity += max(0, free[rl.node]) / w
+		}
+		if at == now {
+			steps[len(steps)-1].cap = capacity
+			continue
+		}
+		steps = append(steps, step{at: at, cap: capacity})
+	}
+	return steps
+}
+
+// Allocate implements simcore.Allocator.
+func (r Rule) Allocate(a *simcore.Allocation) error {
+	st := a.State()
+	inst := a.Instance()
+	now := a.Now()
+	P := a.Clusters()
+	books := make([]book, P)
+	for p, c := range inst.Clusters {
+		books[p] = book{nodes: c.Nodes, gpn: c.GPUsPerNode, freeJn: float64(c.Nodes * c.GPUsPerNode)}
+		if r.usesX {
+			books[p].jnUse = make([]int, c.Nodes)
+			books[p].fits = map[int][]step{}
+		}
+	}
+	var jobs []int // the jobs to decide, in decision order
+	if r.params.Scope == ScopeAll {
+		jobs = slices.Clone(a.Schedulable())
+	} else {
+		jobs = a.Arrivals()
+	}
+	deciding := make(map[int]bool, len(jobs))
+	for _, j := range jobs {
+		deciding[j] = true
+	}
+	for _, j := range st.Active() {
+		p := a.Assigned(j)
+		if p < 0 || deciding[j] {
+			continue
+		}
+		if !st.IsFixed(j) && r.params.Scope == ScopeAll {
+			continue // re-decided below (a Js job not in jobs cannot occur)
+		}
+		job := a.Job(j)
+		rem := a.RemainingOn(j, p)
+		b := &books[p]
+		b.work += float64(job.GPUs) * float64(rem)
+		b.count++
+		if !st.IsFixed(j) {
+			continue
+		}
+		b.freeJn -= float64(job.GPUs)
+		if r.usesX {
+			w := job.PerWorker()
+			for _, sl := range st.Placement(j) {
+				g := int(sl.Workers) * w
+				b.jnUse[sl.Node] += g
+				b.releases = append(b.releases, release{at: now + rem, node: int(sl.Node), gpus: g})
+			}
+		}
+	}
+	if r.usesX {
+		for p := range books {
+			slices.SortFunc(books[p].releases, func(x, y release) int {
+				if x.at != y.at {
+					if x.at < y.at {
+						return -1
+					}
+					return 1
+				}
+				return x.node - y.node
+			})
+		}
+	}
+	if r.params.Scope == ScopeAll {
+		order := make([]int, len(jobs))
+		keys := make([]float64, len(jobs))
+		for i, j := range jobs {
+			order[i] = i
+			c := a.Assigned(j)
+			if c < 0 {
+				c = a.Job(j).Cluster
+			}
+			keys[i] = a.RankKey(j, c)
+		}
+		slices.SortStableFunc(order, func(x, y int) int { return cmpKey(keys[x], keys[y]) }) // jobs are in (arrival, id) order
+		sorted := make([]int, len(jobs))
+		for i, k := range order {
+			sorted[i] = jobs[k]
+		}
+		jobs = sorted
+	}
+	var vars expr.Vars
+	for _, j := range jobs {
+		if err := a.Context().Err(); err != nil {
+			return err
+		}
+		job := a.Job(j)
+		cur := a.Assigned(j)
+		vars[expr.OpQ] = float64(st.Queued(j)) / r.perHour
+		vars[expr.OpU] = float64(job.Priority)
+		vars[expr.OpG] = float64(job.GPUs)
+		vars[4] = float64(now-job.Arrival) / r.perHour // a
+		vars[5] = float64(job.Workers)                 // r
+		vars[6] = float64(job.PerWorker())             // w
+		best, bestR := -1, 0.0
+		for p := range P {
+			if !a.Feasible(j, p) {
+				continue
+			}
+			b := &books[p]
+			rem := a.RemainingOn(j, p)
+			vars[expr.OpD] = float64(rem) / r.perHour
+			vars[expr.OpRouteFree] = b.freeJn
+			vars[expr.OpRouteAssigned] = b.count
+			vars[expr.OpRouteNodes] = float64(b.nodes)
+			cap := float64(b.nodes * b.gpn)
+			vars[expr.OpRouteGPUs] = cap
+			vars[expr.OpRouteWork] = b.work / cap / r.perHour
+			vars[expr.OpRouteHome] = b2f(p == job.Cluster)
+			vars[expr.OpRouteCurrent] = b2f(p == cur)
+			if r.usesX {
+				vars[expr.OpRouteFit] = float64(b.fitTime(now, job.PerWorker(), job.Workers)-now) / r.perHour
+			}
+			if r.usesM {
+				f, err := a.FinishOn(j, p)
+				if err != nil {
+					return err
+				}
+				vars[expr.OpRouteMCT] = float64(f-now) / r.perHour
+			}
+			v := r.prog.EvalVars(&vars)
+			if best < 0 || better(v, p, bestR, best, cur, job.Cluster) {
+				best, bestR = p, v
+			}
+		}
+		if best < 0 {
+			return errors.New("rule: job feasible nowhere")
+		}
+		a.Assign(j, best)
+		b := &books[best]
+		b.work += float64(job.GPUs) * float64(a.RemainingOn(j, best))
+		b.count++
+	}
+	return nil
+}
+
+// better reports whether cluster p with value v beats cluster q with value
+// w: the smaller value (NaN after every number), then the current cluster,
+// then the user cluster, then the lower index.
+func better(v float64, p int, w float64, q, cur, user int) bool {
+	if c := cmpKey(v, w); c != 0 {
+		return c < 0
+	}
+	if pr, qr := preference(p, cur, user), preference(q, cur, user); pr != qr {
+		return pr < qr
+	}
+	return p < q
+}
+
+func preference(p, cur, user int) int {
+	switch p {
+	case cur:
+		return 0
+	case user:
+		return 1
+	}
+	return 2
+}
+
+// cmpKey orders values ascending with NaN after every number (NaNs equal).
+func cmpKey(x, y float64) int {
+	xn, yn := math.IsNaN(x), math.IsNaN(y)
+	switch {
+	case xn && yn:
+		return 0
+	case xn:
+		return 1
+	case yn:
+		return -1
+	case x < y:
+		return -1
+	case x > y:
+		return 1
+	}
+	return 0
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
