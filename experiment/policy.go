@@ -72,7 +72,16 @@ func EVOParams(cfg configs.Config) evo.Params { return configs.EVOParams(cfg) }
 // parse resolves spec with simcore's registry, the builder's EVO
 // parameters and the extra rankings.
 func (b PolicyBuilder) parse(spec string, rankings map[string]simcore.Ranking) (simcore.Scheduler, error) {
-	return policies.Parse(spec, simcore.Params{Rankings: rankings, Sections: map[string]any{"evo": b.EVO}})
+	return b.parseWith(spec, rankings, nil)
+}
+
+// parseWith is parse with further parameter sections.
+func (b PolicyBuilder) parseWith(spec string, rankings map[string]simcore.Ranking, sections map[string]any) (simcore.Scheduler, error) {
+	all := map[string]any{"evo": b.EVO}
+	for k, v := range sections {
+		all[k] = v
+	}
+	return policies.Parse(spec, simcore.Params{Rankings: rankings, Sections: all})
 }
 
 // usesFormula reports whether spec resolves only with a "formula" ranking

@@ -31,13 +31,29 @@ type GenerationRow = runlog.GenerationRow
 func writeHall(path string, hall []HallEntry) error {
 	return atomicio.WriteFile(path, func(w io.Writer) error {
 		cw := csv.NewWriter(w)
-		cw.Write([]string{"rank", "train_score", "generation", "validation_score", "size", "depth", "hash", "formula", "simplified"})
+		routing := len(hall) > 0 && hall[0].Routing.Tree != nil
+		head := []string{"rank", "train_score", "generation", "validation_score", "size", "depth", "hash", "formula", "simplified"}
+		if routing {
+			// Two trees: formula is the ranking f; size and depth are of
+			// the pair; the routing R follows.
+			head = append(head, "routing", "routing_simplified")
+		}
+		cw.Write(head)
 		for i, h := range hall {
-			cw.Write([]string{
+			ind := individual{h.Routing.Tree, h.Tree}
+			depth := h.Tree.Depth()
+			if routing {
+				depth = max(depth, h.Routing.Tree.Depth())
+			}
+			row := []string{
 				strconv.Itoa(i + 1), num(h.Score), strconv.Itoa(h.Generation), num(h.Validation),
-				strconv.Itoa(h.Tree.Size()), strconv.Itoa(h.Tree.Depth()), fmt.Sprintf("%016x", h.hash),
+				strconv.Itoa(ind.size()), strconv.Itoa(depth), fmt.Sprintf("%016x", h.hash),
 				h.Tree.String(), expr.Simplify(h.Tree).String(),
-			})
+			}
+			if routing {
+				row = append(row, h.Routing.Tree.String(), expr.Simplify(h.Routing.Tree).String())
+			}
+			cw.Write(row)
 		}
 		cw.Flush()
 		return cw.Error()

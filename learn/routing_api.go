@@ -1,18 +1,17 @@
 package learn
 
 import (
-	"errors"
+	"fmt"
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/simcore"
+	"github.com/evogp/evogp/simcore/rule"
 )
 
-// The routing side of package expr (its routing catalogue) and the rule
-// allocator are built beside this learner; these adapters are the only
-// places that name them.
-
-var errNoRouting = errors.New("the routing catalogue and the rule allocator are not available in this build")
+// The routing side of the learner reaches package expr's routing
+// catalogue and the rule allocator (simcore/rule) only through these.
 
 // parseRoutingTerminals is the routing terminal set named by names.
 func parseRoutingTerminals(names []string) (expr.Terminals, error) {
@@ -25,9 +24,26 @@ func parseRouting(src string) (*expr.Tree, error) { return expr.Routing.Parse(sr
 // decodeRouting decodes a routing tree from its JSON.
 func decodeRouting(b []byte) (*expr.Tree, error) { return expr.Routing.DecodeJSON(b) }
 
+// ruleSchedulerSpec is rule(routing, scope) + f + placer, built through
+// the policies registry (section rule.SectionName) like every scheduler.
+func ruleSchedulerSpec(placer string, routing *expr.Tree, scope string, seconds bool, f simcore.Ranking) (simcore.Scheduler, error) {
+	sc, err := rule.ParseScope(scope)
+	if err != nil {
+		return nil, err
+	}
+	p := rule.Params{Routing: routing, Scope: sc, Seconds: seconds}
+	if err := p.Validate(); err != nil {
+		return nil, fmt.Errorf("routing tree %s: %w", routing, err)
+	}
+	return policies.Parse(ruleSpec(placer), simcore.Params{
+		Rankings: map[string]simcore.Ranking{"formula": f},
+		Sections: map[string]any{rule.SectionName: p},
+	})
+}
+
 // ruleScheduler is rule(routing, scope) + f + e.place.
 func ruleScheduler(e *evaluator, routing *expr.Tree, scope string, f simcore.Ranking) (simcore.Scheduler, error) {
-	return nil, errNoRouting
+	return ruleSchedulerSpec(e.place, routing, scope, e.seconds, f)
 }
 
 // LearnedScheduler is the scheduler a two-tree individual of cfg runs
@@ -38,5 +54,5 @@ func LearnedScheduler(cfg configs.Config, routing, formula *expr.Tree) (simcore.
 
 // LearnedSchedulerWith is rule(routing, gp.scope) + f + gp.placer.
 func LearnedSchedulerWith(cfg configs.Config, routing *expr.Tree, f simcore.Ranking) (simcore.Scheduler, error) {
-	return nil, errNoRouting
+	return ruleSchedulerSpec(cfg.GP.Placer, routing, cfg.GP.RoutingScope(), cfg.GP.TimeUnit == "seconds", f)
 }

@@ -73,6 +73,7 @@ type Result struct {
 	// RoutingSimplified its simplification (gp.learn: [routing, ranking];
 	// nil otherwise).
 	Routing, RoutingSimplified *expr.Tree
+	Scope                      string // the rule allocator's scope (with a routing tree)
 	Validation                 float64 // mean normalised objective on V (SRSF = 1; lower is better)
 	Generations                []GenerationRow
 	HallOfFame                 []HallEntry // with validation scores
@@ -829,7 +830,7 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 	best := cands[bi]
 	res.Best, res.Simplified, res.Validation = best.ranking, expr.Simplify(best.ranking), scores[bi]
 	if best.routing != nil {
-		res.Routing, res.RoutingSimplified = best.routing, expr.Simplify(best.routing)
+		res.Routing, res.RoutingSimplified, res.Scope = best.routing, expr.Simplify(best.routing), r.cfg.GP.RoutingScope()
 	}
 	res.HallOfFame = r.hall
 	res.ValidationCurve = r.curve
