@@ -73,7 +73,7 @@ type Result struct {
 	// RoutingSimplified its simplification (gp.learn: [routing, ranking];
 	// nil otherwise).
 	Routing, RoutingSimplified *expr.Tree
-	Scope                      string // the rule allocator's scope (with a routing tree)
+	Scope                      string  // the rule allocator's scope (with a routing tree)
 	Validation                 float64 // mean normalised objective on V (SRSF = 1; lower is better)
 	Generations                []GenerationRow
 	HallOfFame                 []HallEntry // with validation scores
