@@ -170,8 +170,12 @@ func TestPrepareRoutingBadInput(t *testing.T) {
 		{nil, []string{"W", "m"}, `gp.seed_routing[1] "m" uses m, not in gp.routing_terminals`},
 		{[]string{"d", "e"}, nil, "gp.routing_terminals"},
 		{nil, []string{"W +"}, `gp.seed_routing[0] "W +"`},
+		{[]string{"W", "m"}, nil, "supports in scope arrivals only"},
 	} {
 		gp := base
+		if len(c.terms) == 2 && c.terms[1] == "m" {
+			gp.Scope = "all"
+		}
 		if c.terms != nil {
 			gp.RoutingTerminals = c.terms
 		}
