@@ -164,6 +164,87 @@ type GP struct {
 	// Objectives are NSGA-II's objectives: two or three of
 	// FrontObjectives(); empty with scalar selection.
 	Objectives []string `yaml:"objectives"`
+	// Learn lists the trees an individual evolves (SPEC §16): empty or
+	// [ranking] is the paper's learner (one ranking tree f under
+	// gp.allocator); [routing, ranking] evolves a routing tree R and f
+	// together, scored as rule(R, gp.scope) + f + gp.placer. A config
+	// without the key marshals as before, so its ConfigHash is unchanged.
+	Learn []string `yaml:"learn,omitempty"`
+	// RoutingTerminals is the routing tree's terminal set (SPEC §16), with
+	// gp.learn: [routing, ranking]; `m` (MCT's finish estimate) is opt-in.
+	RoutingTerminals []string `yaml:"routing_terminals,omitempty"`
+	// Scope is the rule allocator's scope: arrivals (as MCT) or all (every
+	// queued job at every operation, as EVO). Default arrivals.
+	Scope string `yaml:"scope,omitempty"`
+	// SeedRouting are routing formulas (e.g. m for MCT, 0 - o for the
+	// current cluster, W for the least queued work) put into the initial
+	// population beside gp.seed_formulas: member i gets seed_formulas[i]
+	// (if any) and seed_routing[i] (if any).
+	SeedRouting []string `yaml:"seed_routing,omitempty"`
+	// TreeSwap is the probability that a bred pair exchanges its routing
+	// trees (the multi-tree swap operator), drawn after crossover and
+	// mutation; only with two trees.
+	TreeSwap float64 `yaml:"tree_swap,omitempty"`
+}
+
+// LearnsRouting reports whether individuals carry a routing tree
+// (gp.learn: [routing, ranking]).
+func (g GP) LearnsRouting() bool { return slices.Contains(g.Learn, "routing") }
+
+// RoutingScope is gp.scope with its default (arrivals).
+func (g GP) RoutingScope() string {
+	if g.Scope == "" {
+		return "arrivals"
+	}
+	return g.Scope
+}
+
+// validateLearn checks gp.learn and the keys that only mean something with
+// a routing tree.
+func (g GP) validateLearn() error {
+	switch {
+	case len(g.Learn) == 0 || slices.Equal(g.Learn, []string{"ranking"}):
+		for _, k := range []struct {
+			set  bool
+			name string
+		}{{len(g.RoutingTerminals) > 0, "gp.routing_terminals"}, {g.Scope != "", "gp.scope"}, {len(g.SeedRouting) > 0, "gp.seed_routing"}, {g.TreeSwap != 0, "gp.tree_swap"}} {
+			if k.set {
+				return fmt.Errorf("%s is set but gp.learn = %v learns no routing tree (use gp.learn: [routing, ranking])", k.name, g.learnList())
+			}
+		}
+		return nil
+	case slices.Equal(g.Learn, []string{"routing", "ranking"}):
+	default:
+		return fmt.Errorf("gp.learn = %v: must be [ranking] (the paper's learner) or [routing, ranking]", g.Learn)
+	}
+	if len(g.RoutingTerminals) == 0 {
+		return errors.New("gp.routing_terminals: must list at least one routing terminal with gp.learn: [routing, ranking]")
+	}
+	if g.Scope != "" && g.Scope != "arrivals" && g.Scope != "all" {
+		return fmt.Errorf("gp.scope = %q: must be arrivals or all", g.Scope)
+	}
+	if !(g.TreeSwap >= 0 && g.TreeSwap <= 1) {
+		return fmt.Errorf("gp.tree_swap = %v: must be in [0, 1]", g.TreeSwap)
+	}
+	if g.Selection == "nsga2" {
+		return errors.New("gp.learn: [routing, ranking] with gp.selection: nsga2 is not supported yet (use scalar)")
+	}
+	return nil
+}
+
+// normaliseLearn drops an explicit gp.learn: [ranking], the default, so
+// that a config stating it has the same ConfigHash as one that does not.
+func (g *GP) normaliseLearn() {
+	if slices.Equal(g.Learn, []string{"ranking"}) {
+		g.Learn = nil
+	}
+}
+
+func (g GP) learnList() []string {
+	if len(g.Learn) == 0 {
+		return []string{"ranking"}
+	}
+	return g.Learn
 }
 
 // Pressure is the load-pressure study (paper §IV-D).
@@ -237,6 +318,7 @@ func Parse(source string, data []byte) (Config, error) {
 	case err != nil:
 		return Config{}, fmt.Errorf("config %s: %w", source, yamlerr.Fix(err, data))
 	}
+	c.GP.normaliseLearn()
 	if err := c.Validate(); err != nil {
 		return Config{}, fmt.Errorf("config %s: %w", source, err)
 	}
@@ -338,6 +420,9 @@ func (c Config) Validate() error {
 	if err := c.GP.validateSelection(); err != nil {
 		return err
 	}
+	if err := c.GP.validateLearn(); err != nil {
+		return err
+	}
 	for i, w := range c.Objective.Weights {
 		if w < 0 || math.IsNaN(w) || math.IsInf(w, 0) {
 			return fmt.Errorf("objective.weights[%d] = %v: must be a finite number ≥ 0", i, w)
@@ -390,6 +475,7 @@ func (c Config) Override(assignments ...string) (Config, error) {
 	if len(assignments) == 0 {
 		return c, nil
 	}
+	c.GP.normaliseLearn()
 	if err := c.Validate(); err != nil {
 		return Config{}, fmt.Errorf("overrides %s: %w", strings.Join(assignments, " "), err)
 	}

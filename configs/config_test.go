@@ -1,6 +1,7 @@
 package configs
 
 import (
+	"bytes"
 	"fmt"
 	"reflect"
 	"strings"
@@ -105,11 +106,24 @@ func TestOverrideTyped(t *testing.T) {
 
 // Every key of the schema can be set back to its own value.
 func TestOverrideEveryKeyRoundTrips(t *testing.T) {
-	c, _ := Load("paper")
+	for _, name := range []string{"paper", "paper-route"} {
+		t.Run(name, func(t *testing.T) { overrideRoundTrips(t, name) })
+	}
+}
+
+// omittedUnlessSet are the keys a config marshals only when they are set
+// (so that older configs keep their ConfigHash); paper-route sets them.
+var omittedUnlessSet = map[string]bool{"gp.learn": true, "gp.routing_terminals": true, "gp.scope": true, "gp.seed_routing": true, "gp.tree_swap": true}
+
+func overrideRoundTrips(t *testing.T, name string) {
+	c, err := Load(name)
+	if err != nil {
+		t.Fatal(err)
+	}
 	c.Rule = Rule{Routing: "W - o", Scope: "all"} // rendered only when set
 	raw, _ := c.Marshal()
 	for _, k := range Keys() {
-		if k == "name" {
+		if k == "name" || omittedUnlessSet[k] && !bytes.Contains(raw, []byte("\n  "+strings.TrimPrefix(k, "gp.")+":")) {
 			continue
 		}
 		if _, err := c.Override(k + "=" + valueOf(t, raw, k)); err != nil {
@@ -282,5 +296,46 @@ func TestYAMLErrorNamesTheRealLine(t *testing.T) {
 	_, err := Parse("x.yaml", []byte("name: x\nseed: 3\ngp:\n  population: 64\nobjective: {kind: multi\n"))
 	if err == nil || !strings.Contains(err.Error(), "x.yaml") || !strings.Contains(err.Error(), "line 5:") {
 		t.Errorf("got %v, want an error at x.yaml line 5", err)
+	}
+}
+
+// gp.learn and the routing keys: the two learners, and one clear error for
+// each inconsistent setting.
+func TestLearnKeys(t *testing.T) {
+	base, err := Load("smoke")
+	if err != nil {
+		t.Fatal(err)
+	}
+	explicit, err := base.Override("gp.learn=[ranking]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := base.Marshal()
+	b, _ := explicit.Marshal()
+	if !bytes.Equal(a, b) || explicit.GP.LearnsRouting() {
+		t.Errorf("gp.learn: [ranking] must be the default and marshal as before:\n%s\nvs\n%s", a, b)
+	}
+	two, err := base.Override("gp.learn=routing,ranking", "gp.routing_terminals=d,W", "gp.scope=all")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !two.GP.LearnsRouting() || two.GP.RoutingScope() != "all" {
+		t.Errorf("two trees: %+v", two.GP)
+	}
+	for _, c := range []struct {
+		set  []string
+		want string
+	}{
+		{[]string{"gp.learn=routing"}, "must be [ranking] (the paper's learner) or [routing, ranking]"},
+		{[]string{"gp.learn=ranking,routing"}, "must be [ranking]"},
+		{[]string{"gp.scope=all"}, "gp.scope is set but gp.learn = [ranking] learns no routing tree"},
+		{[]string{"gp.seed_routing=m"}, "gp.seed_routing is set but"},
+		{[]string{"gp.learn=routing,ranking"}, "gp.routing_terminals: must list at least one"},
+		{[]string{"gp.learn=routing,ranking", "gp.routing_terminals=d", "gp.scope=some"}, `gp.scope = "some": must be arrivals or all`},
+		{[]string{"gp.learn=routing,ranking", "gp.routing_terminals=d", "gp.tree_swap=2"}, "gp.tree_swap = 2: must be in [0, 1]"},
+	} {
+		if _, err := base.Override(c.set...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: err = %v, want %q", c.set, err, c.want)
+		}
 	}
 }

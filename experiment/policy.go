@@ -77,9 +77,19 @@ func EVOParams(cfg configs.Config) evo.Params { return configs.EVOParams(cfg) }
 // parse resolves spec with simcore's registry, the builder's EVO
 // parameters and the extra rankings.
 func (b PolicyBuilder) parse(spec string, rankings map[string]simcore.Ranking) (simcore.Scheduler, error) {
+	return b.parseWith(spec, rankings, nil)
+}
+
+// parseWith is parse with further parameter sections (they replace the
+// builder's own of the same name).
+func (b PolicyBuilder) parseWith(spec string, rankings map[string]simcore.Ranking, sections map[string]any) (simcore.Scheduler, error) {
 	rp := b.Rule
 	rp.Seconds = b.Seconds
-	return policies.Parse(spec, simcore.Params{Rankings: rankings, Sections: map[string]any{"evo": b.EVO, rule.SectionName: rp}})
+	all := map[string]any{"evo": b.EVO, rule.SectionName: rp}
+	for k, v := range sections {
+		all[k] = v
+	}
+	return policies.Parse(spec, simcore.Params{Rankings: rankings, Sections: all})
 }
 
 // usesFormula reports whether spec resolves only with a "formula" ranking
@@ -189,7 +199,9 @@ func ParsePolicies(list string, seconds, explicit bool) ([]Policy, error) {
 // under the scheduler LABEL names when LABEL is itself a spec whose
 // ranking is formula (gp = mct+formula+bestfit, evo-gp =
 // evo+formula+bestfit, evo+formula+roundrobin, ...), and under
-// FormulaScheduler (MCT-GP) for any other label. Labels must be unique.
+// FormulaScheduler (MCT-GP) for any other label. A run that learned a
+// routing tree too (gp.learn: [routing, ranking]) runs as it was learned,
+// under any label: rule(R, scope) + f + its placer. Labels must be unique.
 // b.Seconds is the caller's time unit for formulas; unless b.Explicit is
 // set, a learner run's own gp.time_unit takes precedence for its formula.
 func (b PolicyBuilder) Policies(list string) ([]Policy, error) {
@@ -226,6 +238,23 @@ func (b PolicyBuilder) Policies(list string) ([]Policy, error) {
 			fb := b
 			if runSeconds != nil && !b.Explicit {
 				fb.Seconds = *runSeconds
+			}
+			routing, err := formula.SourceRouting(strings.TrimSpace(source))
+			if err != nil {
+				return nil, fmt.Errorf("scheduler %s: %w", label, err)
+			}
+			if routing != nil {
+				// A two-tree run: its whole scheduler, whatever the label.
+				if p, err = fb.routingPolicy(routing, infix); err != nil {
+					return nil, fmt.Errorf("scheduler %s: %w", label, err)
+				}
+				p.Label, p.Spec = label, entry
+				if seen[p.Label] {
+					return nil, fmt.Errorf("schedulers %q: label %q appears twice", list, p.Label)
+				}
+				seen[p.Label] = true
+				out = append(out, p)
+				continue
 			}
 			spec := FormulaScheduler
 			if usesFormula(label) {

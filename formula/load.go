@@ -52,6 +52,9 @@ func Source(source string) (infix string, seconds *bool, err error) {
 		return "", nil, fmt.Errorf("run:%s: not a run directory or best.json", source)
 	}
 	if path != "" {
+		if _, err := ReadBestRouting(path); err != nil {
+			return "", nil, err
+		}
 		if infix, err = ReadBestInfix(path); err != nil {
 			return "", nil, err
 		}
@@ -73,6 +76,25 @@ func Source(source string) (infix string, seconds *bool, err error) {
 		return "", nil, fmt.Errorf("formula %s: %w", expr.Quote(source, err), err)
 	}
 	return source, nil, nil
+}
+
+// bestPath is the best.json a policy source names ("" for an inline
+// formula), by Source's rules.
+func bestPath(source string) (string, error) {
+	if _, ok := strings.CutPrefix(source, "formula:"); ok {
+		return "", nil
+	}
+	run, forced := strings.CutPrefix(source, "run:")
+	if forced {
+		source = run
+	}
+	if strings.HasSuffix(strings.ToLower(source), ".json") {
+		return source, nil
+	}
+	if st, err := os.Stat(source); err == nil && st.IsDir() {
+		return filepath.Join(source, BestFile), nil
+	}
+	return "", nil
 }
 
 // ReadBestInfix reads the "infix" field of a learner's best.json and checks

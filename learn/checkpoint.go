@@ -65,8 +65,9 @@ type checkpoint struct {
 // member is a population member in the checkpoint. The fitness is needed:
 // the next generation's tournament uses it.
 type member struct {
-	Tree    *expr.Tree `json:"tree"`
-	Fitness float64    `json:"fitness"`
+	Tree    *expr.Tree  `json:"tree"`
+	Routing RoutingTree `json:"routing,omitzero"` // gp.learn: [routing, ranking]
+	Fitness float64     `json:"fitness"`
 	// Objectives are the member's objective vector (gp.selection: nsga2).
 	Objectives []float64 `json:"objectives,omitempty"`
 }
@@ -323,7 +324,7 @@ func loadCheckpoint(dir string) (*checkpoint, []cacheEntry, []string, error) {
 		if ck.HallOfFame[i].Tree.Size() == 0 {
 			return nil, nil, nil, fmt.Errorf("checkpoint %s: hall of fame entry %d has no tree", dir, i)
 		}
-		ck.HallOfFame[i].hash = ck.HallOfFame[i].Tree.Hash()
+		ck.HallOfFame[i].hash = individualHash(ck.HallOfFame[i].Routing.Tree, ck.HallOfFame[i].Tree)
 	}
 	if ck.CacheEntries < 0 {
 		return nil, nil, nil, fmt.Errorf("checkpoint %s: cache_entries = %d", dir, ck.CacheEntries)

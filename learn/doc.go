@@ -68,6 +68,25 @@
 //     generations, for the convergence plot and best.json only (it never
 //     influences selection).
 //
+// # Two trees (gp.learn: [routing, ranking], SPEC §16)
+//
+// An individual may carry a routing tree R (over gp.routing_terminals, of
+// expr's routing catalogue) beside the ranking tree f; it is scored as
+// rule(R, gp.scope) + f + gp.placer (simcore/rule), normalised by
+// gp.allocator + srsf + gp.placer as in §8 (multitree*.go). The initial
+// population pairs ramped half-and-half ranking trees (gp.seed_formulas
+// first) with routing trees drawn after them (gp.seed_routing first).
+// Breeding keeps the tournament and, per pair, crossover (probability
+// gp.crossover) and mutation (gp.mutation) each pick one tree uniformly;
+// with probability gp.tree_swap the children then exchange routing trees.
+// The pair's hash (both canonical hashes mixed) keys the cache, survival,
+// the hall of fame, the curve and the checkpoint; behavioural dedup pairs
+// f's phenotype with R's canonical hash. Order equivalence is off (it
+// answers from ranking traces only), early stop stays on. best.json,
+// hall_of_fame.csv, the test table and the warnings carry both trees;
+// gp.learn: [ranking] (the default) writes exactly what it always did.
+// gp.selection: nsga2 with two trees is refused.
+//
 // # Multi-objective selection (gp.selection: nsga2, SPEC §17)
 //
 // The loop receives its selection strategy (selection.go): scalar (the

@@ -46,6 +46,7 @@ type evaluator struct {
 	baseVal      []float64 // … and validation instance
 	srsf         simcore.Scheduler
 	alloc, place string                          // the candidate scheduler is alloc+formula+place
+	scope        string                          // with routing trees: the rule allocator's scope (setRule)
 	evo          evo.Params                      // when alloc is evo
 	cache        map[cacheKey]float64            // exact terms
 	bounds       map[cacheKey]float64            // lower bounds of terms seen but not known exactly (early stop)
@@ -296,9 +297,10 @@ func normalise(obj, base float64) float64 {
 
 // scored is a candidate with its fitness on one generation's subset.
 type scored struct {
-	tree    *expr.Tree
-	hash    uint64
-	parents [2]uint64 // hashes of the parents an offspring was bred from (0: none)
+	tree    *expr.Tree // the ranking tree f
+	routing *expr.Tree // the routing tree R (gp.learn: [routing, ranking]), else nil
+	hash    uint64     // individualHash(routing, tree)
+	parents [2]uint64  // hashes of the parents an offspring was bred from (0: none)
 	fitness float64
 	pheno   uint64    // behaviour on the sampled decisions (gp.dedup: behaviour), else 0
 	objs    []float64 // objective vector (gp.selection: nsga2), else nil
@@ -382,7 +384,7 @@ func (e *evaluator) fitness(ctx context.Context, pop []scored, subset []int, thr
 		if !ok {
 			tree := expr.Simplify(c.tree)
 			form := NewFormulaRanking(tree, e.seconds)
-			s, err := e.candidate(form)
+			s, err := e.individualScheduler(simplifyRouting(c.routing), form)
 			if err != nil {
 				return task{}, err
 			}
@@ -561,20 +563,21 @@ func (e *evaluator) restoreCache(entries []cacheEntry) {
 // (in the order of insts), each tree simplified first when simplify is set.
 // With order equivalence on, the tasks carry what it needs, validation
 // instance i being trace instance len(train) + i.
-func (e *evaluator) validationTasks(trees []*expr.Tree, insts []int, simplify bool) ([]task, error) {
-	tasks := make([]task, 0, len(trees)*len(insts))
-	for _, t := range trees {
+func (e *evaluator) validationTasks(inds []individual, insts []int, simplify bool) ([]task, error) {
+	tasks := make([]task, 0, len(inds)*len(insts))
+	for _, ind := range inds {
+		t, routing := ind.ranking, ind.routing
 		if simplify {
-			t = expr.Simplify(t)
+			t, routing = expr.Simplify(t), simplifyRouting(routing)
 		}
 		form := NewFormulaRanking(t, e.seconds)
-		sched, err := e.candidate(form)
+		sched, err := e.individualScheduler(routing, form)
 		if err != nil {
 			return nil, err
 		}
 		for _, i := range insts {
 			tk := task{sched: sched, inst: &e.val[i]}
-			if e.traces != nil {
+			if e.traces != nil && routing == nil {
 				tk.form, tk.tree, tk.instIdx, tk.hash = &form, t, int32(len(e.train)+i), t.Hash()
 			}
 			tasks = append(tasks, tk)
@@ -583,18 +586,18 @@ func (e *evaluator) validationTasks(trees []*expr.Tree, insts []int, simplify bo
 	return tasks, nil
 }
 
-// validate returns, for each tree, the validation score: the mean over the
-// validation instances of O_c,i / O_SRSF,i. Trees with the same hash are
-// simulated once.
-func (e *evaluator) validate(ctx context.Context, trees []*expr.Tree) ([]float64, error) {
+// validate returns, for each individual, the validation score: the mean
+// over the validation instances of O_c,i / O_SRSF,i. Individuals with the
+// same hash are simulated once.
+func (e *evaluator) validate(ctx context.Context, inds []individual) ([]float64, error) {
 	if len(e.val) == 0 {
 		return nil, errors.New("no validation instances")
 	}
 	index := map[uint64]int{}
-	var uniq []*expr.Tree
-	for _, t := range trees {
-		if _, ok := index[t.Hash()]; !ok {
-			index[t.Hash()] = len(uniq)
+	var uniq []individual
+	for _, t := range inds {
+		if _, ok := index[t.hash()]; !ok {
+			index[t.hash()] = len(uniq)
 			uniq = append(uniq, t)
 		}
 	}
@@ -618,9 +621,9 @@ func (e *evaluator) validate(ctx context.Context, trees []*expr.Tree) ([]float64
 		}
 		score[u] = sum / float64(len(e.val))
 	}
-	out := make([]float64, len(trees))
-	for j, t := range trees {
-		out[j] = score[index[t.Hash()]]
+	out := make([]float64, len(inds))
+	for j, t := range inds {
+		out[j] = score[index[t.hash()]]
 	}
 	return out, nil
 }

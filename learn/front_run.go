@@ -290,7 +290,7 @@ func (fs *frontState) validateTrees(ctx context.Context, ev *evaluator, trees []
 	for i := range all {
 		all[i] = i
 	}
-	tasks, err := ev.validationTasks(uniq, all, true)
+	tasks, err := ev.validationTasks(rankingOnly(uniq), all, true)
 	if err != nil {
 		return nil, nil, err
 	}

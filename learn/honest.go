@@ -104,7 +104,7 @@ type contender struct {
 // priority 0 and SRSF, the formula and the constant under the candidate
 // scheduler gp.allocator + · + gp.placer, SRSF under gp.allocator + srsf +
 // gp.placer (the normaliser of the fitness).
-func contenders(cfg configs.Config, formula *expr.Tree) ([]contender, error) {
+func contenders(cfg configs.Config, routing, formula *expr.Tree) ([]contender, error) {
 	seconds := cfg.GP.TimeUnit == "seconds"
 	spec := candidateSpec(cfg.GP.Allocator, cfg.GP.Placer)
 	mk := func(t *expr.Tree) (simcore.Scheduler, error) {
@@ -112,10 +112,13 @@ func contenders(cfg configs.Config, formula *expr.Tree) ([]contender, error) {
 	}
 	var out []contender
 	learned, err := mk(formula)
+	if routing != nil {
+		learned, err = LearnedScheduler(cfg, routing, formula)
+	}
 	if err != nil {
 		return nil, err
 	}
-	out = append(out, contender{RowLearned, formula.String(), false, learned})
+	out = append(out, contender{RowLearned, individualString(routing, formula), false, learned})
 	for _, name := range policies.Baselines() {
 		s, err := policies.ParseWith(name, nil)
 		if err != nil {
@@ -168,6 +171,14 @@ func simulateAll(ctx context.Context, cs []contender, insts []simcore.Instance, 
 // best baseline is the one with the lowest mean normalised objective
 // (ties: name order). The result does not depend on workers.
 func ScoreOnTest(ctx context.Context, cfg configs.Config, formula *expr.Tree, test []simcore.Instance, workers int) (*TestTable, error) {
+	return ScoreIndividualOnTest(ctx, cfg, nil, formula, test, workers)
+}
+
+// ScoreIndividualOnTest is ScoreOnTest for a learned individual: with a
+// routing tree (gp.learn: [routing, ranking]) the learned row is
+// rule(routing, gp.scope) + formula + gp.placer; routing nil is
+// ScoreOnTest.
+func ScoreIndividualOnTest(ctx context.Context, cfg configs.Config, routing, formula *expr.Tree, test []simcore.Instance, workers int) (*TestTable, error) {
 	if len(test) == 0 {
 		return nil, errors.New("learn: test split is empty")
 	}
@@ -175,7 +186,7 @@ func ScoreOnTest(ctx context.Context, cfg configs.Config, formula *expr.Tree, te
 	if err != nil {
 		return nil, err
 	}
-	cs, err := contenders(cfg, formula)
+	cs, err := contenders(cfg, routing, formula)
 	if err != nil {
 		return nil, err
 	}
@@ -323,6 +334,15 @@ const nearlyEquivalent = 0.9
 // FIFO except that rounding orders jobs that arrived together by w); or
 // on at least 90 % of them.
 func Warnings(ctx context.Context, cfg configs.Config, formula *expr.Tree, insts []simcore.Instance, sample int) ([]string, error) {
+	mk := func(r simcore.Ranking) (simcore.Scheduler, error) {
+		return policies.ParseWith(candidateSpec(cfg.GP.Allocator, cfg.GP.Placer), map[string]simcore.Ranking{"formula": r})
+	}
+	return rankingWarnings(ctx, cfg, formula, mk, insts, sample)
+}
+
+// rankingWarnings are Warnings with the decisions sampled while the
+// scheduler mk builds around the formula runs.
+func rankingWarnings(ctx context.Context, cfg configs.Config, formula *expr.Tree, mk func(simcore.Ranking) (simcore.Scheduler, error), insts []simcore.Instance, sample int) ([]string, error) {
 	var out []string
 	if dom := expr.SimplifyOn(formula, expr.DefaultDomain()); dom.Terminals() == 0 {
 		out = append(out, fmt.Sprintf("the formula is constant on the simulator's inputs (%s = %s): every job gets the same priority, so the engine's tie order (arrival, id) decides — it is FIFO", formula, dom))
@@ -333,9 +353,6 @@ func Warnings(ctx context.Context, cfg configs.Config, formula *expr.Tree, insts
 	}
 	seconds := cfg.GP.TimeUnit == "seconds"
 	rank := NewFormulaRanking(formula, seconds)
-	mk := func(r simcore.Ranking) (simcore.Scheduler, error) {
-		return policies.ParseWith(candidateSpec(cfg.GP.Allocator, cfg.GP.Placer), map[string]simcore.Ranking{"formula": r})
-	}
 	ds, err := sampleDecisions(ctx, insts, opts, mk, rank, sample)
 	if err != nil {
 		return nil, fmt.Errorf("learn: sampling decisions: %w", err)

@@ -424,7 +424,7 @@ func TestLearnedNotWorseThanSRSF(t *testing.T) {
 	if err := ev.baselines(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	scores, err := ev.validate(context.Background(), []*expr.Tree{res.Best})
+	scores, err := ev.validate(context.Background(), rankingOnly([]*expr.Tree{res.Best}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -432,7 +432,7 @@ func TestLearnedNotWorseThanSRSF(t *testing.T) {
 	// The normalisation is right: with d in seconds, g*d is SRSF exactly.
 	evs, _ := newEvaluator(nil, test, opts, true, 0, "mct", "bestfit", evo.DefaultParams())
 	evs.baseVal = ev.baseVal
-	srsf, err := evs.validate(context.Background(), []*expr.Tree{expr.MustParse("g*d")})
+	srsf, err := evs.validate(context.Background(), rankingOnly([]*expr.Tree{expr.MustParse("g*d")}))
 	if err != nil {
 		t.Fatal(err)
 	}

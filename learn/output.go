@@ -42,18 +42,34 @@ func writeHall(path string, hall []HallEntry, behaviour func(*expr.Tree) uint64)
 	same := hallDuplicates(hall, behaviour)
 	return atomicio.WriteFile(path, func(w io.Writer) error {
 		cw := csv.NewWriter(w)
-		cw.Write([]string{"rank", "train_score", "generation", "validation_score", "size", "depth", "hash", "formula", "simplified", "constant", "same_as"})
+		routing := len(hall) > 0 && hall[0].Routing.Tree != nil
+		head := []string{"rank", "train_score", "generation", "validation_score", "size", "depth", "hash", "formula", "simplified", "constant", "same_as"}
+		if routing {
+			// Two trees: formula is the ranking f; size and depth are of
+			// the pair; the routing R follows.
+			head = append(head, "routing", "routing_simplified")
+		}
+		cw.Write(head)
 		for i, h := range hall {
+			ind := individual{h.Routing.Tree, h.Tree}
+			depth := h.Tree.Depth()
+			if routing {
+				depth = max(depth, h.Routing.Tree.Depth())
+			}
 			simp := expr.SimplifyForPrint(h.Tree, onDomain)
 			dup := ""
 			if same[i] >= 0 {
 				dup = strconv.Itoa(same[i] + 1)
 			}
-			cw.Write([]string{
+			row := []string{
 				strconv.Itoa(i + 1), num(h.Score), strconv.Itoa(h.Generation), num(h.Validation),
-				strconv.Itoa(h.Tree.Size()), strconv.Itoa(h.Tree.Depth()), fmt.Sprintf("%016x", h.hash),
+				strconv.Itoa(ind.size()), strconv.Itoa(depth), fmt.Sprintf("%016x", h.hash),
 				h.Tree.String(), simp.String(), strconv.FormatBool(isConstantTree(simp)), dup,
-			})
+			}
+			if routing {
+				row = append(row, h.Routing.Tree.String(), expr.SimplifyForPrint(h.Routing.Tree, expr.Simplify).String())
+			}
+			cw.Write(row)
 		}
 		cw.Flush()
 		return cw.Error()
@@ -69,10 +85,20 @@ func onDomain(t *expr.Tree) *expr.Tree { return expr.SimplifyOn(t, expr.DefaultD
 func hallDuplicates(hall []HallEntry, behaviour func(*expr.Tree) uint64) []int {
 	out := make([]int, len(hall))
 	byForm := map[string]int{}
-	byPheno := map[uint64]int{}
+	type phenotype struct {
+		ranking uint64
+		routing string
+	}
+	byPheno := map[phenotype]int{}
 	for i, h := range hall {
 		out[i] = -1
-		form := expr.SimplifyOn(h.Tree, expr.DefaultDomain()).String()
+		// A two-tree entry repeats another only with the same routing tree
+		// too (compared in simplified form; its behaviour is not sampled).
+		route := ""
+		if h.Routing.Tree != nil {
+			route = expr.Simplify(h.Routing.Tree).String()
+		}
+		form := expr.SimplifyOn(h.Tree, expr.DefaultDomain()).String() + "\x00" + route
 		if j, ok := byForm[form]; ok {
 			out[i] = j
 		} else {
@@ -81,7 +107,7 @@ func hallDuplicates(hall []HallEntry, behaviour func(*expr.Tree) uint64) []int {
 		if behaviour == nil {
 			continue
 		}
-		p := behaviour(h.Tree)
+		p := phenotype{behaviour(h.Tree), route}
 		if j, ok := byPheno[p]; ok {
 			if out[i] < 0 || j < out[i] {
 				out[i] = j
@@ -151,6 +177,19 @@ type BestJSON struct {
 	// scalar selection). The formula above is its member for the
 	// config's ω.
 	Front *Front `json:"front,omitempty"`
+	// With gp.learn: [routing, ranking] (absent otherwise): the trees
+	// learned ("routing", "ranking"), the routing tree R as evolved and
+	// simplified, its terminal set (gp.routing_terminals) and the rule
+	// allocator's scope. Tree, Infix, Simplified and Terminals above are
+	// the ranking tree f's; Candidate is then rule+formula+PLACER, Hash,
+	// Size and Depth are of the pair.
+	Learn                 []string    `json:"learn,omitempty"`
+	RoutingTree           RoutingTree `json:"routing_tree,omitzero"`
+	RoutingInfix          string      `json:"routing_infix,omitempty"`
+	RoutingSimplified     string      `json:"routing_simplified,omitempty"`
+	RoutingSimplifiedTree RoutingTree `json:"routing_simplified_tree,omitzero"`
+	RoutingTerminals      []string    `json:"routing_terminals,omitempty"`
+	Scope                 string      `json:"scope,omitempty"`
 }
 
 // ReadBest reads a best.json and checks that its formula uses only the
@@ -169,6 +208,9 @@ func ReadBest(path string) (*BestJSON, error) {
 	}
 	terms := best.Terminals.Or(expr.PaperTerminals)
 	if err := CheckTerminals(best.Tree, terms); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := checkBestRouting(&best); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return &best, nil

@@ -69,6 +69,11 @@ type variation struct {
 	crossover  float64 // probability that a pair is crossed over
 	mutation   float64 // r: probability that both children are mutated
 	vary       expr.VarSettings
+	// With a routing tree (gp.learn: [routing, ranking]): the routing
+	// tree's variation settings (its terminal set) and the probability that
+	// a bred pair swaps its routing trees (gp.tree_swap).
+	routingVary expr.VarSettings
+	treeSwap    float64
 }
 
 // breed returns n offspring of pop (whose fitness is set): repeatedly two
@@ -94,6 +99,11 @@ func breed(pop []scored, n int, v variation, master *rand.Rand, mr *mrand.Rand) 
 			return nil, fmt.Errorf("tournament selection: %w", err)
 		}
 		s1, s2 := pop[w[0].Genome.(*gene).idx], pop[w[1].Genome.(*gene).idx]
+		if s1.routing != nil {
+			c1, c2 := varyPair(s1, s2, v, master)
+			out = append(out, c1, c2)
+			continue
+		}
 		p1, p2 := s1.tree, s2.tree
 		c1, c2 := p1, p2 // trees are immutable values: sharing is safe
 		if master.Float64() < v.crossover {
@@ -109,6 +119,39 @@ func breed(pop []scored, n int, v variation, master *rand.Rand, mr *mrand.Rand) 
 			scored{tree: c2, hash: c2.Hash(), parents: [2]uint64{s2.hash, s1.hash}})
 	}
 	return out[:n], nil
+}
+
+// varyPair breeds two children of two-tree parents (SPEC §16): with
+// probability crossover, one tree — routing or ranking, uniformly, one
+// draw for the pair — is crossed over (c1's from p1 ⊗ p2, c2's from
+// p2 ⊗ p1) and the other is copied; with probability r one tree (a fresh
+// uniform draw) of both children gets a subtree mutation; with probability
+// gp.tree_swap the children then exchange their routing trees. Every draw
+// comes from master, in this order, so a run is deterministic.
+func varyPair(s1, s2 scored, v variation, master *rand.Rand) (scored, scored) {
+	r1, f1, r2, f2 := s1.routing, s1.tree, s2.routing, s2.tree
+	if master.Float64() < v.crossover {
+		if master.IntN(2) == 0 {
+			r1, r2 = expr.Crossover(master, s1.routing, s2.routing, v.routingVary), expr.Crossover(master, s2.routing, s1.routing, v.routingVary)
+		} else {
+			f1, f2 = expr.Crossover(master, s1.tree, s2.tree, v.vary), expr.Crossover(master, s2.tree, s1.tree, v.vary)
+		}
+	}
+	if master.Float64() < v.mutation {
+		if master.IntN(2) == 0 {
+			r1, r2 = expr.SubtreeMutation(master, r1, v.routingVary), expr.SubtreeMutation(master, r2, v.routingVary)
+		} else {
+			f1, f2 = expr.SubtreeMutation(master, f1, v.vary), expr.SubtreeMutation(master, f2, v.vary)
+		}
+	}
+	if v.treeSwap > 0 && master.Float64() < v.treeSwap {
+		r1, r2 = r2, r1
+	}
+	c1 := newScored(r1, f1)
+	c1.parents = [2]uint64{s1.hash, s2.hash}
+	c2 := newScored(r2, f2)
+	c2.parents = [2]uint64{s2.hash, s1.hash}
+	return c1, c2
 }
 
 // compareScored orders by fitness ascending (NaN after every number), then
@@ -192,10 +235,11 @@ func unique(pop []scored) int {
 // hash) tree with its mean normalised objective on the training subset of
 // the last generation it was offered in.
 type HallEntry struct {
-	Tree       *expr.Tree `json:"tree"`
-	Score      float64    `json:"score"`      // fitness / α on that generation's subset
-	Generation int        `json:"generation"` // the generation of Score
-	Validation float64    `json:"-"`          // set after the final validation
+	Tree       *expr.Tree  `json:"tree"`
+	Routing    RoutingTree `json:"routing,omitzero"` // the routing tree (gp.learn: [routing, ranking])
+	Score      float64     `json:"score"`            // fitness / α on that generation's subset
+	Generation int         `json:"generation"`       // the generation of Score
+	Validation float64     `json:"-"`                // set after the final validation
 	hash       uint64
 }
 
@@ -205,7 +249,7 @@ type HallEntry struct {
 // by (score, hash).
 func updateHall(hall []HallEntry, pop []scored, gen, alpha, size int) []HallEntry {
 	for _, c := range pop[:min(size, len(pop))] {
-		e := HallEntry{Tree: c.tree, Score: c.fitness / float64(alpha), Generation: gen, hash: c.hash}
+		e := HallEntry{Tree: c.tree, Routing: RoutingTree{c.routing}, Score: c.fitness / float64(alpha), Generation: gen, hash: c.hash}
 		if i := slices.IndexFunc(hall, func(h HallEntry) bool { return h.hash == c.hash }); i >= 0 {
 			hall[i] = e
 		} else {

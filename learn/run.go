@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/evogp/evogp/configs"
@@ -59,19 +60,25 @@ type Snapshot struct {
 // Member is a population member and its fitness on the generation's subset.
 type Member struct {
 	Tree    *expr.Tree
+	Routing *expr.Tree // gp.learn: [routing, ranking], else nil
 	Fitness float64
 }
 
 // Result is the outcome of a finished run.
 type Result struct {
-	Dir         string
-	Best        *expr.Tree // the chosen individual as evolved
-	Simplified  *expr.Tree // Simplify(Best), which computes exactly the same values
-	Validation  float64    // mean normalised objective on V (SRSF = 1; lower is better)
-	Generations []GenerationRow
-	HallOfFame  []HallEntry // with validation scores
-	Evaluations int64       // simulations run over all generations
-	CacheHits   int64
+	Dir        string
+	Best       *expr.Tree // the chosen individual's ranking tree as evolved
+	Simplified *expr.Tree // Simplify(Best), which computes exactly the same values
+	// Routing is the chosen individual's routing tree as evolved and
+	// RoutingSimplified its simplification (gp.learn: [routing, ranking];
+	// nil otherwise).
+	Routing, RoutingSimplified *expr.Tree
+	Scope                      string  // the rule allocator's scope (with a routing tree)
+	Validation                 float64 // mean normalised objective on V (SRSF = 1; lower is better)
+	Generations                []GenerationRow
+	HallOfFame                 []HallEntry // with validation scores
+	Evaluations                int64       // simulations run over all generations
+	CacheHits                  int64
 	// ValidationBaselines are the named baselines' validation scores (same
 	// scale as Validation); ValidationCurve the best individual's
 	// validation score every gp.validate_every generations.
@@ -332,30 +339,35 @@ func extendRun(dir string, cfg configs.Config) error {
 
 // runner is the state of one run.
 type runner struct {
-	s          Settings
-	cfg        configs.Config
-	ev         *evaluator
-	master     *rand.Rand
-	pcg        *rand.PCG
-	gs         expr.GenSettings
-	vary       variation
-	terms      expr.Terminals // gp.terminals
-	seeds      []*expr.Tree   // gp.seed_formulas
-	decisions  []decision     // the phenotype sample (gp.dedup: behaviour)
-	phenos     map[uint64]uint64
-	configHash string
-	dataHash   string
-	dir        string
-	gen        int // last completed generation; −1 before generation 0
-	pop        []scored
-	hall       []HallEntry
-	rows       []GenerationRow
-	curve      []CurvePoint // validation score of the best, every gp.validate_every generations
-	flushed    int          // cache entries already in checkpoint/cache.bin
-	saved      int          // generation of the last checkpoint written or restored; −1 if none
-	bar        *progress.Reporter
-	sel        selection   // gp.selection
-	front      *frontState // gp.selection: nsga2 (nil: scalar)
+	s      Settings
+	cfg    configs.Config
+	ev     *evaluator
+	master *rand.Rand
+	pcg    *rand.PCG
+	gs     expr.GenSettings
+	vary   variation
+	terms  expr.Terminals // gp.terminals
+	seeds  []*expr.Tree   // gp.seed_formulas
+	// With gp.learn: [routing, ranking]: the routing terminal set, the
+	// routing seeds (gp.seed_routing) and the routing generator settings.
+	routingTerms expr.Terminals
+	routingSeeds []*expr.Tree
+	routingGen   expr.GenSettings
+	decisions    []decision // the phenotype sample (gp.dedup: behaviour)
+	phenos       map[uint64]uint64
+	configHash   string
+	dataHash     string
+	dir          string
+	gen          int // last completed generation; −1 before generation 0
+	pop          []scored
+	hall         []HallEntry
+	rows         []GenerationRow
+	curve        []CurvePoint // validation score of the best, every gp.validate_every generations
+	flushed      int          // cache entries already in checkpoint/cache.bin
+	saved        int          // generation of the last checkpoint written or restored; −1 if none
+	bar          *progress.Reporter
+	sel          selection   // gp.selection
+	front        *frontState // gp.selection: nsga2 (nil: scalar)
 }
 
 // prepare validates the settings and simulates the SRSF baselines.
@@ -414,12 +426,24 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 	if len(seeds) > gp.Population {
 		return nil, fmt.Errorf("learn: gp.seed_formulas has %d formulas, more than gp.population = %d", len(seeds), gp.Population)
 	}
+	routing, err := prepareRouting(gp)
+	if err != nil {
+		return nil, fmt.Errorf("learn: %w", err)
+	}
 	ev, err := newEvaluator(s.Train, s.Validation, opts, gp.TimeUnit == "seconds", gp.Workers, gp.Allocator, gp.Placer, EVOParams(s.Config))
 	if err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
+	if routing != nil {
+		if err := ev.setRule(routing.scope); err != nil {
+			return nil, fmt.Errorf("learn: %w", err)
+		}
+	}
 	ev.onSimulation = s.onSimulation
-	if !s.noEquivalence && comparesKeysOnly(ev.srsf) && gp.Selection != "nsga2" {
+	// Order equivalence answers a candidate from another's trace of
+	// ranking decisions; with a routing tree the allocation differs too,
+	// so it is off.
+	if !s.noEquivalence && routing == nil && comparesKeysOnly(ev.srsf) && gp.Selection != "nsga2" {
 		ev.traces = newTraceStore(termSlots(gp.Terminals))
 	}
 	hash, err := ConfigHash(cfg)
@@ -441,6 +465,14 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 		// expr reads 0 as "default"; a config asking for leaf-only points
 		// gets the smallest positive probability instead.
 		r.vary.vary.InternalProb = math.SmallestNonzeroFloat64
+	}
+	if routing != nil {
+		r.routingTerms, r.routingSeeds = routing.terms, routing.seeds
+		r.routingGen = r.gs
+		r.routingGen.Terminals = routing.terms
+		r.vary.routingVary = r.vary.vary
+		r.vary.routingVary.Terminals = routing.terms
+		r.vary.treeSwap = gp.TreeSwap
 	}
 	if err := ev.baselines(ctx); err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
@@ -479,6 +511,12 @@ func (r *runner) setPhenotypes(pop []scored) {
 		p, ok := r.phenos[pop[i].hash]
 		if !ok {
 			p = phenotype(NewFormulaRanking(pop[i].tree, r.ev.seconds), r.decisions)
+			if pop[i].routing != nil {
+				// Two trees: the ranking's behaviour on the sampled
+				// decisions and the routing tree's canonical hash (two
+				// routing trees that simplify alike route alike).
+				p = pairHash(pop[i].routing.Hash(), p)
+			}
 			r.phenos[pop[i].hash] = p
 		}
 		pop[i].pheno = p
@@ -533,7 +571,8 @@ func (r *runner) restore(ck *checkpoint, entries []cacheEntry) error {
 	}
 	r.pop = make([]scored, len(ck.Population))
 	for i, m := range ck.Population {
-		r.pop[i] = scored{tree: m.Tree, hash: m.Tree.Hash(), fitness: m.Fitness, objs: m.Objectives}
+		r.pop[i] = newScored(m.Routing.Tree, m.Tree)
+		r.pop[i].fitness, r.pop[i].objs = m.Fitness, m.Objectives
 	}
 	if err := r.restoreFront(ck); err != nil {
 		return err
@@ -542,11 +581,11 @@ func (r *runner) restore(ck *checkpoint, entries []cacheEntry) error {
 	r.rows = ck.Rows
 	r.curve = ck.Curve
 	for i := range r.curve {
-		t, err := expr.Parse(r.curve[i].Formula)
+		routing, ranking, err := r.parseIndividual(r.curve[i].Formula)
 		if err != nil {
 			return fmt.Errorf("checkpoint validation curve: %w", err)
 		}
-		r.curve[i].hash = t.Hash()
+		r.curve[i].hash = individualHash(routing, ranking)
 	}
 	r.ev.restoreCache(entries)
 	r.flushed = len(entries)
@@ -574,11 +613,7 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 		subset := sampleSubset(r.master, len(r.s.Train), gp.Subset)
 		var all, off []scored
 		if g == 0 {
-			init := expr.RampedHalfAndHalf(r.master, gp.Population, r.gs)
-			copy(init, r.seeds) // gp.seed_formulas replace the first members
-			for _, t := range init {
-				all = append(all, scored{tree: t, hash: t.Hash()})
-			}
+			all = r.initial()
 		} else {
 			mr := generationRand(r.master)
 			var err error
@@ -611,7 +646,7 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 		best := r.pop[0]
 		row := GenerationRow{
 			Generation: int64(g), Best: best.fitness, Median: median(r.pop), Worst: r.pop[len(r.pop)-1].fitness,
-			BestFormula: best.tree.String(), Size: int64(best.tree.Size()), Depth: int64(best.tree.Depth()),
+			BestFormula: individualString(best.routing, best.tree), Size: int64(best.size()), Depth: int64(best.depth()),
 			Unique: int64(unique(r.pop)), Evaluations: int64(st.evals), CacheHits: int64(st.hits), WallSeconds: wall,
 		}
 		r.rows = append(r.rows, row)
@@ -632,7 +667,7 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 		if r.s.OnGeneration != nil {
 			snap := Snapshot{Row: row, Subset: subset, Population: make([]Member, len(r.pop))}
 			for i, c := range r.pop {
-				snap.Population[i] = Member{Tree: c.tree, Fitness: c.fitness}
+				snap.Population[i] = Member{Tree: c.tree, Routing: c.routing, Fitness: c.fitness}
 			}
 			r.s.OnGeneration(snap)
 		}
@@ -711,15 +746,15 @@ func (r *runner) validateBest(ctx context.Context, g int) error {
 	best := r.pop[0]
 	for _, c := range r.curve {
 		if c.hash == best.hash {
-			r.curve = append(r.curve, CurvePoint{Generation: g, Score: c.Score, Formula: best.tree.String(), hash: best.hash})
+			r.curve = append(r.curve, CurvePoint{Generation: g, Score: c.Score, Formula: individualString(best.routing, best.tree), hash: best.hash})
 			return nil
 		}
 	}
-	sc, err := r.ev.validate(ctx, []*expr.Tree{best.tree})
+	sc, err := r.ev.validate(ctx, []individual{{best.routing, best.tree}})
 	if err != nil {
 		return err
 	}
-	r.curve = append(r.curve, CurvePoint{Generation: g, Score: sc[0], Formula: best.tree.String(), hash: best.hash})
+	r.curve = append(r.curve, CurvePoint{Generation: g, Score: sc[0], Formula: individualString(best.routing, best.tree), hash: best.hash})
 	return nil
 }
 
@@ -735,7 +770,7 @@ func (r *runner) checkpoint() error {
 		CacheEntries: len(r.ev.log),
 	}
 	for _, c := range r.pop {
-		ck.Population = append(ck.Population, member{Tree: c.tree, Fitness: c.fitness, Objectives: c.objs})
+		ck.Population = append(ck.Population, member{Tree: c.tree, Routing: RoutingTree{c.routing}, Fitness: c.fitness, Objectives: c.objs})
 	}
 	if r.front != nil {
 		ck.Front = &frontCheckpoint{Archive: r.front.archive, Hypervolume: r.front.hv}
@@ -776,12 +811,12 @@ func (r *runner) report(row GenerationRow, st batchStats, wall float64) {
 // The chosen tree has the lowest validation score; ties go to the smaller
 // tree, then to the lower canonical hash.
 func (r *runner) finish(ctx context.Context, res *Result) error {
-	var cands []*expr.Tree
+	var cands []individual
 	for _, c := range r.pop {
-		cands = append(cands, c.tree)
+		cands = append(cands, individual{c.routing, c.tree})
 	}
 	for _, h := range r.hall {
-		cands = append(cands, h.Tree)
+		cands = append(cands, individual{h.Routing.Tree, h.Tree})
 	}
 	scores, err := r.ev.validate(ctx, cands)
 	if err != nil {
@@ -793,8 +828,8 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 	bi := 0
 	for i := range cands {
 		if c := compareFloat(scores[i], scores[bi]); c < 0 ||
-			c == 0 && (cands[i].Size() < cands[bi].Size() ||
-				cands[i].Size() == cands[bi].Size() && cands[i].Hash() < cands[bi].Hash()) {
+			c == 0 && (cands[i].size() < cands[bi].size() ||
+				cands[i].size() == cands[bi].size() && cands[i].hash() < cands[bi].hash()) {
 			bi = i
 		}
 	}
@@ -802,7 +837,10 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 		r.hall[i].Validation = scores[len(r.pop)+i]
 	}
 	best := cands[bi]
-	res.Best, res.Simplified, res.Validation = best, expr.Simplify(best), scores[bi]
+	res.Best, res.Simplified, res.Validation = best.ranking, expr.Simplify(best.ranking), scores[bi]
+	if best.routing != nil {
+		res.Routing, res.RoutingSimplified, res.Scope = best.routing, expr.Simplify(best.routing), r.cfg.GP.RoutingScope()
+	}
 	res.HallOfFame = r.hall
 	res.ValidationCurve = r.curve
 	if r.front != nil {
@@ -822,7 +860,7 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 	if res.ValidationBaselines, err = r.ev.validateBaselines(ctx); err != nil {
 		return interrupted(err)
 	}
-	if res.Warnings, err = Warnings(ctx, r.cfg, res.Simplified, r.s.Validation, r.cfg.GP.DedupSample); err != nil {
+	if res.Warnings, err = IndividualWarnings(ctx, r.cfg, res.RoutingSimplified, res.Simplified, r.s.Validation, r.cfg.GP.DedupSample); err != nil {
 		return interrupted(err)
 	}
 	test := r.s.Test
@@ -832,7 +870,7 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 		}
 	}
 	if len(test) > 0 {
-		if res.Test, err = ScoreOnTest(ctx, r.cfg, res.Simplified, test, r.ev.workers); err != nil {
+		if res.Test, err = ScoreIndividualOnTest(ctx, r.cfg, res.RoutingSimplified, res.Simplified, test, r.ev.workers); err != nil {
 			return interrupted(err)
 		}
 	}
@@ -890,6 +928,16 @@ func (r *runner) write(res *Result) error {
 		}
 	}
 	h := res.Best.Hash()
+	if res.Routing != nil {
+		h = individualHash(res.Routing, res.Best)
+		ind := individual{res.Routing, res.Best}
+		b.Learn = slices.Clone(r.cfg.GP.Learn)
+		b.RoutingTree, b.RoutingInfix = RoutingTree{res.Routing}, res.Routing.String()
+		b.RoutingSimplified, b.RoutingSimplifiedTree = res.RoutingSimplified.String(), RoutingTree{res.RoutingSimplified}
+		b.RoutingTerminals, b.Scope = slices.Clone(r.cfg.GP.RoutingTerminals), r.cfg.GP.RoutingScope()
+		b.Candidate = ruleSpec(r.cfg.GP.Placer)
+		b.Hash, b.Size, b.Depth = fmt.Sprintf("%016x", h), ind.size(), max(res.Routing.Depth(), res.Best.Depth())
+	}
 	for _, c := range r.pop {
 		if c.hash == h {
 			v := c.fitness / float64(r.cfg.GP.Subset)

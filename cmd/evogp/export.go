@@ -11,6 +11,7 @@ import (
 
 	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/formula"
 	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/learn"
 )
@@ -28,6 +29,8 @@ func exportCommand() *cli.Command {
 			"   evogp export runs/quick --domain\n" +
 			"   evogp export runs/front --omega 0.3          # a front run: the formula for ω = 0.3",
 		Description: "Reads the \"infix\" formula of best.json (in RUN_DIR, or the file given) and prints it\n" +
+			"(a run that learned a routing tree too, gp.learn: [routing, ranking], prints both, labelled\n" +
+			"routing R(j, p) and ranking f(j))\n" +
 			"in the chosen format; --simplify first applies the exact simplifier (semantics kept,\n" +
 			"protected division included); --domain instead simplifies for the simulator's inputs only\n" +
 			"(d ≥ 1/3600, q ≥ 0, u ≥ 1, g ≥ 1, no intermediate overflow), removing bloat such as x % (q - q)\n" +
@@ -69,16 +72,35 @@ func runExport(c *cli.Context) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	switch {
-	case c.Bool("domain"):
-		tree = expr.SimplifyOn(tree, expr.DefaultDomain())
-	case c.Bool("simplify"):
-		tree = expr.Simplify(tree)
+	var routingTree *expr.Tree
+	if !c.IsSet("omega") {
+		routing, err := formula.ReadBestRouting(path)
+		if err != nil {
+			return err
+		}
+		if routing != nil {
+			if routingTree, err = expr.Routing.Parse(routing.Infix); err != nil {
+				return fmt.Errorf("%s: routing_infix %s: %w", path, expr.Quote(routing.Infix, err), err)
+			}
+		}
 	}
+	simplify := func(t *expr.Tree) *expr.Tree {
+		switch {
+		case c.Bool("domain"):
+			return expr.SimplifyOn(t, expr.DefaultDomain())
+		case c.Bool("simplify"):
+			return expr.Simplify(t)
+		}
+		return t
+	}
+	tree = simplify(tree)
 	var text string
-	if c.Bool("domain") { // divisions the domain proves safe print as true division
+	switch {
+	case routingTree != nil:
+		text, err = learn.FormatPair(simplify(routingTree), tree, c.String("format"))
+	case c.Bool("domain"): // divisions the domain proves safe print as true division
 		text, err = expr.FormatOn(tree, c.String("format"), expr.DefaultDomain())
-	} else {
+	default:
 		text, err = expr.Format(tree, c.String("format"))
 	}
 	if err != nil {

@@ -98,3 +98,38 @@ func TestExportBadInput(t *testing.T) {
 		t.Fatalf("help: %v", err)
 	}
 }
+
+// A two-tree run exports both trees in every format, labelled routing
+// R(j, p) and ranking f(j) (golden files in testdata/export-pair; the
+// formats are those of expr). A best.json missing its routing tree is one
+// clear error.
+func TestExportPairGolden(t *testing.T) {
+	run := writeBest(t, `{"infix": "g * d + q", "learn": ["routing", "ranking"], "routing_infix": "W + 0.5 * o - f % n",
+		"routing_terminals": ["W", "o", "f", "n"], "scope": "all", "candidate": "rule+formula+bestfit"}`)
+	for _, format := range expr.Formats() {
+		out, _, err := runApp(t, "export", run, "--format", format)
+		if err != nil {
+			t.Fatalf("%s: %v", format, err)
+		}
+		golden := filepath.Join("testdata", "export-pair", format+".txt")
+		if os.Getenv("EVOGP_UPDATE_GOLDEN") != "" {
+			if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out != string(want) {
+			t.Errorf("%s:\n%s\nwant\n%s", format, out, want)
+		}
+		if !strings.Contains(out, "routing") && !strings.Contains(out, "R(j, p)") {
+			t.Errorf("%s: the routing tree is not labelled:\n%s", format, out)
+		}
+	}
+	bad := writeBest(t, `{"infix": "g * d", "learn": ["routing", "ranking"], "scope": "all", "candidate": "rule+formula+bestfit"}`)
+	if _, _, err := runApp(t, "export", bad); err == nil || !strings.Contains(err.Error(), "the routing tree R is missing") {
+		t.Errorf("a best.json without its routing tree: %v", err)
+	}
+}

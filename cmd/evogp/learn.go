@@ -143,7 +143,12 @@ func runLearn(c *cli.Context) error {
 // held-out test table.
 func printLearned(c *cli.Context, res *learn.Result, nval int) error {
 	w := c.App.Writer
-	fmt.Fprintf(w, "learned priority function (smaller runs first): %s\n", res.Simplified)
+	if res.Routing != nil {
+		fmt.Fprintf(w, "learned routing R (each job goes to the feasible cluster with the smallest R; scope %s): %s\n", res.Scope, res.RoutingSimplified)
+		fmt.Fprintf(w, "learned ranking f (smaller runs first): %s\n", res.Simplified)
+	} else {
+		fmt.Fprintf(w, "learned priority function (smaller runs first): %s\n", res.Simplified)
+	}
 	fmt.Fprintf(w, "on the simulator's inputs (d>0, q≥0, u≥1, g≥1, no overflow): %s\n",
 		expr.SimplifyOn(res.Best, expr.DefaultDomain()))
 	fmt.Fprintf(w, "%s\n", learn.Headline(res))

@@ -93,6 +93,7 @@ type readmeCase struct {
 	why    string   // why run differs from the README's words
 	skip   string   // why the command cannot run here
 	needs  string   // a file the command reads, relative to the work dir; the case is skipped when it is absent
+	want   []string // what its standard output must show
 }
 
 // hydraCases is a small case file in the format of Hydra's public
@@ -110,7 +111,8 @@ func readmeCases() []readmeCase {
 	}
 	return []readmeCase{
 		{readme: "go run ./cmd/evogp learn", run: quickLearn,
-			why: "one generation of the quick config (the full 40 take minutes on a loaded machine; EVOGP_README_FULL=1 runs it as written)"},
+			why:  "one generation of the quick config (the full 40 take minutes on a loaded machine; EVOGP_README_FULL=1 runs it as written)",
+			want: []string{"learned routing R", "scope all", "learned ranking f", "test score", "Wilcoxon"}},
 		{readme: "evogp data gen --config quick --instances 50 --seed 1 --out data/train"},
 		{readme: "evogp data describe DIR", run: []string{"data", "describe", "data/train"}},
 		{readme: "evogp data import philly --in ../shared/traces/philly/philly.csv --out DIR",
@@ -230,6 +232,11 @@ func TestReadmeExamples(t *testing.T) {
 		}
 		if strings.TrimSpace(stdout) == "" {
 			t.Errorf("%q printed nothing", name)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(stdout, w) {
+				t.Errorf("%q: the output does not show %q:\n%s", name, w, stdout)
+			}
 		}
 	}
 }
