@@ -9,6 +9,7 @@ import (
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/reports"
 )
 
@@ -26,8 +27,7 @@ func evalCommand() *cli.Command {
 			"   evogp eval --dataset data/test --schedulers liquid,tiresias,lyra,gp=runs/quick,evo-fifo,evo-srsf,evo-lyra,evo-gp=runs/quick \\\n" +
 			"        --evo-population 20 --evo-generations 20 --ops-out out/eval/ops.parquet --out out/eval\n" +
 			"   evogp eval --dataset data/test --out /shared/eval --launcher slurm --time 1:00:00   # a Slurm task per instance; then evogp collect /shared/eval",
-		Description: "Each entry of --schedulers is a scheduler name (spark, liquid, tiresias, lyra, evo-fifo,\n" +
-			"evo-srsf, evo-lyra, ...), an ALLOCATOR+RANKING+PLACER combination (allocators user|mct|evo), or\n" +
+		Description: "Each entry of --schedulers is " + policies.List().Help() + ", or\n" +
 			"LABEL=SOURCE where SOURCE is a best.json, a run directory holding best.json, or a formula over\n" +
 			"d, q, u, g (prefix run: or formula: to force one reading; a bare name that is both is refused). LABEL=SOURCE runs the formula under LABEL when LABEL is a scheduler whose ranking is\n" +
 			"formula (gp = MCT + formula + best fit, evo-gp = EVO + formula + best fit, evo+formula+roundrobin,\n" +

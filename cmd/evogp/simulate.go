@@ -11,7 +11,9 @@ import (
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/simcore"
 )
 
 func simFlags() []cli.Flag {
@@ -19,7 +21,7 @@ func simFlags() []cli.Flag {
 		&cli.StringFlag{Name: "trigger", Value: "arrival", Usage: "when operations run: arrival | arrival+completion"},
 		&cli.StringFlag{Name: "backfill", Value: "none", Usage: "none (Eq. 13 reservations) | conservative | greedy | strict (greedy with head-of-line blocking) | preemptive (greedy; higher-ranked jobs preempt running ones, e.g. SRTF)"},
 		&cli.StringFlag{Name: "weights", Value: "1,1,1", Usage: "ω1,ω2,ω3 of Eq. 5"},
-		&cli.StringFlag{Name: "objective", Value: "multi", Usage: "multi (Eq. 5) | single (Eq. 16) | deadline (ω·avg JCT + (1−ω)·mean tardiness)"},
+		&cli.StringFlag{Name: "objective", Value: "multi", Usage: simcore.ObjectiveKindsUsage()},
 		&cli.Float64Flag{Name: "omega", Value: 0.5, Usage: "ω of Eq. 16 (single-cluster objective)"},
 		&cli.StringFlag{Name: "time-unit", Value: "hours", Usage: "unit of d and q inside formulas: hours | seconds"},
 	}
@@ -78,14 +80,13 @@ func simulateCommand() *cli.Command {
 			"   evogp simulate --dataset data/train --scheduler mct+formula+bestfit --priority \"g*d\" --json\n" +
 			"   evogp simulate --dataset data/train --scheduler user+fifo+roundrobin --trigger arrival+completion --jobs-out jobs.csv\n" +
 			"   evogp simulate --dataset data/test --scheduler evo-srsf --evo-population 20 --evo-generations 20 --ops-out ops.parquet",
-		Description: "Schedulers: spark, liquid, tiresias, lyra, gp, evo-gp, evo-fifo, evo-srsf, evo-lyra, evo-sjf, evo-srtf,\n" +
-			"or ALLOCATOR+RANKING+PLACER with allocators user|mct|evo, rankings fifo|srsf|lyra|sjf|srtf|formula\n" +
-			"and placers bestfit|roundrobin. The evo allocator (SPEC §11) takes the --evo-* flags and --seed;\n" +
+		Description: "--scheduler is " + policies.List().Help() + ".\n" +
+			"The evo allocator (SPEC §11) takes the --evo-* flags and --seed;\n" +
 			"--ops-out writes its per-operation log (columns in docs/RESULTS.md).\n" +
 			"Metrics are in hours (util is a fraction); per-job outputs are in seconds.",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "dataset", Required: true, Usage: "dataset directory (Parquet or CSV)"},
-			&cli.StringFlag{Name: "scheduler", Value: "tiresias", Usage: "scheduler name or ALLOCATOR+RANKING+PLACER"},
+			&cli.StringFlag{Name: "scheduler", Value: "tiresias", Usage: "scheduler name or ALLOCATOR+RANKING+PLACER (see the description)"},
 			&cli.StringSliceFlag{Name: "instances", Aliases: []string{"instance"}, Usage: "simulate only these instances (by name; repeat or comma-separate)"},
 			&cli.StringFlag{Name: "priority", Usage: "priority formula over d, q, u, g (smaller runs first) for a scheduler whose ranking is formula, e.g. mct+formula+bestfit"},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per instance"},
