@@ -28,7 +28,7 @@ func evalCommand() *cli.Command {
 			"        --evo-population 20 --evo-generations 20 --ops-out out/eval/ops.parquet --out out/eval\n" +
 			"   evogp eval --dataset data/test --out /shared/eval --launcher slurm --time 1:00:00   # a Slurm task per instance; then evogp collect /shared/eval",
 		Description: "Each entry of --schedulers is " + policies.List().Help() + ", or\n" +
-			"LABEL=SOURCE where SOURCE is a best.json, a run directory holding best.json, or a formula over\n" +
+			"LABEL=SOURCE where SOURCE is a scheduler spec run under LABEL (srtf=mct+srtf+bestfit; prefix scheduler: to force it), a best.json, a run directory holding best.json, or a formula over\n" +
 			"d, q, u, g (prefix run: or formula: to force one reading; a bare name that is both is refused). LABEL=SOURCE runs the formula under LABEL when LABEL is a scheduler whose ranking is\n" +
 			"formula (gp = MCT + formula + best fit, evo-gp = EVO + formula + best fit, evo+formula+roundrobin,\n" +
 			"...), and under MCT + formula + best fit for any other label; a learner run's formula reads d and q in that run's\n" +
@@ -134,6 +134,9 @@ func runEval(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(c.App.Writer, "wrote %s: %d schedulers × %d instances, %s\n", c.String("out"), len(policies), res.Instances, strings.Join(res.Files, ", "))
+	if err := experiment.WriteSummaryTable(c.App.Writer, c.String("out"), c.String("reference")); err != nil {
+		return err
+	}
+	fmt.Fprintf(c.App.Writer, "\nwrote %s: %d schedulers × %d instances, %s\n", c.String("out"), len(policies), res.Instances, strings.Join(res.Files, ", "))
 	return nil
 }
