@@ -89,7 +89,7 @@ func dataGen(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	seed := cfg.Seed
+	seed := cfg.DataSeed()
 	if c.IsSet("seed") {
 		seed = c.Uint64("seed")
 	}
