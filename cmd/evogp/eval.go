@@ -41,7 +41,7 @@ func evalCommand() *cli.Command {
 			"(evo-fifo and liquid, evo-srsf and tiresias, evo-lyra and lyra, evo-gp=R and gp=R, ...) eval draws\n" +
 			"evo_rankings (paper Fig. 11b). --ops-out FILE writes the EVO operation log; with FILE = OUT/ops.parquet\n" +
 			"it is part of the output directory, which then also gets evo_op_time (paper Fig. 12).",
-		Flags: append([]cli.Flag{
+		Flags: withFlags([]cli.Flag{
 			&cli.StringFlag{Name: "dataset", Required: true, Usage: "dataset directory (Parquet or CSV)"},
 			&cli.StringFlag{Name: "out", Required: true, Usage: "output directory"},
 			&cli.StringFlag{Name: "schedulers", Value: strings.Join(experiment.Baselines(), ","), Usage: "comma-separated scheduler entries (see the description)"},
@@ -54,7 +54,7 @@ func evalCommand() *cli.Command {
 			&cli.BoolFlag{Name: "force", Usage: "replace an earlier evogp output directory at --out"},
 			&cli.StringSliceFlag{Name: "instances", Usage: "evaluate only these instances (by name; repeat or comma-separate)"},
 			&cli.StringFlag{Name: "ops-out", Usage: "write the EVO operation log to PATH (.parquet or .csv; OUT/ops.parquet keeps it in the output directory)"},
-		}, append(append(append(simFlags(), evoFlags(true)...), estimatesFlags()...), launcherFlags()...)...),
+		}, simFlags(), evoFlags(true), estimatesFlags(), flagSet{flags: launcherFlags()}),
 		Action: runEval,
 	}
 }
@@ -80,7 +80,7 @@ func runEval(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return fmt.Errorf("%s: unexpected argument %q (flags only; see evogp %s --help)", c.Command.Name, c.Args().First(), c.Command.Name)
 	}
-	sim, err := simSettingsFrom(c, experiment.DefaultSimSettings(), false)
+	sim, err := simSettingsFrom(c, configs.Default())
 	if err != nil {
 		return err
 	}
@@ -92,7 +92,7 @@ func runEval(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	b, err := policyBuilder(c, configs.Default(), false, seconds, c.IsSet("time-unit"))
+	b, err := policyBuilder(c, configs.Default(), seconds, c.IsSet("time-unit"))
 	if err != nil {
 		return err
 	}

@@ -33,7 +33,7 @@ func pressureCommand() *cli.Command {
 			"Scheduler entries are as in evogp eval. The evo allocator takes the config's evo section (and its\n" +
 			"seed), each key overridden by its --evo-* flag when given; with EVO schedulers beside their MCT\n" +
 			"counterparts the pressure figure is the allocation ablation of paper Fig. 11a.",
-		Flags: append([]cli.Flag{
+		Flags: withFlags([]cli.Flag{
 			&cli.StringFlag{Name: "config", Value: "load", Usage: "embedded config name or YAML file"},
 			&cli.StringFlag{Name: "out", Required: true, Usage: "output directory"},
 			&cli.StringFlag{Name: "schedulers", Value: strings.Join(experiment.Baselines(), ","), Usage: "comma-separated scheduler entries (as in eval)"},
@@ -44,7 +44,7 @@ func pressureCommand() *cli.Command {
 			&cli.IntFlag{Name: "workers", Usage: "simulations in parallel (0 = all cores)"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
 			&cli.BoolFlag{Name: "force", Usage: "replace an earlier evogp output directory at --out"},
-		}, append(simFlags(), evoFlags(false)...)...),
+		}, simFlags(), evoFlags(false)),
 		Action: runPressure,
 	}
 }
@@ -71,7 +71,7 @@ func runPressure(c *cli.Context) error {
 	}
 	// The simulator and objective settings come from the config, each
 	// overridden by its flag when the flag is given.
-	sim, err := simSettingsFrom(c, experiment.SimSettings{Sim: cfg.Sim, Objective: cfg.Objective}, true)
+	sim, err := simSettingsFrom(c, cfg)
 	if err != nil {
 		return err
 	}
@@ -96,7 +96,7 @@ func runPressure(c *cli.Context) error {
 	if c.IsSet("jobs") {
 		cfg.Pressure.Jobs = c.Int("jobs")
 	}
-	b, err := policyBuilder(c, cfg, true, seconds, c.IsSet("time-unit"))
+	b, err := policyBuilder(c, cfg, seconds, c.IsSet("time-unit"))
 	if err != nil {
 		return err
 	}
