@@ -93,6 +93,10 @@ type Data struct {
 	TrainDir   string `yaml:"train_dir"`      // use an existing dataset instead of generating
 	ValDir     string `yaml:"validation_dir"` // idem
 	TestDir    string `yaml:"test_dir"`       // idem
+	// Seed is the seed of the generated train, validation and test sets;
+	// 0 (the default, not written out) follows the top-level seed
+	// (Config.DataSeed).
+	Seed uint64 `yaml:"seed,omitempty"`
 }
 
 // Sim holds simulator options.
@@ -111,6 +115,10 @@ type Objective struct {
 
 // GP holds Algorithm 3's parameters.
 type GP struct {
+	// Seed is the seed of the learner's random stream (and of EVO's
+	// operations); 0 (the default, not written out) follows the top-level
+	// seed (Config.GPSeed).
+	Seed         uint64  `yaml:"seed,omitempty"`
 	Population   int     `yaml:"population"`
 	Generations  int     `yaml:"generations"`
 	Mutation     float64 `yaml:"mutation"`   // subtree mutation probability r

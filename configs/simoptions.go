@@ -46,5 +46,5 @@ func SimOptions(cfg Config) (simcore.Options, error) {
 func EVOParams(cfg Config) evo.Params {
 	e := cfg.EVO
 	return evo.Params{Population: e.Population, Generations: e.Generations, Mutation: e.Mutation,
-		Stall: e.Stall, Budget: e.Budget, Init: e.Init, Seed: cfg.Seed, Workers: e.Workers}
+		Stall: e.Stall, Budget: e.Budget, Init: e.Init, Seed: cfg.GPSeed(), Workers: e.Workers}
 }

@@ -194,7 +194,8 @@ func ParsePolicies(list string, seconds, explicit bool) ([]Policy, error) {
 // Policies resolves a comma-separated list of scheduler entries. An
 // entry is a scheduler name (spark, liquid, tiresias, lyra, evo-fifo,
 // evo-srsf, ...), an ALLOCATOR+RANKING+PLACER combination, or
-// LABEL=SOURCE where SOURCE is a best.json, a run directory holding
+// LABEL=SOURCE where SOURCE is a scheduler spec of its own (runs under
+// LABEL; see labelledScheduler), a best.json, a run directory holding
 // best.json, or a formula over d, q, u, g. LABEL=SOURCE runs the formula
 // under the scheduler LABEL names when LABEL is itself a spec whose
 // ranking is formula (gp = mct+formula+bestfit, evo-gp =
@@ -230,6 +231,16 @@ func (b PolicyBuilder) Policies(list string) ([]Policy, error) {
 			label = strings.TrimSpace(label)
 			if label == "" {
 				return nil, fmt.Errorf("scheduler entry %q: empty label", entry)
+			}
+			if sp, ok, err := b.labelledScheduler(label, strings.TrimSpace(source)); err != nil {
+				return nil, err
+			} else if ok {
+				if seen[sp.Label] {
+					return nil, fmt.Errorf("schedulers %q: label %q appears twice", list, sp.Label)
+				}
+				seen[sp.Label] = true
+				out = append(out, sp)
+				continue
 			}
 			infix, runSeconds, err := formula.Source(strings.TrimSpace(source))
 			if err != nil {

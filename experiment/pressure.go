@@ -56,7 +56,7 @@ func PressureInstances(cfg configs.Config) ([]PressureInstance, error) {
 	case len(p.Intervals) == 0:
 		return nil, fmt.Errorf("pressure: no intervals")
 	}
-	stream := datasets.SplitSeed(cfg.Seed, "pressure")
+	stream := datasets.SplitSeed(cfg.DataSeed(), "pressure")
 	var out []PressureInstance
 	for _, iv := range p.Intervals {
 		if !(iv > 0) || math.IsInf(iv, 0) {

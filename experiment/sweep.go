@@ -334,7 +334,7 @@ func TestInstances(cfg configs.Config) ([]simcore.Instance, error) {
 	if cfg.Data.Test < 1 {
 		return nil, errors.New("test set: data.test is 0 and no data.test_dir is given")
 	}
-	return datasets.Generate(genSettings(cfg), datasets.SplitSeed(cfg.Seed, "test"), cfg.Data.Test)
+	return datasets.Generate(genSettings(cfg), datasets.SplitSeed(cfg.DataSeed(), "test"), cfg.Data.Test)
 }
 
 // evaluatePoint simulates the learned tree (as FormulaScheduler, labelled

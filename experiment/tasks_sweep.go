@@ -9,6 +9,7 @@ import (
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/simcore"
 )
 
 // configIsFile says whether configs.Load reads name from a file.
@@ -163,13 +164,38 @@ func CollectSweep(dir string) ([]reports.SweepRow, error) {
 }
 
 // checkSweepAxes refuses an axis that cannot change a point's result: ω
-// (objective.omega) is read only by the single-cluster and deadline
-// objectives, so sweeping it under Eq. 5 would give identical points.
+// (objective.omega) under an objective kind that does not read it (Eq. 5)
+// would give identical points.
 func checkSweepAxes(axes []SweepAxis, cfg configs.Config) error {
 	for _, a := range axes {
-		if a.Key == "objective.omega" && cfg.Objective.Kind == "multi" {
-			return fmt.Errorf("sweep: objective.omega does nothing under objective.kind multi (Eq. 5 weighs its terms with objective.weights), so every point would be the same; sweep objective.weights, or add objective.kind=single (Eq. 16) or objective.kind=deadline")
+		if a.Key != "objective.omega" {
+			continue
+		}
+		kind, err := simcore.ParseObjectiveKind(cfg.Objective.Kind)
+		if err != nil {
+			return fmt.Errorf("sweep: %w", err)
+		}
+		if !objectiveReadsOmega(kind) {
+			var readers []string
+			for _, k := range simcore.ObjectiveKinds() {
+				if objectiveReadsOmega(k) {
+					readers = append(readers, "objective.kind="+k.Name())
+				}
+			}
+			return fmt.Errorf("sweep: objective.omega does nothing under objective.kind %s (%s), so every point would be the same; sweep objective.weights, or add %s",
+				kind.Name(), kind.Doc(), simcore.OneOf(readers))
 		}
 	}
 	return nil
+}
+
+// objectiveReadsOmega asks the kind whether ω is one of its parameters:
+// a kind describes its objective with every parameter it reads
+// (ObjectiveKind.Describe), so two values of ω describe differently
+// exactly when the kind reads ω.
+func objectiveReadsOmega(k simcore.ObjectiveKind) bool {
+	o := simcore.Objective{Kind: k, Weights: [3]float64{1, 1, 1}}
+	lo, hi := o, o
+	lo.Omega, hi.Omega = 0.25, 0.75
+	return k.Describe(lo) != k.Describe(hi)
 }

@@ -50,7 +50,7 @@ func split(cfg configs.Config, name, dir string, n int) ([]simcore.Instance, err
 		}
 		return ds.Instances, nil
 	}
-	insts, err := datasets.Generate(cfg.Generator.Settings(), datasets.SplitSeed(cfg.Seed, name), n)
+	insts, err := datasets.Generate(cfg.Generator.Settings(), datasets.SplitSeed(cfg.DataSeed(), name), n)
 	if err != nil {
 		return nil, fmt.Errorf("generate %s set: %w", name, err)
 	}

@@ -37,7 +37,7 @@ func testSource(cfg configs.Config, n int) string {
 	if cfg.Data.TestDir != "" {
 		return fmt.Sprintf("%d instances of %s", n, cfg.Data.TestDir)
 	}
-	return fmt.Sprintf("%d instances generated from seed %d (split %q)", n, cfg.Seed, SplitTest)
+	return fmt.Sprintf("%d instances generated from seed %d (split %q)", n, cfg.DataSeed(), SplitTest)
 }
 
 // Row names of the test table besides the named baselines.

@@ -450,7 +450,7 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	master, pcg := masterRand(cfg.Seed)
+	master, pcg := masterRand(cfg.GPSeed())
 	r := &runner{
 		s: s, cfg: cfg, ev: ev, master: master, pcg: pcg,
 		gs: expr.GenSettings{MinDepth: gp.InitDepth[0], MaxDepth: gp.InitDepth[1], Constants: gp.Constants, Terminals: terms},

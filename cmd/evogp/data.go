@@ -1,10 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -23,18 +20,6 @@ func dataCommand() *cli.Command {
 			"   evogp data describe data/train",
 		Subcommands: []*cli.Command{dataGenCommand(), dataDescribeCommand(), dataImportCommand()},
 	}
-}
-
-// dataValidSplit restricts split labels to letters, digits, '.', '_' and '-'
-// (not first), so they are safe in file names and logs.
-func dataValidSplit(s string) bool {
-	for i, r := range s {
-		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || i > 0 && strings.ContainsRune("._-", r)
-		if !ok {
-			return false
-		}
-	}
-	return s != ""
 }
 
 func dataGenCommand() *cli.Command {
@@ -78,23 +63,23 @@ func dataGen(c *cli.Context) error {
 		return err
 	}
 	format := c.String("format")
-	if format != datasets.FormatParquet && format != datasets.FormatCSV {
-		return fmt.Errorf("--format %q: must be %s or %s", format, datasets.FormatParquet, datasets.FormatCSV)
+	if err := datasets.CheckFormat(format); err != nil {
+		return err
 	}
 	split := c.String("split")
-	if !dataValidSplit(split) {
+	if !datasets.ValidSplit(split) {
 		return fmt.Errorf("--split %q: use letters, digits, '.', '_' or '-'", split)
 	}
 	n, err := dataInstances(c, cfg, split)
 	if err != nil {
 		return err
 	}
-	seed := cfg.Seed
+	seed := cfg.DataSeed()
 	if c.IsSet("seed") {
 		seed = c.Uint64("seed")
 	}
 	out := c.String("out")
-	if err := dataCheckNewDir(out); err != nil {
+	if err := datasets.CheckNewDir(out); err != nil {
 		return err
 	}
 	g, err := experiment.GenerateDataset(c.Context, experiment.GenerateSettings{
@@ -123,29 +108,6 @@ func dataInstances(c *cli.Context, cfg configs.Config, split string) (int, error
 		return 0, fmt.Errorf("split %q: the config gives no size (data.train/validation/test); pass --instances", split)
 	}
 	return n, nil
-}
-
-// dataCheckNewDir refuses an output that exists and is not an empty directory,
-// before any work is done (datasets.Write checks again, atomically).
-func dataCheckNewDir(path string) error {
-	st, err := os.Stat(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("--out: %w", err)
-	}
-	if !st.IsDir() {
-		return fmt.Errorf("--out %s: exists and is not a directory", path)
-	}
-	entries, err := os.ReadDir(path)
-	if err != nil {
-		return fmt.Errorf("--out: %w", err)
-	}
-	if len(entries) > 0 {
-		return fmt.Errorf("--out %s: directory exists and is not empty; refusing to overwrite it (choose a new directory)", path)
-	}
-	return nil
 }
 
 func dataDescribeCommand() *cli.Command {

@@ -69,11 +69,11 @@ func dataImportPhillyCommand() *cli.Command {
 
 func dataImportPhilly(c *cli.Context) error {
 	format := c.String("format")
-	if format != datasets.FormatParquet && format != datasets.FormatCSV {
-		return fmt.Errorf("--format %q: must be %s or %s", format, datasets.FormatParquet, datasets.FormatCSV)
+	if err := datasets.CheckFormat(format); err != nil {
+		return err
 	}
 	in, out := c.String("in"), c.String("out")
-	if err := dataCheckNewDir(out); err != nil {
+	if err := datasets.CheckNewDir(out); err != nil {
 		return err
 	}
 	// The trace first: the VC file is looked up beside it, and a wrong

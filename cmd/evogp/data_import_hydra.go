@@ -35,8 +35,8 @@ func dataImportHydraCommand() *cli.Command {
 
 func dataImportHydra(c *cli.Context) error {
 	format := c.String("format")
-	if format != datasets.FormatParquet && format != datasets.FormatCSV {
-		return fmt.Errorf("--format %q: must be %s or %s", format, datasets.FormatParquet, datasets.FormatCSV)
+	if err := datasets.CheckFormat(format); err != nil {
+		return err
 	}
 	gpus, err := hydracase.ParseGPUs(c.String("gpus"))
 	if err != nil {
@@ -46,7 +46,7 @@ func dataImportHydra(c *cli.Context) error {
 		return fmt.Errorf("--jobs %d: must be ≥ 1", c.Int("jobs"))
 	}
 	out := c.String("out")
-	if err := dataCheckNewDir(out); err != nil {
+	if err := datasets.CheckNewDir(out); err != nil {
 		return err
 	}
 	ds, err := hydracase.ImportFile(c.String("in"), hydracase.Options{GPUs: gpus, Jobs: c.Int("jobs"), DDL: c.String("ddl")})

@@ -9,6 +9,7 @@ import (
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/reports"
 )
 
@@ -26,9 +27,8 @@ func evalCommand() *cli.Command {
 			"   evogp eval --dataset data/test --schedulers liquid,tiresias,lyra,gp=runs/quick,evo-fifo,evo-srsf,evo-lyra,evo-gp=runs/quick \\\n" +
 			"        --evo-population 20 --evo-generations 20 --ops-out out/eval/ops.parquet --out out/eval\n" +
 			"   evogp eval --dataset data/test --out /shared/eval --launcher slurm --time 1:00:00   # a Slurm task per instance; then evogp collect /shared/eval",
-		Description: "Each entry of --schedulers is a scheduler name (spark, liquid, tiresias, lyra, evo-fifo,\n" +
-			"evo-srsf, evo-lyra, ...), an ALLOCATOR+RANKING+PLACER combination (allocators user|mct|mct-all|evo|rule), or\n" +
-			"LABEL=SOURCE where SOURCE is a best.json, a run directory holding best.json, or a formula over\n" +
+		Description: "Each entry of --schedulers is " + policies.List().Help() + ", or\n" +
+			"LABEL=SOURCE where SOURCE is a scheduler spec run under LABEL (srtf=mct+srtf+bestfit; prefix scheduler: to force it), a best.json, a run directory holding best.json, or a formula over\n" +
 			"d, q, u, g (prefix run: or formula: to force one reading; a bare name that is both is refused). LABEL=SOURCE runs the formula under LABEL when LABEL is a scheduler whose ranking is\n" +
 			"formula (gp = MCT + formula + best fit, evo-gp = EVO + formula + best fit, evo+formula+roundrobin,\n" +
 			"...), and under MCT + formula + best fit for any other label; a learner run's formula reads d and q in that run's\n" +
@@ -41,7 +41,7 @@ func evalCommand() *cli.Command {
 			"(evo-fifo and liquid, evo-srsf and tiresias, evo-lyra and lyra, evo-gp=R and gp=R, ...) eval draws\n" +
 			"evo_rankings (paper Fig. 11b). --ops-out FILE writes the EVO operation log; with FILE = OUT/ops.parquet\n" +
 			"it is part of the output directory, which then also gets evo_op_time (paper Fig. 12).",
-		Flags: append([]cli.Flag{
+		Flags: withFlags([]cli.Flag{
 			&cli.StringFlag{Name: "dataset", Required: true, Usage: "dataset directory (Parquet or CSV)"},
 			&cli.StringFlag{Name: "out", Required: true, Usage: "output directory"},
 			&cli.StringFlag{Name: "schedulers", Value: strings.Join(experiment.Baselines(), ","), Usage: "comma-separated scheduler entries (see the description)"},
@@ -54,7 +54,7 @@ func evalCommand() *cli.Command {
 			&cli.BoolFlag{Name: "force", Usage: "replace an earlier evogp output directory at --out"},
 			&cli.StringSliceFlag{Name: "instances", Usage: "evaluate only these instances (by name; repeat or comma-separate)"},
 			&cli.StringFlag{Name: "ops-out", Usage: "write the EVO operation log to PATH (.parquet or .csv; OUT/ops.parquet keeps it in the output directory)"},
-		}, append(append(append(simFlags(), evoFlags(true)...), estimatesFlags()...), launcherFlags()...)...),
+		}, simFlags(), evoFlags(true), estimatesFlags(), flagSet{flags: launcherFlags()}),
 		Action: runEval,
 	}
 }
@@ -80,7 +80,7 @@ func runEval(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return fmt.Errorf("%s: unexpected argument %q (flags only; see evogp %s --help)", c.Command.Name, c.Args().First(), c.Command.Name)
 	}
-	sim, err := simSettingsFrom(c, experiment.DefaultSimSettings(), false)
+	sim, err := simSettingsFrom(c, configs.Default())
 	if err != nil {
 		return err
 	}
@@ -92,7 +92,7 @@ func runEval(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	b, err := policyBuilder(c, configs.Default(), false, seconds, c.IsSet("time-unit"))
+	b, err := policyBuilder(c, configs.Default(), seconds, c.IsSet("time-unit"))
 	if err != nil {
 		return err
 	}
@@ -134,6 +134,9 @@ func runEval(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(c.App.Writer, "wrote %s: %d schedulers × %d instances, %s\n", c.String("out"), len(policies), res.Instances, strings.Join(res.Files, ", "))
+	if err := experiment.WriteSummaryTable(c.App.Writer, c.String("out"), c.String("reference")); err != nil {
+		return err
+	}
+	fmt.Fprintf(c.App.Writer, "\nwrote %s: %d schedulers × %d instances, %s\n", c.String("out"), len(policies), res.Instances, strings.Join(res.Files, ", "))
 	return nil
 }

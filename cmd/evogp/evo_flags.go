@@ -13,10 +13,10 @@ import (
 // in pressure. withSeed adds --seed, the run seed EVO's random stream
 // derives from (pressure takes it from its config, where it also draws the
 // instances).
-func evoFlags(withSeed bool) []cli.Flag {
+func evoFlags(withSeed bool) flagSet {
 	d := configs.Default()
 	e := d.EVO
-	fs := []cli.Flag{
+	s := flagSet{flags: []cli.Flag{
 		&cli.IntFlag{Name: "evo-population", Value: e.Population, Usage: "evo.population: individuals per EVO operation (≥ 2)"},
 		&cli.IntFlag{Name: "evo-generations", Value: e.Generations, Usage: "evo.generations: generations per EVO operation (≥ 0)"},
 		&cli.Float64Flag{Name: "evo-mutation", Value: e.Mutation, Usage: "evo.mutation: probability r that both children mutate"},
@@ -24,44 +24,19 @@ func evoFlags(withSeed bool) []cli.Flag {
 		&cli.IntFlag{Name: "evo-budget", Value: e.Budget, Usage: "evo.budget: at most this many evaluations per operation (0 = off, else ≥ population)"},
 		&cli.StringFlag{Name: "evo-init", Value: e.Init, Usage: "evo.init: seeded (current and MCT assignments in the first population) | random (the paper)"},
 		&cli.IntFlag{Name: "evo-workers", Value: e.Workers, Usage: "evo.workers: goroutines per EVO operation (0 or 1 = serial; results do not depend on it)"},
-	}
+	}, keys: map[string]string{"evo-population": "evo.population", "evo-generations": "evo.generations", "evo-mutation": "evo.mutation",
+		"evo-stall": "evo.stall", "evo-budget": "evo.budget", "evo-init": "evo.init", "evo-workers": "evo.workers", "seed": "seed"}}
 	if withSeed {
-		fs = append(fs, &cli.Uint64Flag{Name: "seed", Value: d.Seed, Usage: "run seed: EVO operation k draws from a generator seeded by (seed, k)"})
+		s.flags = append(s.flags, &cli.Uint64Flag{Name: "seed", Value: d.Seed, Usage: "run seed: EVO operation k draws from a generator seeded by (seed, k)"})
 	}
-	return fs
+	return s
 }
 
-// policyBuilder applies the evo flags to cfg (every flag, or with onlySet
-// only those the user gave), validates the evo section and returns the
-// builder of the command's schedulers.
-func policyBuilder(c *cli.Context, cfg configs.Config, onlySet, seconds, explicit bool) (experiment.PolicyBuilder, error) {
-	use := func(flag string) bool { return !onlySet || c.IsSet(flag) }
-	e := &cfg.EVO
-	if use("evo-population") {
-		e.Population = c.Int("evo-population")
-	}
-	if use("evo-generations") {
-		e.Generations = c.Int("evo-generations")
-	}
-	if use("evo-mutation") {
-		e.Mutation = c.Float64("evo-mutation")
-	}
-	if use("evo-stall") {
-		e.Stall = c.Int("evo-stall")
-	}
-	if use("evo-budget") {
-		e.Budget = c.Int("evo-budget")
-	}
-	if use("evo-init") {
-		e.Init = c.String("evo-init")
-	}
-	if use("evo-workers") {
-		e.Workers = c.Int("evo-workers")
-	}
-	if c.IsSet("seed") || (!onlySet && hasFlag(c, "seed")) {
-		cfg.Seed = c.Uint64("seed")
-	}
-	if err := cfg.EVO.Validate(); err != nil {
+// policyBuilder applies the evo flags given to cfg, validates it and
+// returns the builder of the command's schedulers.
+func policyBuilder(c *cli.Context, cfg configs.Config, seconds, explicit bool) (experiment.PolicyBuilder, error) {
+	cfg, err := evoFlags(true).apply(c, cfg)
+	if err != nil {
 		return experiment.PolicyBuilder{}, err
 	}
 	rp, err := configs.RuleParams(cfg) // the config's rule section (SPEC §16)
@@ -69,16 +44,4 @@ func policyBuilder(c *cli.Context, cfg configs.Config, onlySet, seconds, explici
 		return experiment.PolicyBuilder{}, err
 	}
 	return experiment.PolicyBuilder{Seconds: seconds, Explicit: explicit, EVO: experiment.EVOParams(cfg), Rule: rp}, nil
-}
-
-// hasFlag reports whether the command defines the flag.
-func hasFlag(c *cli.Context, name string) bool {
-	for _, f := range c.Command.Flags {
-		for _, n := range f.Names() {
-			if n == name {
-				return true
-			}
-		}
-	}
-	return false
 }

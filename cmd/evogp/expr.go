@@ -24,7 +24,7 @@ func exprCommand() *cli.Command {
 		Description: "Formulas use d (remaining duration), q (queuing time), u (user priority), g (GPU demand),\n" +
 			"numbers, parentheses, unary minus and + - * /, where / and % both mean protected division:\n" +
 			"a % b = a if b = 0, else a / b. Smaller values are scheduled earlier.\n" +
-			"Flags come before the formula. A formula that starts with '-' must follow --, or the shell\n" +
+			"Flags go before or after the formula. A formula that starts with '-' must follow --, or the shell\n" +
 			"word would be read as a flag: evogp expr simplify -- \"-g*d\".",
 		Subcommands: []*cli.Command{exprSimplifyCommand(), exprEvalCommand()},
 	}
@@ -39,8 +39,8 @@ func exprSimplifyCommand() *cli.Command {
 			"   evogp expr simplify \"((q+g)%q - u) * (d % (q + (d+g-u)%(q*q)))\"\n" +
 			"   evogp expr simplify --format go \"g*d*1 + 0*q\"\n" +
 			"   evogp expr simplify --domain \"q % d * (g % g) % (q - q)\"      # prints q % d\n" +
-			"   evogp expr simplify -- \"-g*d\"                               # a formula starting with '-' follows --\n\n" +
-			"Flags come before the formula; a flag after it is an error.",
+			"   evogp expr simplify \"g*d - 0*q\" --domain --format latex      # flags may follow the formula\n" +
+			"   evogp expr simplify -- \"-g*d\"                               # a formula starting with '-' follows --",
 		Description: "Simplification is exact in float64 (including 0, -0, Inf and NaN inputs), so identities such as\n" +
 			"x - x = 0 or x % x = 1 are not applied; see the expr package documentation.\n\n" +
 			"--domain simplifies for the simulator's inputs only: d ≥ 1/3600 (1 s in hours), q ≥ 0, u ≥ 1, g ≥ 1,\n" +
@@ -103,23 +103,22 @@ func exprEvalCommand() *cli.Command {
 }
 
 // formulaArg parses the command's arguments joined by spaces, so an
-// unquoted formula split by the shell still works. An argument after the
-// first that looks like a flag (-x, --name) is an error rather than part of
-// the formula: flags come before the formula, and urfave/cli stops reading
-// flags at the first argument.
+// unquoted formula split by the shell still works. Flags may also follow
+// the formula, as with the other commands (urfave/cli stops reading flags
+// at the first argument): after the first word, a word that looks like a
+// flag (-x, --name) is applied as one, and an unknown one is an error that
+// says how to write a formula that starts with '-'.
 func formulaArg(c *cli.Context) (*expr.Tree, error) {
 	if c.NArg() == 0 {
 		return nil, fmt.Errorf("%s: missing FORMULA", c.Command.FullName())
 	}
 	args := c.Args().Slice()
-	name := strings.TrimPrefix(c.Command.HelpName, c.App.Name+" ")
-	for _, a := range args[1:] {
-		if looksLikeFlag(a) {
-			return nil, fmt.Errorf("%s: %q after the formula looks like a flag: put flags before the formula "+
-				"(a formula that starts with '-' goes after --, as in evogp %s -- \"-g*d\")", name, a, name)
-		}
+	rest, err := trailingFlags(c, args[1:], looksLikeFlag)
+	if err != nil {
+		name := strings.TrimPrefix(c.Command.HelpName, c.App.Name+" ")
+		return nil, fmt.Errorf("%w (a formula that starts with '-' goes after --, as in evogp %s -- \"-g*d\")", err, name)
 	}
-	return parseFormula(strings.Join(args, " "))
+	return parseFormula(strings.Join(append(args[:1:1], rest...), " "))
 }
 
 // looksLikeFlag reports whether a is -x or --name with a letter after the

@@ -136,16 +136,30 @@ func TestExprErrors(t *testing.T) {
 	}
 }
 
-// A flag after the formula is an error, never formula text; a formula that
-// starts with '-' is given after --.
+// Flags may follow the formula, as with the other commands, with the same
+// result as before it; an unknown flag after it is an error, never formula
+// text, that says how to give a formula starting with '-' (after --).
 func TestExprTrailingFlag(t *testing.T) {
-	for _, args := range [][]string{
-		{"simplify", "g*d", "-q"},
-		{"simplify", "q - q", "--domain"},
-		{"simplify", "g*d", "--format", "latex"},
+	for _, c := range []struct{ after, before []string }{
+		{[]string{"simplify", "q - q", "--domain"}, []string{"simplify", "--domain", "q - q"}},
+		{[]string{"simplify", "g*d", "--format", "latex"}, []string{"simplify", "--format", "latex", "g*d"}},
+		{[]string{"simplify", "g*d - 0*q", "--domain", "--format=json"}, []string{"simplify", "--domain", "--format=json", "g*d - 0*q"}},
 	} {
+		after, err := runExpr(t, c.after...)
+		if err != nil {
+			t.Fatalf("%v: %v", c.after, err)
+		}
+		before, err := runExpr(t, c.before...)
+		if err != nil || after != before {
+			t.Errorf("%v printed %q, %v printed %q (%v)", c.after, after, c.before, before, err)
+		}
+	}
+	if out, _ := runExpr(t, "simplify", "q - q", "--domain"); strings.TrimSpace(out) != "0" {
+		t.Errorf("--domain after the formula was not applied: %q", out)
+	}
+	for _, args := range [][]string{{"simplify", "g*d", "-q"}, {"simplify", "g*d", "--bogus"}} {
 		out, err := runExpr(t, args...)
-		if err == nil || !strings.Contains(err.Error(), "looks like a flag") {
+		if err == nil || !strings.Contains(err.Error(), "unknown flag") || !strings.Contains(err.Error(), "goes after --") {
 			t.Errorf("%v: out %q, err = %v", args, out, err)
 		}
 	}

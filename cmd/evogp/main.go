@@ -107,7 +107,7 @@ func linkLatest(c *cli.Context, dir string) {
 // newApp builds the command tree. Each command lives in its own file and is
 // added here with one line.
 func newApp() *cli.App {
-	return &cli.App{
+	app := &cli.App{
 		Name:    "evogp",
 		Usage:   "learn GPU-cluster scheduling policies by genetic programming",
 		Version: experiment.NewProvenance(nil, time.Time{}).VersionString(),
@@ -140,4 +140,6 @@ func newApp() *cli.App {
 			collectCommand(),
 		},
 	}
+	completeFlagValues(app.Commands)
+	return app
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -33,32 +32,26 @@ func pressureCommand() *cli.Command {
 			"Scheduler entries are as in evogp eval. The evo allocator takes the config's evo section (and its\n" +
 			"seed), each key overridden by its --evo-* flag when given; with EVO schedulers beside their MCT\n" +
 			"counterparts the pressure figure is the allocation ablation of paper Fig. 11a.",
-		Flags: append([]cli.Flag{
+		Flags: withFlags([]cli.Flag{
 			&cli.StringFlag{Name: "config", Value: "load", Usage: "embedded config name or YAML file"},
 			&cli.StringFlag{Name: "out", Required: true, Usage: "output directory"},
 			&cli.StringFlag{Name: "schedulers", Value: strings.Join(experiment.Baselines(), ","), Usage: "comma-separated scheduler entries (as in eval)"},
-			&cli.StringFlag{Name: "intervals", Usage: "override pressure.intervals: comma-separated Δ in seconds"},
-			&cli.IntFlag{Name: "seeds", Usage: "override pressure.seeds"},
-			&cli.IntFlag{Name: "jobs", Usage: "override pressure.jobs (jobs per instance)"},
 			&cli.StringFlag{Name: "format", Value: "png,svg", Usage: "figure formats: png, svg, pdf"},
 			&cli.IntFlag{Name: "workers", Usage: "simulations in parallel (0 = all cores)"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
 			&cli.BoolFlag{Name: "force", Usage: "replace an earlier evogp output directory at --out"},
-		}, append(simFlags(), evoFlags(false)...)...),
+		}, pressureFlags(), simFlags(), evoFlags(false)),
 		Action: runPressure,
 	}
 }
 
-func parseIntervals(s string) ([]float64, error) {
-	var out []float64
-	for _, f := range strings.Split(s, ",") {
-		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-		if err != nil {
-			return nil, fmt.Errorf("--intervals %q: %q is not a number", s, f)
-		}
-		out = append(out, v)
-	}
-	return out, nil
+// pressureFlags override keys of the config's pressure section.
+func pressureFlags() flagSet {
+	return flagSet{flags: []cli.Flag{
+		&cli.StringFlag{Name: "intervals", Usage: "pressure.intervals: comma-separated Δ in seconds"},
+		&cli.IntFlag{Name: "seeds", Usage: "pressure.seeds"},
+		&cli.IntFlag{Name: "jobs", Usage: "pressure.jobs (jobs per instance)"},
+	}, keys: map[string]string{"intervals": "pressure.intervals", "seeds": "pressure.seeds", "jobs": "pressure.jobs"}}
 }
 
 func runPressure(c *cli.Context) error {
@@ -71,7 +64,7 @@ func runPressure(c *cli.Context) error {
 	}
 	// The simulator and objective settings come from the config, each
 	// overridden by its flag when the flag is given.
-	sim, err := simSettingsFrom(c, experiment.SimSettings{Sim: cfg.Sim, Objective: cfg.Objective}, true)
+	sim, err := simSettingsFrom(c, cfg)
 	if err != nil {
 		return err
 	}
@@ -85,18 +78,10 @@ func runPressure(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if c.IsSet("intervals") {
-		if cfg.Pressure.Intervals, err = parseIntervals(c.String("intervals")); err != nil {
-			return err
-		}
+	if cfg, err = pressureFlags().apply(c, cfg); err != nil {
+		return err
 	}
-	if c.IsSet("seeds") {
-		cfg.Pressure.Seeds = c.Int("seeds")
-	}
-	if c.IsSet("jobs") {
-		cfg.Pressure.Jobs = c.Int("jobs")
-	}
-	b, err := policyBuilder(c, cfg, true, seconds, c.IsSet("time-unit"))
+	b, err := policyBuilder(c, cfg, seconds, c.IsSet("time-unit"))
 	if err != nil {
 		return err
 	}

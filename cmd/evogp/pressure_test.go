@@ -105,8 +105,8 @@ func TestPressureBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--intervals", "60,x"}, "not a number"},
-		{[]string{"--intervals", "0"}, "Δ > 0"},
+		{[]string{"--intervals", "60,x"}, "pressure.intervals[1] wants a number"},
+		{[]string{"--intervals", "0"}, "pressure.intervals: 0 must be > 0"},
 		{[]string{"--seeds", "0"}, "seeds"},
 		{[]string{"--config", "nope"}, "nope"},
 		{[]string{"--schedulers", "fastest"}, "unknown scheduler"},

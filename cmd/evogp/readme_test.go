@@ -144,8 +144,10 @@ func readmeCases() []readmeCase {
 			run: []string{"search", "--config", "smoke", "--depth", "3", "gp.terminals=d,q,u,g,a,w"},
 			why: "on the smoke config (the default quick config takes minutes)"},
 		{readme: "evogp eval --dataset data/test --schedulers liquid,tiresias,lyra,evo-fifo,evo-srsf,evo-lyra --ops-out out/evo/ops.parquet --out out/evo"},
-		{readme: "evogp learn -m --config paper objective.omega=0,0.25,0.5,0.75,1 seed=1,2,3 --out /shared/omega --launcher slurm --partition cpu --time 2:00:00 --cpus-per-task 4 --mem 4G --throttle 20",
-			skip: "submits a paper-scale sweep to Slurm (make test-slurm runs the launcher on a real Slurm)"},
+		{readme: "evogp learn -m --config paper objective.kind=single objective.omega=0,0.25,0.5,0.75,1 seed=1,2,3 --out /shared/omega --launcher slurm --partition cpu --time 2:00:00 --cpus-per-task 4 --mem 4G --throttle 20",
+			run: []string{"learn", "-m", "--config", "paper", "objective.kind=single", "objective.omega=0,0.25,0.5,0.75,1", "seed=1,2,3", "--out", "slurm-omega",
+				"--launcher", "slurm", "--partition", "cpu", "--time", "2:00:00", "--cpus-per-task", "4", "--mem", "4G", "--throttle", "20", "--dry-run"},
+			why: "with --dry-run and a local --out: the paper sweep is checked and its task directory and sbatch script written, not submitted (make test-slurm submits on a real Slurm)"},
 		{readme: "evogp status /shared/omega", run: []string{"status", "sweep"}, why: "on the local smoke sweep (the Slurm sweep above is not made here)"},
 		{readme: "evogp collect /shared/omega", run: []string{"collect", "sweep"}, why: "on the local smoke sweep"},
 	}

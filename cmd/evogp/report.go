@@ -101,6 +101,13 @@ func reportInstancesFlag() cli.Flag {
 // what people type. "--name value", "--name=value" and, for boolean flags,
 // "--name" are understood; an unknown flag is an error.
 func positionalArgs(c *cli.Context) ([]string, error) {
+	return trailingFlags(c, c.Args().Slice(), func(a string) bool { return strings.HasPrefix(a, "-") && a != "-" })
+}
+
+// trailingFlags applies the words of args that isFlag accepts (with their
+// values) as c's flags and returns the other words; the words after "--"
+// are all positional.
+func trailingFlags(c *cli.Context, args []string, isFlag func(string) bool) ([]string, error) {
 	isBool := map[string]bool{}
 	known := map[string]bool{}
 	for _, f := range c.Command.Flags {
@@ -110,14 +117,13 @@ func positionalArgs(c *cli.Context) ([]string, error) {
 		}
 	}
 	var pos []string
-	args := c.Args().Slice()
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
 			pos = append(pos, args[i+1:]...)
 			break
 		}
-		if !strings.HasPrefix(a, "-") || a == "-" {
+		if !isFlag(a) {
 			pos = append(pos, a)
 			continue
 		}

@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -11,52 +9,33 @@ import (
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/simcore"
 	"github.com/evogp/evogp/simcore/rule"
 )
 
-func simFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "trigger", Value: "arrival", Usage: "when operations run: arrival | arrival+completion"},
-		&cli.StringFlag{Name: "backfill", Value: "none", Usage: "none (Eq. 13 reservations) | conservative | greedy | strict (greedy with head-of-line blocking) | preemptive (greedy; higher-ranked jobs preempt running ones, e.g. SRTF)"},
-		&cli.StringFlag{Name: "weights", Value: "1,1,1", Usage: "ω1,ω2,ω3 of Eq. 5"},
-		&cli.StringFlag{Name: "objective", Value: "multi", Usage: "multi (Eq. 5) | single (Eq. 16) | deadline (ω·avg JCT + (1−ω)·mean tardiness)"},
-		&cli.Float64Flag{Name: "omega", Value: 0.5, Usage: "ω of Eq. 16 (single-cluster objective)"},
+// simFlags set the sim and objective keys of the commands that simulate;
+// their defaults are configs.Default's.
+func simFlags() flagSet {
+	d := configs.Default()
+	w := d.Objective.Weights
+	return flagSet{flags: []cli.Flag{
+		&cli.StringFlag{Name: "trigger", Value: d.Sim.Trigger, Usage: "sim.trigger: when operations run: arrival | arrival+completion"},
+		&cli.StringFlag{Name: "backfill", Value: d.Sim.Backfill, Usage: "sim.backfill: none (Eq. 13 reservations) | conservative | greedy | strict (greedy with head-of-line blocking) | preemptive (greedy; higher-ranked jobs preempt running ones, e.g. SRTF)"},
+		&cli.StringFlag{Name: "weights", Value: fmt.Sprintf("%v,%v,%v", w[0], w[1], w[2]), Usage: "objective.weights: ω1,ω2,ω3 of Eq. 5"},
+		&cli.StringFlag{Name: "objective", Value: d.Objective.Kind, Usage: "objective.kind: " + simcore.ObjectiveKindsUsage()},
+		&cli.Float64Flag{Name: "omega", Value: d.Objective.Omega, Usage: "objective.omega: ω of Eq. 16 and of the deadline objective"},
 		&cli.StringFlag{Name: "time-unit", Value: "hours", Usage: "unit of d and q inside formulas: hours | seconds"},
-	}
+	}, keys: map[string]string{"trigger": "sim.trigger", "backfill": "sim.backfill", "weights": "objective.weights",
+		"objective": "objective.kind", "omega": "objective.omega"}}
 }
 
-// simSettingsFrom applies the simulator flags to base: every flag, or with
-// onlySet only the flags the user gave (the config supplies the rest).
-func simSettingsFrom(c *cli.Context, base experiment.SimSettings, onlySet bool) (experiment.SimSettings, error) {
-	use := func(flag string) bool { return !onlySet || c.IsSet(flag) }
-	s := base
-	if use("trigger") {
-		s.Sim.Trigger = c.String("trigger")
-	}
-	if use("backfill") {
-		s.Sim.Backfill = c.String("backfill")
-	}
-	if use("objective") {
-		s.Objective.Kind = c.String("objective")
-	}
-	if use("omega") {
-		s.Objective.Omega = c.Float64("omega")
-	}
-	if use("weights") {
-		parts := strings.Split(c.String("weights"), ",")
-		if len(parts) != 3 {
-			return s, fmt.Errorf("--weights %q: want three numbers ω1,ω2,ω3", c.String("weights"))
-		}
-		for i, p := range parts {
-			w, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
-			if err != nil {
-				return s, fmt.Errorf("--weights %q: %w", c.String("weights"), err)
-			}
-			s.Objective.Weights[i] = w
-		}
-	}
-	return s, nil
+// simSettingsFrom applies the simulator flags given to cfg and returns its
+// sim and objective sections.
+func simSettingsFrom(c *cli.Context, cfg configs.Config) (experiment.SimSettings, error) {
+	cfg, err := simFlags().apply(c, cfg)
+	return experiment.SimSettings{Sim: cfg.Sim, Objective: cfg.Objective}, err
 }
 
 func secondsUnit(c *cli.Context) (bool, error) {
@@ -80,17 +59,16 @@ func simulateCommand() *cli.Command {
 			"   evogp simulate --dataset data/train --scheduler user+fifo+roundrobin --trigger arrival+completion --jobs-out jobs.csv\n" +
 			"   evogp simulate --dataset data/test --scheduler evo-srsf --evo-population 20 --evo-generations 20 --ops-out ops.parquet\n" +
 			"   evogp simulate --dataset data/test --scheduler rule+srsf+bestfit --routing \"W - o\" --scope all",
-		Description: "Schedulers: spark, liquid, tiresias, lyra, gp, evo-gp, evo-fifo, evo-srsf, evo-lyra, evo-sjf, evo-srtf,\n" +
-			"or ALLOCATOR+RANKING+PLACER with allocators user|mct|mct-all|evo|rule, rankings fifo|srsf|lyra|sjf|srtf|formula\n" +
-			"and placers bestfit|roundrobin. The evo allocator (SPEC §11) takes the --evo-* flags and --seed;\n" +
+		Description: "--scheduler is " + policies.List().Help() + ".\n" +
+			"The evo allocator (SPEC §11) takes the --evo-* flags and --seed;\n" +
 			"--ops-out writes its per-operation log (columns in docs/RESULTS.md). The rule allocator (SPEC §16)\n" +
 			"sends each job to the feasible cluster with the smallest --routing value, for the arrivals or\n" +
 			"(--scope all) every schedulable job; m (MCT's finish) needs scope arrivals and backfill none,\n" +
 			"conservative or greedy; scope all needs backfill none, conservative or greedy.\n" +
 			"Metrics are in hours (util is a fraction); per-job outputs are in seconds.",
-		Flags: append([]cli.Flag{
+		Flags: withFlags([]cli.Flag{
 			&cli.StringFlag{Name: "dataset", Required: true, Usage: "dataset directory (Parquet or CSV)"},
-			&cli.StringFlag{Name: "scheduler", Value: "tiresias", Usage: "scheduler name or ALLOCATOR+RANKING+PLACER"},
+			&cli.StringFlag{Name: "scheduler", Value: "tiresias", Usage: "scheduler name or ALLOCATOR+RANKING+PLACER (see the description)"},
 			&cli.StringSliceFlag{Name: "instances", Aliases: []string{"instance"}, Usage: "simulate only these instances (by name; repeat or comma-separate)"},
 			&cli.StringFlag{Name: "routing", Usage: "routing formula of the rule allocator (SPEC §16) over d q u g r w a N C f W n x h o m (smaller = preferred cluster; default W), e.g. rule+srsf+bestfit"},
 			&cli.StringFlag{Name: "scope", Usage: "jobs the rule allocator re-decides: arrivals (default) | all"},
@@ -101,13 +79,13 @@ func simulateCommand() *cli.Command {
 			&cli.StringFlag{Name: "ops-out", Usage: "write the EVO operation log (one row per evo operation) to PATH (.parquet or .csv)"},
 			&cli.IntFlag{Name: "workers", Usage: "instances simulated in parallel (0 = all cores)"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
-		}, append(append(simFlags(), evoFlags(true)...), estimatesFlags()...)...),
+		}, simFlags(), evoFlags(true), estimatesFlags()),
 		Action: runSimulate,
 	}
 }
 
 func runSimulate(c *cli.Context) error {
-	sim, err := simSettingsFrom(c, experiment.DefaultSimSettings(), false)
+	sim, err := simSettingsFrom(c, configs.Default())
 	if err != nil {
 		return err
 	}
@@ -115,7 +93,7 @@ func runSimulate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	b, err := policyBuilder(c, configs.Default(), false, seconds, true)
+	b, err := policyBuilder(c, configs.Default(), seconds, true)
 	if err != nil {
 		return err
 	}

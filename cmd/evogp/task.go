@@ -7,7 +7,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
 
@@ -115,22 +114,12 @@ func taskCommand() *cli.Command {
 	}
 }
 
-// taskIndex is --index, else $SLURM_ARRAY_TASK_ID, else
-// $JOB_COMPLETION_INDEX.
+// taskIndex is --index, else the batch system's (experiment.TaskIndexFromEnv).
 func taskIndex(c *cli.Context) (int, error) {
 	if c.IsSet("index") {
 		return c.Int("index"), nil
 	}
-	for _, env := range []string{"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"} {
-		if v, ok := os.LookupEnv(env); ok {
-			i, err := strconv.Atoi(strings.TrimSpace(v))
-			if err != nil {
-				return 0, fmt.Errorf("task run: $%s = %q: not a task index", env, v)
-			}
-			return i, nil
-		}
-	}
-	return 0, errors.New("task run: no task index: give --index I (or run it as a Slurm array task or an Indexed Job pod)")
+	return experiment.TaskIndexFromEnv(os.LookupEnv)
 }
 
 func runTask(c *cli.Context) error {
@@ -146,11 +135,9 @@ func runTask(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if v := os.Getenv("SLURM_CPUS_PER_TASK"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return fmt.Errorf("task run: $SLURM_CPUS_PER_TASK = %q: not a core count", v)
-		}
+	if n, err := experiment.TaskCoresFromEnv(os.LookupEnv); err != nil {
+		return err
+	} else if n > 0 {
 		runtime.GOMAXPROCS(n)
 	}
 	skipped, err := experiment.RunTask(c.Context, dir, i, experiment.TaskRunOptions{
@@ -190,44 +177,7 @@ func runStatus(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	w := c.App.Writer
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "task\tstate\tjob\tdetail")
-	counts := map[string]int{}
-	for _, s := range st {
-		counts[s.State]++
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", s.Index, s.State, s.Job, firstLine(s.Detail))
-	}
-	tw.Flush()
-	from := "the directory"
-	if source != "" {
-		from += " and " + source
-	}
-	fmt.Fprintf(w, "%s: %d %s tasks: %d done, %d running, %d pending, %d failed (from %s)\n", dir, set.Count, set.Kind,
-		counts[experiment.TaskDone], counts[experiment.TaskRunning], counts[experiment.TaskPending], counts[experiment.TaskFailed], from)
-	for _, s := range st {
-		if s.State == experiment.TaskFailed {
-			fmt.Fprintf(w, "\ntask %d failed: %s\n", s.Index, s.Detail)
-			if len(s.Log) > 0 {
-				fmt.Fprintf(w, "last lines of %s:\n", experiment.TaskLogPath(dir, s.Index))
-				for _, l := range s.Log {
-					fmt.Fprintf(w, "  %s\n", l)
-				}
-			}
-		}
-	}
-	if counts[experiment.TaskFailed] > 0 {
-		fmt.Fprintf(w, "\nresubmit the failed tasks: evogp collect %s --resubmit-failed\n", dir)
-	}
-	return nil
-}
-
-func firstLine(s string) string {
-	l, _, _ := strings.Cut(s, "\n")
-	if len(l) > 100 {
-		l = l[:100] + "…"
-	}
-	return l
+	return experiment.WriteStatusText(c.App.Writer, dir, set, st, source)
 }
 
 func collectCommand() *cli.Command {

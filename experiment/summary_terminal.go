@@ -1,0 +1,42 @@
+package experiment
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/evogp/evogp/internal/texttable"
+	"github.com/evogp/evogp/reports"
+)
+
+// WriteSummaryTable prints the summary of the output directory dir as an
+// aligned table for a terminal: per scheduler the instances, the mean
+// objective ± sd, the objective normalised by reference ("" =
+// reports.DefaultReference), the wins, the mean rank and the Wilcoxon
+// p-value against the best baseline. It reads the tables dir holds, so it
+// prints what summary.md says, in fewer columns.
+func WriteSummaryTable(w io.Writer, dir, reference string) error {
+	t, err := ReadTables(dir)
+	if err != nil {
+		return err
+	}
+	s, err := reports.Summarize(t.Results, reports.SummaryOptions{Reference: reference})
+	if err != nil {
+		return err
+	}
+	num := func(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
+	rows := [][]string{{"scheduler", "n", "objective", "normalised", "wins", "mean rank", "p vs " + s.BestBaseline}}
+	for _, st := range s.Schedulers {
+		p := "–"
+		if st.Test.Method != "" {
+			p = fmt.Sprintf("%s (n=%d)", num(st.Test.P), st.Test.N)
+		}
+		norm := "–"
+		if st.Normalized.N > 0 {
+			norm = num(st.Normalized.Mean)
+		}
+		rows = append(rows, []string{st.Scheduler, strconv.Itoa(st.Instances),
+			num(st.Objective.Mean) + " ± " + num(st.Objective.SD), norm, num(st.Wins), num(st.MeanRank), p})
+	}
+	return texttable.Write(w, rows)
+}
