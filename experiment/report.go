@@ -373,41 +373,8 @@ func figureCaption(name string) string {
 	return name
 }
 
-// Headline is the summary sentence of an eval: the best baseline, each
-// other scheduler's mean objective as a ratio to it, and the Wilcoxon
-// p-value with n, "no significant difference" when p ≥ 0.05.
-func Headline(s reports.Summary) string {
-	if s.BestBaseline == "" {
-		return fmt.Sprintf("%d instances; no baseline scheduler ran, so there is no comparison.", s.Instances)
-	}
-	var best reports.SchedulerStats
-	for _, r := range s.Schedulers {
-		if r.Scheduler == s.BestBaseline {
-			best = r
-		}
-	}
-	var parts []string
-	for _, r := range s.Schedulers {
-		if r.Scheduler == s.BestBaseline || r.Test.Method == "" || slices.Contains(reports.DefaultBaselines(), r.Scheduler) {
-			continue
-		}
-		ratio := r.Objective.Mean / best.Objective.Mean
-		verdict := "no significant difference"
-		if r.Test.P < 0.05 {
-			verdict = "significantly better"
-			if r.Test.WPlus > r.Test.WMinus {
-				verdict = "significantly worse"
-			}
-		}
-		parts = append(parts, fmt.Sprintf("%s: mean objective %.3g× the best baseline's, %s (Wilcoxon p = %.3g, n = %d)",
-			r.Scheduler, ratio, verdict, r.Test.P, r.Test.N))
-	}
-	h := fmt.Sprintf("Best baseline: %s (lowest mean rank over %d instances).", s.BestBaseline, s.Ranked)
-	if len(parts) > 0 {
-		h += " " + strings.Join(parts, "; ") + "."
-	}
-	return h
-}
+// Headline is the summary sentence of an eval (reports.Headline).
+func Headline(s reports.Summary) string { return reports.Headline(s) }
 
 // summaryTable is the per-scheduler summary as a sortable table.
 func summaryTable(s reports.Summary) htmlreport.Table {
