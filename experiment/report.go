@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -60,7 +61,11 @@ func (b *reportBuilder) instanceLimit() int {
 // report stays intact on error). It is the path of sweeps, learn runs and
 // estimate directories; eval, pressure and evogp report build the report
 // from the tables and files they have just rendered (Tables.Report).
-func WriteReport(dir string, o ReportOptions) error {
+func WriteReport(dir string, o ReportOptions) error { return writeReport(dir, o, nil) }
+
+// writeReport is WriteReport with the bytes written through wrap (nil:
+// directly), so a test can make the write fail halfway.
+func writeReport(dir string, o ReportOptions, wrap func(io.Writer) io.Writer) error {
 	t, err := ReadTables(dir)
 	var noTable *noTableError
 	if err != nil && !errors.As(err, &noTable) {
@@ -70,7 +75,13 @@ func WriteReport(dir string, o ReportOptions) error {
 	if err != nil {
 		return err
 	}
-	return atomicio.WriteBytes(filepath.Join(dir, f.Name), f.Data)
+	return atomicio.WriteFile(filepath.Join(dir, f.Name), func(w io.Writer) error {
+		if wrap != nil {
+			w = wrap(w)
+		}
+		_, err := w.Write(f.Data)
+		return err
+	})
 }
 
 // Report builds report.html for the output directory dir from the tables
@@ -383,10 +394,13 @@ func summaryTable(s reports.Summary) htmlreport.Table {
 		{Name: "normalised", Numeric: true, Title: "mean of objective ÷ objective of " + s.Reference},
 		{Name: "cq_avg (h)", Numeric: true}, {Name: "cq_max (h)", Numeric: true}, {Name: "util", Numeric: true},
 		{Name: "avg_jct (h)", Numeric: true}, {Name: "max_qt (h)", Numeric: true}, {Name: "makespan (h)", Numeric: true},
-		{Name: "wins", Numeric: true, Title: "instances with the lowest objective; a k-way tie gives each 1/k"},
+		{Name: "wins (fractional)", Numeric: true, Title: "instances with the lowest objective; a k-way tie gives each 1/k"},
 		{Name: "mean rank", Numeric: true, Title: "mean mid-rank on the objective (1 = best)"},
 		{Name: "Wilcoxon p", Numeric: true, Title: "two-sided paired signed-rank test against the best baseline " + s.BestBaseline},
-		{Name: "n (test)", Numeric: true, Title: "non-zero paired differences of the test"}}
+		{Name: "n (test)", Numeric: true, Title: "non-zero paired differences of the test"},
+		{Name: "better / tied / worse", Title: "instances where the objective is below / equal to / above the best baseline's"},
+		{Name: "median ratio", Numeric: true, Title: "effect size: median over instances of objective ÷ the best baseline's"},
+		{Name: "95 % CI", Title: "distribution-free 95 % confidence interval of the median ratio (order statistics)"}}
 	deadlines := false
 	for _, r := range s.Schedulers {
 		deadlines = deadlines || r.TotalTardiness.Mean > 0 || r.DeadlineMisses.Mean > 0
@@ -405,6 +419,17 @@ func summaryTable(s reports.Summary) htmlreport.Table {
 			g(r.Objective.Mean), htmlreport.Num("%.2g", r.Objective.SD), g(r.Normalized.Mean), g(r.CQAvg.Mean), g(r.CQMax.Mean),
 			g(r.Util.Mean), g(r.AvgJCT.Mean), g(r.MaxQT.Mean), g(r.Makespan.Mean), g(r.Wins), g(r.MeanRank),
 			htmlreport.Num("%.3g", p), htmlreport.Num("%.0f", n)}
+		btw, ci, ratio := "–", "–", math.NaN()
+		if r.Test.Method != "" {
+			btw = fmt.Sprintf("%d / %d / %d", r.Paired.Better, r.Paired.Tied, r.Paired.Worse)
+			ratio = r.Paired.MedianRatio
+			if !math.IsNaN(r.Paired.RatioLo) {
+				ci = fmt.Sprintf("%.3g–%.3g", r.Paired.RatioLo, r.Paired.RatioHi)
+			} else if !math.IsNaN(ratio) {
+				ci = "too few instances"
+			}
+		}
+		row = append(row, htmlreport.Str(btw), htmlreport.Num("%.3g", ratio), htmlreport.Str(ci))
 		if deadlines {
 			row = append(row, g(r.TotalTardiness.Mean), g(r.DeadlineMisses.Mean))
 		}
