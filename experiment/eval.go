@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/datasets"
@@ -170,6 +171,18 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 	if err != nil {
 		return EvalResult{}, err
 	}
+	dataAbs, err := filepath.Abs(s.Dataset)
+	if err != nil {
+		return EvalResult{}, err
+	}
+	prov, err := s.Provenance.WithConfig(man)
+	if err == nil {
+		prov, err = prov.WithInputs(dataAbs)
+	}
+	if err != nil {
+		return EvalResult{}, err
+	}
+	prov = prov.Finished(time.Now())
 	err = writeOutDir(s.Out, s.Force, func(tmp string) error {
 		if err := reports.WriteResults(filepath.Join(tmp, "results.parquet"), t.Results); err != nil {
 			return err
@@ -191,7 +204,7 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 		if err := writeJSON(filepath.Join(tmp, MarkerFile), man); err != nil {
 			return err
 		}
-		if err := writeJSON(filepath.Join(tmp, ProvenanceFile), []Provenance{s.Provenance}); err != nil {
+		if err := writeJSON(filepath.Join(tmp, ProvenanceFile), []Provenance{prov}); err != nil {
 			return err
 		}
 		return writeReportWith(tmp, s.Out, t, files, s.Figures)

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/atomicio"
@@ -862,9 +863,30 @@ func (b *reportBuilder) provenanceSection() (htmlreport.Section, bool) {
 		if p.Modified {
 			rev += " (modified working tree)"
 		}
+		if p.RevisionFrom == "git" {
+			rev += " (from git: the binary has no VCS stamp)"
+		}
+		pairs := [][2]string{{"version", p.Version}, {"commit", rev}, {"Go", p.GoVersion},
+			{"started", p.Start.Format("2006-01-02 15:04:05 UTC")}}
+		if !p.End.IsZero() {
+			pairs = append(pairs, [2]string{"ended", p.End.Format("2006-01-02 15:04:05 UTC")},
+				[2]string{"duration", time.Duration(p.DurationSeconds * float64(time.Second)).Round(time.Millisecond).String()})
+		}
+		pairs = append(pairs, [2]string{"host", p.Host})
+		if p.GOMAXPROCS > 0 {
+			pairs = append(pairs, [2]string{"GOMAXPROCS / CPUs", fmt.Sprintf("%d / %d", p.GOMAXPROCS, p.NumCPU)})
+		}
+		if p.CPUModel != "" {
+			pairs = append(pairs, [2]string{"CPU", p.CPUModel})
+		}
+		if p.ConfigSHA256 != "" {
+			pairs = append(pairs, [2]string{"config SHA-256", p.ConfigSHA256})
+		}
+		for _, in := range p.Inputs {
+			pairs = append(pairs, [2]string{"input " + in.Path, "SHA-256 " + in.SHA256})
+		}
 		blocks = append(blocks, htmlreport.Pre{Title: fmt.Sprintf("Invocation %d", i+1), Text: commandLine(p.Command)},
-			htmlreport.KeyValues{Pairs: [][2]string{{"version", p.Version}, {"commit", rev}, {"Go", p.GoVersion},
-				{"started", p.Start.Format("2006-01-02 15:04:05 UTC")}, {"host", p.Host}}})
+			htmlreport.KeyValues{Pairs: pairs})
 	}
 	if b.rawMn != nil {
 		blocks = append(blocks, htmlreport.Pre{Title: MarkerFile + " (the run's manifest)", Text: strings.TrimSpace(string(b.rawMn))})

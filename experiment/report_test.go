@@ -1,6 +1,7 @@
 package experiment_test
 
 import (
+	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -239,5 +240,37 @@ func TestReportInstancesLimit(t *testing.T) {
 	}
 	if b, l, s := count(experiment.ReportOptions{Instances: 2}); b != 1 || l != 3-1 || s != 3 {
 		t.Errorf("limit 2 of 3: %d breakdown figures, %d left out, %d sections; want 1, 2, 3", b, l, s)
+	}
+}
+
+// eval and learn record the hash of their resolved config, eval that of
+// its dataset too, and the end of the run; the report shows them.
+func TestOutputProvenanceHashes(t *testing.T) {
+	read := func(dir string) []experiment.Provenance {
+		var all []experiment.Provenance
+		b, err := os.ReadFile(filepath.Join(dir, experiment.ProvenanceFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(b, &all); err != nil || len(all) == 0 {
+			t.Fatalf("%s: %v", dir, err)
+		}
+		return all
+	}
+	eval := smallEval(t)
+	p := read(eval)[0]
+	data, _ := filepath.Abs(filepath.Join(filepath.Dir(eval), "data"))
+	want, err := experiment.HashInput(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.ConfigSHA256) != 64 || len(p.Inputs) != 1 || p.Inputs[0] != want || p.End.Before(p.Start) || p.GOMAXPROCS == 0 {
+		t.Errorf("eval provenance %+v, want dataset %+v", p, want)
+	}
+	if html := readReport(t, eval); !strings.Contains(html, p.ConfigSHA256) || !strings.Contains(html, want.SHA256) {
+		t.Error("report.html lacks the config or dataset hash")
+	}
+	if p := read(smallLearn(t))[0]; len(p.ConfigSHA256) != 64 || p.End.IsZero() {
+		t.Errorf("learn provenance %+v", p)
 	}
 }

@@ -104,8 +104,10 @@ type TaskState struct {
 }
 
 // ProgramVersion is the version a task spec records and checks: the
-// module version, VCS revision and Go version of the running binary.
-func ProgramVersion() string { return NewProvenance(nil, time.Time{}).VersionString() }
+// module version, VCS revision and Go version of the running binary, from
+// its build information only (not git: the version must not depend on the
+// directory a task runs in).
+func ProgramVersion() string { return buildProvenance(nil, time.Time{}).VersionString() }
 
 func taskSetPath(dir string) string { return filepath.Join(dir, TasksDir, "tasks.json") }
 func taskSpecPath(dir string, i int) string {

@@ -78,6 +78,10 @@ func PrepareSweep(dir string, spec SweepSpec, prov Provenance) (int, error) {
 	if err := claimSweepDir(dir, spec); err != nil {
 		return 0, err
 	}
+	prov, err := prov.WithConfig(spec)
+	if err != nil {
+		return 0, err
+	}
 	if err := AppendProvenance(dir, prov); err != nil {
 		return 0, err
 	}
