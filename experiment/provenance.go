@@ -23,9 +23,9 @@ const ProvenanceFile = "provenance.json"
 
 // Provenance says which program made an output, how and where.
 type Provenance struct {
-	Version   string `json:"version"`            // module version, "(devel)" for a local build
-	Revision  string `json:"revision,omitempty"` // VCS commit the binary was built from
-	Modified  bool   `json:"modified,omitempty"` // the working tree had uncommitted changes
+	Version  string `json:"version"`            // module version, "(devel)" for a local build
+	Revision string `json:"revision,omitempty"` // VCS commit the binary was built from
+	Modified bool   `json:"modified,omitempty"` // the working tree had uncommitted changes
 	// RevisionFrom says where Revision came from: "build" (the build
 	// information the Go toolchain embeds) or "git" (git rev-parse in the
 	// working directory, for a binary built with -buildvcs=false or by go
