@@ -768,7 +768,13 @@ func (b *reportBuilder) sweepSections(r *htmlreport.Report) error {
 			{Name: "formula"}, {Name: "warnings"}}}
 	var points []htmlreport.Block
 	for _, row := range rows {
-		id := htmlreport.Anchor("point-", row.Point)
+		// Overrides name a point with its seed; Point leaves the seed out,
+		// so the seeds of one point would share an anchor.
+		name := row.Overrides
+		if name == "" {
+			name = row.Point
+		}
+		id := htmlreport.Anchor("point-", name)
 		pdir := pointDirOf(b.dir, row)
 		var best *learn.BestJSON
 		if data, err := os.ReadFile(filepath.Join(pdir, learn.BestFile)); err == nil {
@@ -804,9 +810,22 @@ func (b *reportBuilder) sweepSections(r *htmlreport.Report) error {
 		if svg, err := os.ReadFile(filepath.Join(pdir, learn.PlotName+".svg")); err == nil {
 			blocks = append(blocks, htmlreport.Figure{Name: id + "-convergence", Caption: "GP convergence of point " + row.Point, SVG: svg})
 		}
-		points = append(points, htmlreport.Details{ID: id, Summary: fmt.Sprintf("%s — %s", row.Point, formula), Blocks: blocks})
+		points = append(points, htmlreport.Details{ID: id, Summary: fmt.Sprintf("%s — %s", name, formula), Blocks: blocks})
 	}
-	r.Sections = append(r.Sections, htmlreport.Section{ID: "summary", Title: "Sweep points", Blocks: []htmlreport.Block{table}},
+	summary := []htmlreport.Block{table}
+	if agg := SeedAggregates(rows); agg != nil {
+		seeds := htmlreport.Table{ID: "seeds-table", Caption: "Across seeds: each point's test-set means averaged over the seeds it ran under (mean and sd over n seeds).",
+			Columns: []htmlreport.Column{{Name: "point"}, {Name: "ω", Numeric: true}, {Name: "n", Numeric: true, Title: "seeds"},
+				{Name: "objective", Numeric: true}, {Name: "objective sd", Numeric: true}, {Name: "AvgJCT (h)", Numeric: true}, {Name: "AvgJCT sd", Numeric: true},
+				{Name: "MaxQT (h)", Numeric: true}, {Name: "MaxQT sd", Numeric: true}}}
+		for _, a := range agg {
+			seeds.Rows = append(seeds.Rows, []htmlreport.Cell{htmlreport.Str(a.Point), htmlreport.Num("%g", a.Omega), htmlreport.Num("%.0f", float64(a.N)),
+				htmlreport.Num("%.4g", a.Objective.Mean), htmlreport.Num("%.2g", a.Objective.SD), htmlreport.Num("%.4g", a.AvgJCT.Mean),
+				htmlreport.Num("%.2g", a.AvgJCT.SD), htmlreport.Num("%.4g", a.MaxQT.Mean), htmlreport.Num("%.2g", a.MaxQT.SD)})
+		}
+		summary = append(summary, seeds)
+	}
+	r.Sections = append(r.Sections, htmlreport.Section{ID: "summary", Title: "Sweep points", Blocks: summary},
 		htmlreport.Section{ID: "points", Title: "Points", Blocks: points})
 	return nil
 }

@@ -294,3 +294,6 @@ func (t objectiveTable) ranks() rankStats {
 	}
 	return rs
 }
+
+// MeanSD is the Stat of xs (mean and n−1 standard deviation).
+func MeanSD(xs []float64) Stat { return meanSD(xs) }
