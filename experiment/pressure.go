@@ -171,7 +171,7 @@ func Pressure(ctx context.Context, s PressureSettings) ([]string, error) {
 		if err := writeJSON(filepath.Join(tmp, ProvenanceFile), []Provenance{prov}); err != nil {
 			return err
 		}
-		return writeReportWith(tmp, s.Out, Tables{Pressure: rows}, files, FigureOptions{Formats: s.Formats})
+		return writeReportWith(tmp, s.Out, Tables{Pressure: rows}, files, FigureOptions{Formats: s.Formats}, nil)
 	})
 	if err != nil {
 		return nil, err

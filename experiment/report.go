@@ -934,8 +934,8 @@ func commandLine(args []string) string {
 
 // writeReportWith writes dir's report from the tables and files just
 // rendered into it; shown is the directory's name for the reader.
-func writeReportWith(dir, shown string, t Tables, files Files, fo FigureOptions) error {
-	f, err := t.Report(dir, files, fo, ReportOptions{Dir: shown})
+func writeReportWith(dir, shown string, t Tables, files Files, fo FigureOptions, warnings []string) error {
+	f, err := t.Report(dir, files, fo, ReportOptions{Dir: shown, Warnings: warnings})
 	if err != nil {
 		return err
 	}

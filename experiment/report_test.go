@@ -1,6 +1,7 @@
 package experiment_test
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -9,9 +10,13 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/evogp/evogp/configs"
+	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/estimate"
 	"github.com/evogp/evogp/experiment"
+	"github.com/evogp/evogp/internal/progress"
 )
 
 // readReport returns dir's report.html.
@@ -272,5 +277,64 @@ func TestOutputProvenanceHashes(t *testing.T) {
 	}
 	if p := read(smallLearn(t))[0]; len(p.ConfigSHA256) != 64 || p.End.IsZero() {
 		t.Errorf("learn provenance %+v", p)
+	}
+}
+
+// eval warns when a learned formula is scored under another objective
+// than the one its run learned it under, in its result and in
+// report.html, and not when the objectives agree.
+func TestEvalWarnsOnObjectiveMismatch(t *testing.T) {
+	run := smallLearn(t)
+	var best struct {
+		Objective string `json:"objective"`
+	}
+	raw, err := os.ReadFile(filepath.Join(run, "best.json"))
+	if err != nil || json.Unmarshal(raw, &best) != nil || best.Objective == "" {
+		t.Fatalf("best.json objective: %v %q", err, best.Objective)
+	}
+	tmp := t.TempDir()
+	data := filepath.Join(tmp, "data")
+	if err := datasets.Write(data, &datasets.Dataset{Instances: smallInstances(2)}, datasets.FormatCSV); err != nil {
+		t.Fatal(err)
+	}
+	ps, err := experiment.ParsePolicies("tiresias,gp="+run, false, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := configs.Load("smoke")
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := configs.Objective{Kind: "single", Omega: 0.25, Weights: cfg.Objective.Weights}
+	if cfg.Objective.Kind == "single" {
+		other = configs.Objective{Kind: "multi", Weights: [3]float64{1, 2, 3}}
+	}
+	for _, c := range []struct {
+		name string
+		obj  configs.Objective
+		warn bool
+	}{{"same", cfg.Objective, false}, {"other", other, true}} {
+		out := filepath.Join(tmp, c.name)
+		var log strings.Builder
+		res, err := experiment.Eval(context.Background(), experiment.EvalSettings{Dataset: data, Policies: ps,
+			Sim: experiment.SimSettings{Sim: cfg.Sim, Objective: c.obj}, Out: out,
+			Figures: experiment.FigureOptions{Formats: []string{"svg"}, Reference: "tiresias"}, Progress: progress.Options{Quiet: true, Out: &log},
+			Provenance: experiment.NewProvenance([]string{"evogp", "eval"}, time.Unix(0, 0))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(res.Warnings) > 0; got != c.warn {
+			t.Fatalf("%s objective: warnings %q", c.name, res.Warnings)
+		}
+		if !c.warn {
+			continue
+		}
+		w := res.Warnings[0]
+		if !strings.Contains(w, "gp was learned under the objective "+best.Objective) || !strings.Contains(log.String(), "warning: "+w) {
+			t.Errorf("warning %q / log %q", w, log.String())
+		}
+		if !strings.Contains(readReport(t, out), htmlEscape(w)) {
+			t.Error("report.html lacks the warning")
+		}
 	}
 }

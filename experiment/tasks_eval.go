@@ -340,8 +340,12 @@ func CollectEval(ctx context.Context, dir string, prov Provenance) (EvalResult, 
 	if err := AppendProvenance(dir, prov); err != nil {
 		return EvalResult{}, err
 	}
-	if err := writeReportWith(dir, dir, t, files, st.Figures); err != nil {
+	warnings, err := LearnedObjectiveWarnings(st.Policies, st.Sim)
+	if err != nil {
 		return EvalResult{}, err
 	}
-	return EvalResult{Instances: set.Count, Files: append(files.Names(), ReportFile)}, nil
+	if err := writeReportWith(dir, dir, t, files, st.Figures, warnings); err != nil {
+		return EvalResult{}, err
+	}
+	return EvalResult{Instances: set.Count, Files: append(files.Names(), ReportFile), Warnings: warnings}, nil
 }
