@@ -349,7 +349,7 @@ func checkHash(spec TaskSpec, got string) error {
 // RunTasksLocal runs every task of dir on a pool of jobs goroutines (the
 // local launcher), each task with its share of the cores. tick is called
 // after each finished task (nil for none).
-func RunTasksLocal(ctx context.Context, dir string, jobs int, o TaskRunOptions, tick func()) error {
+func RunTasksLocal(ctx context.Context, dir string, jobs int, o TaskRunOptions, tick func(task int)) error {
 	set, err := ReadTaskSet(dir)
 	if err != nil {
 		return err
@@ -358,7 +358,7 @@ func RunTasksLocal(ctx context.Context, dir string, jobs int, o TaskRunOptions, 
 	return parallel.For(ctx, set.Count, jobs, func(i int) error {
 		_, err := RunTask(ctx, dir, i, o)
 		if err == nil && tick != nil {
-			tick()
+			tick(i)
 		}
 		return err
 	})
