@@ -564,7 +564,8 @@ func (b *reportBuilder) instanceSection(s reports.Summary) (htmlreport.Section, 
 		details = append(details, htmlreport.Details{ID: id, Summary: fmt.Sprintf("%s — best: %s", inst, bestName), Blocks: blocks})
 	}
 	blocks := append([]htmlreport.Block{overview}, details...)
-	return htmlreport.Section{ID: "instances", Title: fmt.Sprintf("Instances (%d)", len(insts)), Blocks: blocks}, nil
+	// Beyond the limit the whole section starts collapsed too.
+	return htmlreport.Section{ID: "instances", Title: fmt.Sprintf("Instances (%d)", len(insts)), Blocks: blocks, Collapsible: !withFigures}, nil
 }
 
 // instanceFigures returns the breakdown and queue-density figures of one

@@ -237,6 +237,9 @@ func TestReportInstancesLimit(t *testing.T) {
 			t.Fatal(err)
 		}
 		html := string(rep.Data)
+		if collapsed := strings.Contains(html, `<section><details id="instances">`); collapsed != (o.Instances > 0 && o.Instances < 3) {
+			t.Errorf("limit %d: instances section collapsed = %v", o.Instances, collapsed)
+		}
 		return len(regexp.MustCompile(`<figure id="fig-breakdown[^"]*inst-`).FindAllString(html, -1)), strings.Count(html, "Figures of this instance are left out"),
 			strings.Count(html, `<details id="instance-`)
 	}
