@@ -187,3 +187,35 @@ func SeedAggregates(rows []reports.SweepRow) []SeedAggregate {
 	}
 	return out
 }
+
+// SweepPointBest is one finished point of a sweep and its best.json.
+type SweepPointBest struct {
+	Point string // the point's overrides, seed included ("objective.omega=0 seed=1")
+	Best  string // path of its best.json
+}
+
+// SweepBests lists the best.json of every finished point of the sweep
+// directory dir, in sweep.parquet's point order (what `evogp export
+// SWEEP_DIR` exports). ok is false when dir is not a collected sweep.
+func SweepBests(dir string) (points []SweepPointBest, ok bool, err error) {
+	path := filepath.Join(dir, "sweep.parquet")
+	if _, err := os.Stat(path); err != nil {
+		return nil, false, nil
+	}
+	rows, err := reports.ReadSweep(path)
+	if err != nil {
+		return nil, true, err
+	}
+	for _, r := range rows {
+		best := filepath.Join(pointDirOf(dir, r), "best.json")
+		if _, err := os.Stat(best); err != nil {
+			continue
+		}
+		name := r.Overrides
+		if name == "" {
+			name = r.Point
+		}
+		points = append(points, SweepPointBest{Point: name, Best: best})
+	}
+	return points, true, nil
+}

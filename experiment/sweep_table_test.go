@@ -101,6 +101,19 @@ func TestSweepTableFormulasWarningsAndSeeds(t *testing.T) {
 			t.Errorf("%s: mean %v, want %v", a.Point, a.Objective.Mean, sum/2)
 		}
 	}
+	// Every point's best.json, for evogp export SWEEP_DIR.
+	bests, ok, err := SweepBests(dir)
+	if err != nil || !ok || len(bests) != 4 {
+		t.Fatalf("SweepBests: %v %v %+v", ok, err, bests)
+	}
+	for i, b := range bests {
+		if b.Point != rows[i].Overrides || !strings.HasPrefix(b.Best, filepath.Join(dir, "points")) {
+			t.Errorf("point %d: %+v", i, b)
+		}
+	}
+	if _, ok, _ := SweepBests(t.TempDir()); ok {
+		t.Error("an empty directory is a sweep")
+	}
 	// The report links each seed's point to its own section.
 	html, err := os.ReadFile(filepath.Join(dir, ReportFile))
 	if err != nil {
