@@ -670,6 +670,9 @@ func (b *reportBuilder) learnSections(r *htmlreport.Report) error {
 	}
 	r.Subtitle = fmt.Sprintf("learning run (config %s, seed %d, objective %s, %d generations) in %s", best.Config, best.Seed, best.Objective, best.Generations, b.shownDir())
 	r.Headline = learn.Headline(&learn.Result{Validation: best.Validation, ValidationBaselines: best.ValidationBaselines, Test: best.Test})
+	if h, ok := testHeadline(best.Test); ok {
+		r.Headline += "\n" + h
+	}
 	r.Warnings = append(r.Warnings, best.Warnings...)
 	blocks, err := learnedBlocks(b.dir, best, "formula")
 	if err != nil {
@@ -950,4 +953,28 @@ func reportRun(dir string, runErr error) error {
 		return runErr
 	}
 	return WriteReport(dir, ReportOptions{})
+}
+
+// testHeadline is the summary sentence (reports.HeadlineOf) of a learn
+// run's held-out test table: the learned formula against the run's best
+// baseline with its ratio, effect size and CI, better/tied/worse counts
+// and the Wilcoxon p-value with n, from the per-instance objectives.
+func testHeadline(t *learn.TestTable) (string, bool) {
+	if t == nil || t.BestBaseline == "" || t.Row(learn.RowLearned) == nil || t.Row(t.BestBaseline) == nil {
+		return "", false
+	}
+	var rows []reports.ResultRow
+	for _, name := range []string{learn.RowLearned, t.BestBaseline} {
+		for i, o := range t.Row(name).Objectives {
+			rows = append(rows, reports.ResultRow{Instance: strconv.Itoa(i), Scheduler: name, Objective: o})
+		}
+	}
+	s, err := reports.Summarize(rows, reports.SummaryOptions{Reference: t.BestBaseline, Baselines: []string{t.BestBaseline}})
+	if err != nil {
+		return "", false
+	}
+	h := reports.HeadlineOf(s, learn.RowLearned)
+	// The run chose its best baseline by mean normalised objective.
+	h = strings.Replace(h, "(lowest mean rank over", "(the run's best baseline by mean normalised objective; instances:", 1)
+	return "Held-out test (" + t.Split + "): " + h, true
 }

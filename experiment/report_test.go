@@ -341,3 +341,19 @@ func TestEvalWarnsOnObjectiveMismatch(t *testing.T) {
 		}
 	}
 }
+
+// The learn report's headline also gives the test comparison as the eval
+// headline does: ratio, effect size, counts and the Wilcoxon p with n.
+func TestLearnReportTestHeadline(t *testing.T) {
+	html := readReport(t, smallLearn(t))
+	i := strings.Index(html, "Held-out test (")
+	if i < 0 {
+		t.Fatal("learn report has no test headline")
+	}
+	line := html[i:min(len(html), i+600)]
+	for _, w := range []string{"Best baseline: ", "learned: mean objective ", "better on ", "Wilcoxon p = ", "n = "} {
+		if !strings.Contains(line, w) {
+			t.Errorf("test headline lacks %q: %s", w, line)
+		}
+	}
+}

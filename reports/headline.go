@@ -18,12 +18,24 @@ const SignificanceLevel = 0.05
 // better/tied/worse counts, and the Wilcoxon p-value with n, "no
 // significant difference" when p ≥ SignificanceLevel.
 func Headline(s Summary) string {
+	var names []string
+	for _, r := range s.Schedulers {
+		if !slices.Contains(DefaultBaselines(), r.Scheduler) {
+			names = append(names, r.Scheduler)
+		}
+	}
+	return HeadlineOf(s, names...)
+}
+
+// HeadlineOf is Headline comparing only the named schedulers with the
+// best baseline.
+func HeadlineOf(s Summary, names ...string) string {
 	if s.BestBaseline == "" {
 		return fmt.Sprintf("%d instances; no baseline scheduler ran, so there is no comparison.", s.Instances)
 	}
 	var parts []string
 	for _, r := range s.Schedulers {
-		if r.Scheduler == s.BestBaseline || r.Test.Method == "" || slices.Contains(DefaultBaselines(), r.Scheduler) {
+		if r.Scheduler == s.BestBaseline || r.Test.Method == "" || !slices.Contains(names, r.Scheduler) {
 			continue
 		}
 		parts = append(parts, comparisonSentence(r, s.BestBaseline))
