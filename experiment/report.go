@@ -975,6 +975,6 @@ func testHeadline(t *learn.TestTable) (string, bool) {
 	}
 	h := reports.HeadlineOf(s, learn.RowLearned)
 	// The run chose its best baseline by mean normalised objective.
-	h = strings.Replace(h, "(lowest mean rank over", "(the run's best baseline by mean normalised objective; instances:", 1)
+	h = strings.Replace(h, fmt.Sprintf("(lowest mean rank over %d instances)", s.Ranked), "(the run's best baseline by mean normalised objective)", 1)
 	return "Held-out test (" + t.Split + "): " + h, true
 }
