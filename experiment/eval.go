@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/datasets"
@@ -95,6 +96,9 @@ type EvalManifest struct {
 type EvalResult struct {
 	Instances int
 	Files     []string // names of the files written into Out
+	// Warnings are printed to Progress.Out and shown in report.html: a
+	// learned formula scored under another objective than its own.
+	Warnings []string
 }
 
 // Eval simulates every policy on every instance of the dataset and writes
@@ -114,6 +118,15 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 	}
 	if err := checkReference(policyRows(s.Policies), s.Figures); err != nil {
 		return EvalResult{}, err
+	}
+	warnings, err := LearnedObjectiveWarnings(s.Policies, s.Sim)
+	if err != nil {
+		return EvalResult{}, err
+	}
+	if out := s.Progress.Out; out != nil {
+		for _, w := range warnings {
+			fmt.Fprintln(out, "warning:", w)
+		}
 	}
 	if err := CheckOutDir(s.Out, s.Force); err != nil {
 		return EvalResult{}, err
@@ -171,6 +184,18 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 	if err != nil {
 		return EvalResult{}, err
 	}
+	dataAbs, err := filepath.Abs(s.Dataset)
+	if err != nil {
+		return EvalResult{}, err
+	}
+	prov, err := s.Provenance.WithConfig(man)
+	if err == nil {
+		prov, err = prov.WithInputs(dataAbs)
+	}
+	if err != nil {
+		return EvalResult{}, err
+	}
+	prov = prov.Finished(time.Now())
 	err = writeOutDir(s.Out, s.Force, func(tmp string) error {
 		if err := reports.WriteResults(filepath.Join(tmp, "results.parquet"), t.Results); err != nil {
 			return err
@@ -192,10 +217,10 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 		if err := writeJSON(filepath.Join(tmp, MarkerFile), man); err != nil {
 			return err
 		}
-		if err := writeJSON(filepath.Join(tmp, ProvenanceFile), []Provenance{s.Provenance}); err != nil {
+		if err := writeJSON(filepath.Join(tmp, ProvenanceFile), []Provenance{prov}); err != nil {
 			return err
 		}
-		return writeReportWith(tmp, s.Out, t, files, s.Figures)
+		return writeReportWith(tmp, s.Out, t, files, s.Figures, warnings)
 	})
 	if err != nil {
 		return EvalResult{}, err
@@ -209,7 +234,7 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 	if opsIn != "" {
 		names = append(names, opsIn)
 	}
-	return EvalResult{Instances: len(ds.Instances), Files: names}, nil
+	return EvalResult{Instances: len(ds.Instances), Files: names, Warnings: warnings}, nil
 }
 
 // policyRows is one placeholder row per policy label, so that a reference

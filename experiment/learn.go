@@ -34,7 +34,7 @@ func Learn(ctx context.Context, s LearnSettings) (*learn.Result, int, error) {
 		return nil, 0, err
 	}
 	res, err := learn.Run(ctx, learn.Settings{Config: s.Config, Train: train, Validation: val, Out: s.Out, Progress: s.Progress})
-	return res, len(val), reportRun(s.Out, recordRun(s.Out, s.Provenance, err))
+	return res, len(val), reportRun(s.Out, recordRun(s.Out, s.Config, s.Provenance, err))
 }
 
 // ResumeLearn continues the interrupted run in dir with cfg (the run's
@@ -46,13 +46,14 @@ func ResumeLearn(ctx context.Context, dir string, cfg configs.Config, pr progres
 		return nil, 0, err
 	}
 	res, err := learn.Resume(ctx, dir, learn.Settings{Config: cfg, Train: train, Validation: val, Progress: pr})
-	return res, len(val), reportRun(dir, recordRun(dir, prov, err))
+	return res, len(val), reportRun(dir, recordRun(dir, cfg, prov, err))
 }
 
-// recordRun appends the provenance to a run directory that exists after
-// the run (finished, or interrupted with its checkpoint) and returns the
-// run's error, joined with a failure to record.
-func recordRun(dir string, prov Provenance, runErr error) error {
+// recordRun appends the provenance, with the hashes of cfg and of its
+// dataset directories, to a run directory that exists after the run
+// (finished, or interrupted with its checkpoint) and returns the run's
+// error, joined with a failure to record.
+func recordRun(dir string, cfg configs.Config, prov Provenance, runErr error) error {
 	var intr *learn.InterruptedError
 	if runErr != nil && !errors.As(runErr, &intr) {
 		return runErr
@@ -60,10 +61,24 @@ func recordRun(dir string, prov Provenance, runErr error) error {
 	if _, err := os.Stat(dir); err != nil {
 		return runErr
 	}
-	if err := AppendProvenance(dir, prov); err != nil {
+	prov, err := configProvenance(prov, cfg)
+	if err == nil {
+		err = AppendProvenance(dir, prov)
+	}
+	if err != nil {
 		return errors.Join(runErr, err)
 	}
 	return runErr
+}
+
+// configProvenance is prov with the hash of cfg and of the dataset
+// directories it reads.
+func configProvenance(prov Provenance, cfg configs.Config) (Provenance, error) {
+	prov, err := prov.WithConfig(cfg)
+	if err != nil {
+		return prov, err
+	}
+	return prov.WithInputs(cfg.Data.TrainDir, cfg.Data.ValDir, cfg.Data.TestDir)
 }
 
 // learnedTree returns the best tree of the run in dir, running or resuming

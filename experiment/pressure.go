@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"time"
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/datasets"
@@ -152,6 +153,11 @@ func Pressure(ctx context.Context, s PressureSettings) ([]string, error) {
 	man := PressureManifest{Command: "pressure", Config: s.ConfigName, Seed: s.Config.Seed, Clusters: p.Clusters, Nodes: p.Nodes,
 		Jobs: p.Jobs, Seeds: p.Seeds, Intervals: p.Intervals, Schedulers: s.Policies, Objective: s.Sim.Objective.Kind,
 		Weights: opts.Objective.Weights, Omega: opts.Objective.Omega}
+	prov, err := s.Provenance.WithConfig(s.Config)
+	if err != nil {
+		return nil, err
+	}
+	prov = prov.Finished(time.Now())
 	err = writeOutDir(s.Out, s.Force, func(tmp string) error {
 		if err := reports.WritePressure(filepath.Join(tmp, "pressure.parquet"), rows); err != nil {
 			return err
@@ -162,10 +168,10 @@ func Pressure(ctx context.Context, s PressureSettings) ([]string, error) {
 		if err := writeJSON(filepath.Join(tmp, MarkerFile), man); err != nil {
 			return err
 		}
-		if err := writeJSON(filepath.Join(tmp, ProvenanceFile), []Provenance{s.Provenance}); err != nil {
+		if err := writeJSON(filepath.Join(tmp, ProvenanceFile), []Provenance{prov}); err != nil {
 			return err
 		}
-		return writeReportWith(tmp, s.Out, Tables{Pressure: rows}, files, FigureOptions{Formats: s.Formats})
+		return writeReportWith(tmp, s.Out, Tables{Pressure: rows}, files, FigureOptions{Formats: s.Formats}, nil)
 	})
 	if err != nil {
 		return nil, err

@@ -335,6 +335,10 @@ func ReadTables(dir string) (Tables, error) {
 			return t, err
 		}
 	}
+	if found == 0 && isEstimatePlotDir(dir) {
+		// estimate --plot writes figures only: its report is those figures.
+		return t, nil
+	}
 	if found == 0 {
 		names := make([]string, len(steps))
 		for i, s := range steps {
@@ -343,4 +347,14 @@ func ReadTables(dir string) (Tables, error) {
 		return t, &noTableError{fmt.Sprintf("report %s: no result table (looked for %s)", dir, strings.Join(names, ", "))}
 	}
 	return t, nil
+}
+
+// estimateErrorCDF is the figure every `estimate --plot DIR` writes
+// (WriteEstimatePlots), which marks DIR as an estimate output.
+const estimateErrorCDF = "estimate_error_cdf.svg"
+
+// isEstimatePlotDir reports whether dir holds the figures of estimate --plot.
+func isEstimatePlotDir(dir string) bool {
+	st, err := os.Stat(filepath.Join(dir, estimateErrorCDF))
+	return err == nil && st.Mode().IsRegular()
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/atomicio"
@@ -60,7 +62,11 @@ func (b *reportBuilder) instanceLimit() int {
 // report stays intact on error). It is the path of sweeps, learn runs and
 // estimate directories; eval, pressure and evogp report build the report
 // from the tables and files they have just rendered (Tables.Report).
-func WriteReport(dir string, o ReportOptions) error {
+func WriteReport(dir string, o ReportOptions) error { return writeReport(dir, o, nil) }
+
+// writeReport is WriteReport with the bytes written through wrap (nil:
+// directly), so a test can make the write fail halfway.
+func writeReport(dir string, o ReportOptions, wrap func(io.Writer) io.Writer) error {
 	t, err := ReadTables(dir)
 	var noTable *noTableError
 	if err != nil && !errors.As(err, &noTable) {
@@ -70,7 +76,13 @@ func WriteReport(dir string, o ReportOptions) error {
 	if err != nil {
 		return err
 	}
-	return atomicio.WriteBytes(filepath.Join(dir, f.Name), f.Data)
+	return atomicio.WriteFile(filepath.Join(dir, f.Name), func(w io.Writer) error {
+		if wrap != nil {
+			w = wrap(w)
+		}
+		_, err := w.Write(f.Data)
+		return err
+	})
 }
 
 // Report builds report.html for the output directory dir from the tables
@@ -373,41 +385,8 @@ func figureCaption(name string) string {
 	return name
 }
 
-// Headline is the summary sentence of an eval: the best baseline, each
-// other scheduler's mean objective as a ratio to it, and the Wilcoxon
-// p-value with n, "no significant difference" when p ≥ 0.05.
-func Headline(s reports.Summary) string {
-	if s.BestBaseline == "" {
-		return fmt.Sprintf("%d instances; no baseline scheduler ran, so there is no comparison.", s.Instances)
-	}
-	var best reports.SchedulerStats
-	for _, r := range s.Schedulers {
-		if r.Scheduler == s.BestBaseline {
-			best = r
-		}
-	}
-	var parts []string
-	for _, r := range s.Schedulers {
-		if r.Scheduler == s.BestBaseline || r.Test.Method == "" || slices.Contains(reports.DefaultBaselines(), r.Scheduler) {
-			continue
-		}
-		ratio := r.Objective.Mean / best.Objective.Mean
-		verdict := "no significant difference"
-		if r.Test.P < 0.05 {
-			verdict = "significantly better"
-			if r.Test.WPlus > r.Test.WMinus {
-				verdict = "significantly worse"
-			}
-		}
-		parts = append(parts, fmt.Sprintf("%s: mean objective %.3g× the best baseline's, %s (Wilcoxon p = %.3g, n = %d)",
-			r.Scheduler, ratio, verdict, r.Test.P, r.Test.N))
-	}
-	h := fmt.Sprintf("Best baseline: %s (lowest mean rank over %d instances).", s.BestBaseline, s.Ranked)
-	if len(parts) > 0 {
-		h += " " + strings.Join(parts, "; ") + "."
-	}
-	return h
-}
+// Headline is the summary sentence of an eval (reports.Headline).
+func Headline(s reports.Summary) string { return reports.Headline(s) }
 
 // summaryTable is the per-scheduler summary as a sortable table.
 func summaryTable(s reports.Summary) htmlreport.Table {
@@ -416,10 +395,13 @@ func summaryTable(s reports.Summary) htmlreport.Table {
 		{Name: "normalised", Numeric: true, Title: "mean of objective ÷ objective of " + s.Reference},
 		{Name: "cq_avg (h)", Numeric: true}, {Name: "cq_max (h)", Numeric: true}, {Name: "util", Numeric: true},
 		{Name: "avg_jct (h)", Numeric: true}, {Name: "max_qt (h)", Numeric: true}, {Name: "makespan (h)", Numeric: true},
-		{Name: "wins", Numeric: true, Title: "instances with the lowest objective; a k-way tie gives each 1/k"},
+		{Name: "wins (fractional)", Numeric: true, Title: "instances with the lowest objective; a k-way tie gives each 1/k"},
 		{Name: "mean rank", Numeric: true, Title: "mean mid-rank on the objective (1 = best)"},
 		{Name: "Wilcoxon p", Numeric: true, Title: "two-sided paired signed-rank test against the best baseline " + s.BestBaseline},
-		{Name: "n (test)", Numeric: true, Title: "non-zero paired differences of the test"}}
+		{Name: "n (test)", Numeric: true, Title: "non-zero paired differences of the test"},
+		{Name: "better / tied / worse", Title: "instances where the objective is below / equal to / above the best baseline's"},
+		{Name: "median ratio", Numeric: true, Title: "effect size: median over instances of objective ÷ the best baseline's"},
+		{Name: "95 % CI", Title: "distribution-free 95 % confidence interval of the median ratio (order statistics)"}}
 	deadlines := false
 	for _, r := range s.Schedulers {
 		deadlines = deadlines || r.TotalTardiness.Mean > 0 || r.DeadlineMisses.Mean > 0
@@ -438,6 +420,17 @@ func summaryTable(s reports.Summary) htmlreport.Table {
 			g(r.Objective.Mean), htmlreport.Num("%.2g", r.Objective.SD), g(r.Normalized.Mean), g(r.CQAvg.Mean), g(r.CQMax.Mean),
 			g(r.Util.Mean), g(r.AvgJCT.Mean), g(r.MaxQT.Mean), g(r.Makespan.Mean), g(r.Wins), g(r.MeanRank),
 			htmlreport.Num("%.3g", p), htmlreport.Num("%.0f", n)}
+		btw, ci, ratio := "–", "–", math.NaN()
+		if r.Test.Method != "" {
+			btw = fmt.Sprintf("%d / %d / %d", r.Paired.Better, r.Paired.Tied, r.Paired.Worse)
+			ratio = r.Paired.MedianRatio
+			if !math.IsNaN(r.Paired.RatioLo) {
+				ci = fmt.Sprintf("%.3g–%.3g", r.Paired.RatioLo, r.Paired.RatioHi)
+			} else if !math.IsNaN(ratio) {
+				ci = "too few instances"
+			}
+		}
+		row = append(row, htmlreport.Str(btw), htmlreport.Num("%.3g", ratio), htmlreport.Str(ci))
 		if deadlines {
 			row = append(row, g(r.TotalTardiness.Mean), g(r.DeadlineMisses.Mean))
 		}
@@ -571,7 +564,8 @@ func (b *reportBuilder) instanceSection(s reports.Summary) (htmlreport.Section, 
 		details = append(details, htmlreport.Details{ID: id, Summary: fmt.Sprintf("%s — best: %s", inst, bestName), Blocks: blocks})
 	}
 	blocks := append([]htmlreport.Block{overview}, details...)
-	return htmlreport.Section{ID: "instances", Title: fmt.Sprintf("Instances (%d)", len(insts)), Blocks: blocks}, nil
+	// Beyond the limit the whole section starts collapsed too.
+	return htmlreport.Section{ID: "instances", Title: fmt.Sprintf("Instances (%d)", len(insts)), Blocks: blocks, Collapsible: !withFigures}, nil
 }
 
 // instanceFigures returns the breakdown and queue-density figures of one
@@ -676,6 +670,9 @@ func (b *reportBuilder) learnSections(r *htmlreport.Report) error {
 	}
 	r.Subtitle = fmt.Sprintf("learning run (config %s, seed %d, objective %s, %d generations) in %s", best.Config, best.Seed, best.Objective, best.Generations, b.shownDir())
 	r.Headline = learn.Headline(&learn.Result{Validation: best.Validation, ValidationBaselines: best.ValidationBaselines, Test: best.Test})
+	if h, ok := testHeadline(best.Test); ok {
+		r.Headline += "\n" + h
+	}
 	r.Warnings = append(r.Warnings, best.Warnings...)
 	blocks, err := learnedBlocks(b.dir, best, "formula")
 	if err != nil {
@@ -775,7 +772,13 @@ func (b *reportBuilder) sweepSections(r *htmlreport.Report) error {
 			{Name: "formula"}, {Name: "warnings"}}}
 	var points []htmlreport.Block
 	for _, row := range rows {
-		id := htmlreport.Anchor("point-", row.Point)
+		// Overrides name a point with its seed; Point leaves the seed out,
+		// so the seeds of one point would share an anchor.
+		name := row.Overrides
+		if name == "" {
+			name = row.Point
+		}
+		id := htmlreport.Anchor("point-", name)
 		pdir := pointDirOf(b.dir, row)
 		var best *learn.BestJSON
 		if data, err := os.ReadFile(filepath.Join(pdir, learn.BestFile)); err == nil {
@@ -811,9 +814,22 @@ func (b *reportBuilder) sweepSections(r *htmlreport.Report) error {
 		if svg, err := os.ReadFile(filepath.Join(pdir, learn.PlotName+".svg")); err == nil {
 			blocks = append(blocks, htmlreport.Figure{Name: id + "-convergence", Caption: "GP convergence of point " + row.Point, SVG: svg})
 		}
-		points = append(points, htmlreport.Details{ID: id, Summary: fmt.Sprintf("%s — %s", row.Point, formula), Blocks: blocks})
+		points = append(points, htmlreport.Details{ID: id, Summary: fmt.Sprintf("%s — %s", name, formula), Blocks: blocks})
 	}
-	r.Sections = append(r.Sections, htmlreport.Section{ID: "summary", Title: "Sweep points", Blocks: []htmlreport.Block{table}},
+	summary := []htmlreport.Block{table}
+	if agg := SeedAggregates(rows); agg != nil {
+		seeds := htmlreport.Table{ID: "seeds-table", Caption: "Across seeds: each point's test-set means averaged over the seeds it ran under (mean and sd over n seeds).",
+			Columns: []htmlreport.Column{{Name: "point"}, {Name: "ω", Numeric: true}, {Name: "n", Numeric: true, Title: "seeds"},
+				{Name: "objective", Numeric: true}, {Name: "objective sd", Numeric: true}, {Name: "AvgJCT (h)", Numeric: true}, {Name: "AvgJCT sd", Numeric: true},
+				{Name: "MaxQT (h)", Numeric: true}, {Name: "MaxQT sd", Numeric: true}}}
+		for _, a := range agg {
+			seeds.Rows = append(seeds.Rows, []htmlreport.Cell{htmlreport.Str(a.Point), htmlreport.Num("%g", a.Omega), htmlreport.Num("%.0f", float64(a.N)),
+				htmlreport.Num("%.4g", a.Objective.Mean), htmlreport.Num("%.2g", a.Objective.SD), htmlreport.Num("%.4g", a.AvgJCT.Mean),
+				htmlreport.Num("%.2g", a.AvgJCT.SD), htmlreport.Num("%.4g", a.MaxQT.Mean), htmlreport.Num("%.2g", a.MaxQT.SD)})
+		}
+		summary = append(summary, seeds)
+	}
+	r.Sections = append(r.Sections, htmlreport.Section{ID: "summary", Title: "Sweep points", Blocks: summary},
 		htmlreport.Section{ID: "points", Title: "Points", Blocks: points})
 	return nil
 }
@@ -870,9 +886,30 @@ func (b *reportBuilder) provenanceSection() (htmlreport.Section, bool) {
 		if p.Modified {
 			rev += " (modified working tree)"
 		}
+		if p.RevisionFrom == "git" {
+			rev += " (from git: the binary has no VCS stamp)"
+		}
+		pairs := [][2]string{{"version", p.Version}, {"commit", rev}, {"Go", p.GoVersion},
+			{"started", p.Start.Format("2006-01-02 15:04:05 UTC")}}
+		if !p.End.IsZero() {
+			pairs = append(pairs, [2]string{"ended", p.End.Format("2006-01-02 15:04:05 UTC")},
+				[2]string{"duration", time.Duration(p.DurationSeconds * float64(time.Second)).Round(time.Millisecond).String()})
+		}
+		pairs = append(pairs, [2]string{"host", p.Host})
+		if p.GOMAXPROCS > 0 {
+			pairs = append(pairs, [2]string{"GOMAXPROCS / CPUs", fmt.Sprintf("%d / %d", p.GOMAXPROCS, p.NumCPU)})
+		}
+		if p.CPUModel != "" {
+			pairs = append(pairs, [2]string{"CPU", p.CPUModel})
+		}
+		if p.ConfigSHA256 != "" {
+			pairs = append(pairs, [2]string{"config SHA-256", p.ConfigSHA256})
+		}
+		for _, in := range p.Inputs {
+			pairs = append(pairs, [2]string{"input " + in.Path, "SHA-256 " + in.SHA256})
+		}
 		blocks = append(blocks, htmlreport.Pre{Title: fmt.Sprintf("Invocation %d", i+1), Text: commandLine(p.Command)},
-			htmlreport.KeyValues{Pairs: [][2]string{{"version", p.Version}, {"commit", rev}, {"Go", p.GoVersion},
-				{"started", p.Start.Format("2006-01-02 15:04:05 UTC")}, {"host", p.Host}}})
+			htmlreport.KeyValues{Pairs: pairs})
 	}
 	if b.rawMn != nil {
 		blocks = append(blocks, htmlreport.Pre{Title: MarkerFile + " (the run's manifest)", Text: strings.TrimSpace(string(b.rawMn))})
@@ -901,8 +938,8 @@ func commandLine(args []string) string {
 
 // writeReportWith writes dir's report from the tables and files just
 // rendered into it; shown is the directory's name for the reader.
-func writeReportWith(dir, shown string, t Tables, files Files, fo FigureOptions) error {
-	f, err := t.Report(dir, files, fo, ReportOptions{Dir: shown})
+func writeReportWith(dir, shown string, t Tables, files Files, fo FigureOptions, warnings []string) error {
+	f, err := t.Report(dir, files, fo, ReportOptions{Dir: shown, Warnings: warnings})
 	if err != nil {
 		return err
 	}
@@ -916,4 +953,28 @@ func reportRun(dir string, runErr error) error {
 		return runErr
 	}
 	return WriteReport(dir, ReportOptions{})
+}
+
+// testHeadline is the summary sentence (reports.HeadlineOf) of a learn
+// run's held-out test table: the learned formula against the run's best
+// baseline with its ratio, effect size and CI, better/tied/worse counts
+// and the Wilcoxon p-value with n, from the per-instance objectives.
+func testHeadline(t *learn.TestTable) (string, bool) {
+	if t == nil || t.BestBaseline == "" || t.Row(learn.RowLearned) == nil || t.Row(t.BestBaseline) == nil {
+		return "", false
+	}
+	var rows []reports.ResultRow
+	for _, name := range []string{learn.RowLearned, t.BestBaseline} {
+		for i, o := range t.Row(name).Objectives {
+			rows = append(rows, reports.ResultRow{Instance: strconv.Itoa(i), Scheduler: name, Objective: o})
+		}
+	}
+	s, err := reports.Summarize(rows, reports.SummaryOptions{Reference: t.BestBaseline, Baselines: []string{t.BestBaseline}})
+	if err != nil {
+		return "", false
+	}
+	h := reports.HeadlineOf(s, learn.RowLearned)
+	// The run chose its best baseline by mean normalised objective.
+	h = strings.Replace(h, fmt.Sprintf("(lowest mean rank over %d instances)", s.Ranked), "(the run's best baseline by mean normalised objective)", 1)
+	return "Held-out test (" + t.Split + "): " + h, true
 }

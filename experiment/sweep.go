@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 
@@ -216,11 +217,23 @@ func Sweep(ctx context.Context, s SweepSettings) ([]reports.SweepRow, error) {
 	}
 	jobs := max(1, min(s.Jobs, n))
 	perPoint := max(1, runtime.GOMAXPROCS(0)/jobs)
-	prog := progress.New("sweep points", n, s.Progress)
+	weights, err := sweepWeights(s.Dir, n)
+	if err != nil {
+		return nil, err
+	}
+	// Progress counts per mille of the estimated work, so the ETA holds
+	// when points differ in cost (population, generations, data sizes).
+	wp := newWeightedProgress(weights)
+	var mu sync.Mutex
+	prog := progress.New(fmt.Sprintf("sweep of %d points (‰ of estimated work)", n), workUnits, s.Progress)
 	defer prog.Finish()
 	quiet := s.Progress
 	quiet.Quiet = quiet.Quiet || jobs > 1 // one bar at a time
-	err = RunTasksLocal(ctx, s.Dir, jobs, TaskRunOptions{Workers: perPoint, Progress: quiet, Provenance: s.Provenance}, func() { prog.Add(1) })
+	err = RunTasksLocal(ctx, s.Dir, jobs, TaskRunOptions{Workers: perPoint, Progress: quiet, Provenance: s.Provenance}, func(i int) {
+		mu.Lock()
+		defer mu.Unlock()
+		prog.Add(wp.finish(i))
+	})
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("sweep interrupted (%w); finished points are kept — run the same command again to resume", err)
@@ -378,4 +391,29 @@ func evaluatePoint(ctx context.Context, cfg configs.Config, best *expr.Tree) ([]
 	}
 	sort.SliceStable(rows, func(a, b int) bool { return rows[a].Instance < rows[b].Instance })
 	return rows, nil
+}
+
+// sweepWeights is the estimated cost (pointCost) of each of the n points
+// of the sweep directory dir, 0 for a point already done.
+func sweepWeights(dir string, n int) ([]float64, error) {
+	weights := make([]float64, n)
+	for i := range weights {
+		st, err := ReadTaskState(dir, i)
+		if err != nil {
+			return nil, err
+		}
+		if st.State == TaskDone {
+			continue
+		}
+		spec, err := ReadTaskSpec(dir, i)
+		if err != nil {
+			return nil, err
+		}
+		cfg, err := pointConfig(spec.Inputs.Config, spec.Inputs.Fixed, spec.Inputs.Point)
+		if err != nil {
+			return nil, err
+		}
+		weights[i] = pointCost(cfg)
+	}
+	return weights, nil
 }

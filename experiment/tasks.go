@@ -104,8 +104,10 @@ type TaskState struct {
 }
 
 // ProgramVersion is the version a task spec records and checks: the
-// module version, VCS revision and Go version of the running binary.
-func ProgramVersion() string { return NewProvenance(nil, time.Time{}).VersionString() }
+// module version, VCS revision and Go version of the running binary, from
+// its build information only (not git: the version must not depend on the
+// directory a task runs in).
+func ProgramVersion() string { return buildProvenance(nil, time.Time{}).VersionString() }
 
 func taskSetPath(dir string) string { return filepath.Join(dir, TasksDir, "tasks.json") }
 func taskSpecPath(dir string, i int) string {
@@ -347,7 +349,7 @@ func checkHash(spec TaskSpec, got string) error {
 // RunTasksLocal runs every task of dir on a pool of jobs goroutines (the
 // local launcher), each task with its share of the cores. tick is called
 // after each finished task (nil for none).
-func RunTasksLocal(ctx context.Context, dir string, jobs int, o TaskRunOptions, tick func()) error {
+func RunTasksLocal(ctx context.Context, dir string, jobs int, o TaskRunOptions, tick func(task int)) error {
 	set, err := ReadTaskSet(dir)
 	if err != nil {
 		return err
@@ -356,7 +358,7 @@ func RunTasksLocal(ctx context.Context, dir string, jobs int, o TaskRunOptions, 
 	return parallel.For(ctx, set.Count, jobs, func(i int) error {
 		_, err := RunTask(ctx, dir, i, o)
 		if err == nil && tick != nil {
-			tick()
+			tick(i)
 		}
 		return err
 	})

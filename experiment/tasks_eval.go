@@ -204,7 +204,14 @@ func PrepareEval(s EvalSettings) (int, error) {
 	case err != nil:
 		return 0, fmt.Errorf("eval: %w", err)
 	}
-	if err := AppendProvenance(s.Out, s.Provenance); err != nil {
+	prov, err := s.Provenance.WithConfig(st)
+	if err == nil {
+		prov, err = prov.WithInputs(abs)
+	}
+	if err != nil {
+		return 0, err
+	}
+	if err := AppendProvenance(s.Out, prov); err != nil {
 		return 0, err
 	}
 	version := ProgramVersion()
@@ -324,11 +331,22 @@ func CollectEval(ctx context.Context, dir string, prov Provenance) (EvalResult, 
 	if err := writeJSON(filepath.Join(dir, MarkerFile), evalManifest(st, set.Count)); err != nil {
 		return EvalResult{}, err
 	}
+	prov, err = prov.WithConfig(st)
+	if err == nil {
+		prov, err = prov.WithInputs(st.Dataset)
+	}
+	if err != nil {
+		return EvalResult{}, err
+	}
 	if err := AppendProvenance(dir, prov); err != nil {
 		return EvalResult{}, err
 	}
-	if err := writeReportWith(dir, dir, t, files, st.Figures); err != nil {
+	warnings, err := LearnedObjectiveWarnings(st.Policies, st.Sim)
+	if err != nil {
 		return EvalResult{}, err
 	}
-	return EvalResult{Instances: set.Count, Files: append(files.Names(), ReportFile)}, nil
+	if err := writeReportWith(dir, dir, t, files, st.Figures, warnings); err != nil {
+		return EvalResult{}, err
+	}
+	return EvalResult{Instances: set.Count, Files: append(files.Names(), ReportFile), Warnings: warnings}, nil
 }

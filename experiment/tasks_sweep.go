@@ -3,6 +3,8 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"github.com/evogp/evogp/internal/atomicio"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -79,6 +81,10 @@ func PrepareSweep(dir string, spec SweepSpec, prov Provenance) (int, error) {
 	if err := claimSweepDir(dir, spec); err != nil {
 		return 0, err
 	}
+	prov, err := prov.WithConfig(spec)
+	if err != nil {
+		return 0, err
+	}
 	if err := AppendProvenance(dir, prov); err != nil {
 		return 0, err
 	}
@@ -115,8 +121,8 @@ func prepareLearnPoint(dir string, spec TaskSpec) (func(context.Context, TaskRun
 }
 
 // CollectSweep merges the points of the sweep directory dir (every task
-// done) into sweep.parquet and baselines.parquet, rows in point order, and
-// returns the rows.
+// done) into sweep.parquet (and its twin SweepCSV), baselines.parquet and
+// the table SweepTableFile, rows in point order, and returns the rows.
 func CollectSweep(dir string) ([]reports.SweepRow, error) {
 	set, err := ReadTaskSet(dir)
 	if err != nil {
@@ -154,7 +160,17 @@ func CollectSweep(dir string) ([]reports.SweepRow, error) {
 	if err := reports.WriteSweep(filepath.Join(dir, "sweep.parquet"), rows); err != nil {
 		return nil, err
 	}
+	if err := reports.WriteSweep(filepath.Join(dir, SweepCSV), rows); err != nil {
+		return nil, err
+	}
 	if err := reports.WriteResults(filepath.Join(dir, "baselines.parquet"), baselines); err != nil {
+		return nil, err
+	}
+	lines, err := SweepLines(dir, rows)
+	if err != nil {
+		return nil, err
+	}
+	if err := atomicio.WriteFile(filepath.Join(dir, SweepTableFile), func(w io.Writer) error { return WriteSweepMarkdown(w, lines) }); err != nil {
 		return nil, err
 	}
 	if err := WriteReport(dir, ReportOptions{}); err != nil {

@@ -65,6 +65,10 @@ type SchedulerStats struct {
 	// W+ > W− means this scheduler is worse). Method is "" for the best
 	// baseline itself or when there is none.
 	Test Wilcoxon
+	// Paired is the better/tied/worse count and the effect size against
+	// the best baseline over the same pairs as Test (zero value when Test
+	// is).
+	Paired Paired
 }
 
 // Summary is the per-scheduler statistics of a results table.
@@ -184,6 +188,7 @@ func Summarize(rows []ResultRow, opts SummaryOptions) (Summary, error) {
 			return Summary{}, fmt.Errorf("summarize: %s vs %s: %w", t.scheds[s], t.scheds[best], err)
 		}
 		sum.Schedulers[s].Test = w
+		sum.Schedulers[s].Paired = pairedComparison(x, y)
 	}
 	return sum, nil
 }
@@ -289,3 +294,6 @@ func (t objectiveTable) ranks() rankStats {
 	}
 	return rs
 }
+
+// MeanSD is the Stat of xs (mean and n−1 standard deviation).
+func MeanSD(xs []float64) Stat { return meanSD(xs) }

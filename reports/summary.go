@@ -12,29 +12,35 @@ import (
 	"github.com/evogp/evogp/internal/atomicio"
 )
 
-// WriteSummaryMarkdown writes s as a Markdown report: one table row per
-// scheduler with mean ± sd of each metric (hours, util a fraction), the
-// normalised objective, wins, mean rank and the Wilcoxon test against the
-// best baseline. Undefined values print as "–".
+// WriteSummaryMarkdown writes s as a Markdown report: the headline
+// sentence (Headline), then one table row per scheduler with mean ± sd of
+// each metric (hours, util a fraction), the normalised objective,
+// fractional wins, mean rank, and against the best baseline the better /
+// tied / worse counts, the median paired ratio with its 95 % CI and the
+// Wilcoxon test. Undefined values print as "–".
 func WriteSummaryMarkdown(w io.Writer, s Summary) error {
 	var b strings.Builder
 	b.WriteString("# Results summary\n\n")
+	b.WriteString(Headline(s) + "\n\n")
 	fmt.Fprintf(&b, "%d instances; %d ranked (every scheduler ran). Times in hours, util a fraction; cells are mean ± sd over instances.\n", s.Instances, s.Ranked)
 	fmt.Fprintf(&b, "Normalised objective: mean over instances of objective ÷ objective of `%s`.\n", s.Reference)
+	b.WriteString("wins: ranked instances with the lowest objective, fractional (a k-way tie for first gives each tied scheduler 1/k).\n")
 	if s.BestBaseline != "" {
-		fmt.Fprintf(&b, "Wilcoxon: two-sided paired signed-rank test of the objective against the best baseline `%s` (W+ > W− means worse than it).\n", s.BestBaseline)
+		fmt.Fprintf(&b, "Against the best baseline `%s`: better / tied / worse counts the instances both ran; the median ratio is the median over instances of objective ÷ its objective, with a distribution-free 95 %% CI (order statistics); Wilcoxon is the two-sided paired signed-rank test of the objective (W+ > W− means worse than it).\n", s.BestBaseline)
 	}
-	b.WriteString("\n| scheduler | n | objective | normalised | cq_avg (h) | cq_max (h) | util | avg_jct (h) | max_qt (h) | makespan (h) | wins | mean rank | W+ / W− | p |\n")
-	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	b.WriteString("\n| scheduler | n | objective | normalised | cq_avg (h) | cq_max (h) | util | avg_jct (h) | max_qt (h) | makespan (h) | wins (fractional) | mean rank | better / tied / worse | median ratio (95 % CI) | W+ / W− | p |\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, r := range s.Schedulers {
-		test, p := "–", "–"
+		test, p, btw, ratio := "–", "–", "–", "–"
 		if r.Test.Method != "" {
 			test = fmt.Sprintf("%s / %s (n=%d)", num(r.Test.WPlus), num(r.Test.WMinus), r.Test.N)
 			p = fmt.Sprintf("%.3g (%s)", r.Test.P, r.Test.Method)
+			btw = fmt.Sprintf("%d / %d / %d", r.Paired.Better, r.Paired.Tied, r.Paired.Worse)
+			ratio = RatioWithCI(r.Paired)
 		}
-		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
 			mdEscape(r.Scheduler), r.Instances, pm(r.Objective), pm(r.Normalized), pm(r.CQAvg), pm(r.CQMax),
-			pm(r.Util), pm(r.AvgJCT), pm(r.MaxQT), pm(r.Makespan), num(r.Wins), num(r.MeanRank), test, p)
+			pm(r.Util), pm(r.AvgJCT), pm(r.MaxQT), pm(r.Makespan), num(r.Wins), num(r.MeanRank), btw, ratio, test, p)
 	}
 	if hasDeadlines(s) {
 		b.WriteString("\nDeadlines (jobs with a deadline are late when they finish after it):\n\n")
@@ -86,7 +92,8 @@ func summaryColumns(nSched int) []string {
 	for k := 1; k <= nSched; k++ {
 		cols = append(cols, "rank_"+strconv.Itoa(k))
 	}
-	return append(cols, "test_against", "test_method", "test_n", "test_zeros", "w_plus", "w_minus", "z", "p")
+	return append(cols, "test_against", "test_method", "test_n", "test_zeros", "w_plus", "w_minus", "z", "p",
+		"better", "tied", "worse", "median_ratio", "median_ratio_ci_lo", "median_ratio_ci_hi")
 }
 
 // WriteSummaryCSV writes s as CSV, one row per scheduler, columns as
@@ -113,10 +120,11 @@ func WriteSummaryCSV(w io.Writer, s Summary) error {
 			rec = append(rec, strconv.Itoa(c))
 		}
 		if r.Test.Method == "" {
-			rec = append(rec, "", "", "", "", "", "", "", "")
+			rec = append(rec, "", "", "", "", "", "", "", "", "", "", "", "", "", "")
 		} else {
-			t := r.Test
-			rec = append(rec, s.BestBaseline, t.Method, strconv.Itoa(t.N), strconv.Itoa(t.Zeros), f(t.WPlus), f(t.WMinus), f(t.Z), f(t.P))
+			t, pc := r.Test, r.Paired
+			rec = append(rec, s.BestBaseline, t.Method, strconv.Itoa(t.N), strconv.Itoa(t.Zeros), f(t.WPlus), f(t.WMinus), f(t.Z), f(t.P),
+				strconv.Itoa(pc.Better), strconv.Itoa(pc.Tied), strconv.Itoa(pc.Worse), f(pc.MedianRatio), f(pc.RatioLo), f(pc.RatioHi))
 		}
 		if err := cw.Write(rec); err != nil {
 			return err

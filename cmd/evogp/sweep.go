@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -55,12 +54,13 @@ func runSweep(c *cli.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	tw := tabwriter.NewWriter(c.App.Writer, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "point\tomega\tseed\ttest avg_jct h\ttest max_qt h\ttest objective")
-	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%g\t%d\t%.4f\t%.4f\t%.4f\n", r.Point, r.Omega, r.Seed, r.AvgJCT, r.MaxQT, r.Objective)
+	lines, err := experiment.SweepLines(dir, rows)
+	if err != nil {
+		return err
 	}
-	tw.Flush()
+	if err := experiment.WriteSweepTable(c.App.Writer, lines); err != nil {
+		return err
+	}
 	fmt.Fprintf(c.App.Writer, "sweep directory: %s (evogp report %s draws the trade-off)\n", dir, dir)
 	return nil
 }

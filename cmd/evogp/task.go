@@ -224,7 +224,7 @@ func runCollect(c *cli.Context) error {
 	}
 	files := "results.parquet, jobs.parquet, summary.md, summary.csv, figures, " + markerFile
 	if kind == experiment.TaskLearnPoint {
-		files = "sweep.parquet, baselines.parquet"
+		files = "sweep.parquet, sweep.csv, sweep.md, baselines.parquet"
 	}
 	fmt.Fprintf(w, "collected %s: %s (evogp report %s draws the figures)\n", dir, files, dir)
 	return nil

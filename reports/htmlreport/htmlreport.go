@@ -364,8 +364,15 @@ func (r Report) Bytes() []byte {
 		w.s("</p>\n")
 	}
 	if r.Headline != "" {
+		// One line of the headline per sentence group: a learn run's
+		// validation, test and test-statistics lines.
 		w.s(`<p class="headline">`)
-		w.esc(r.Headline)
+		for i, line := range strings.Split(r.Headline, "\n") {
+			if i > 0 {
+				w.s("<br>")
+			}
+			w.esc(line)
+		}
 		w.s("</p>\n")
 	}
 	if len(r.Warnings) > 0 {
