@@ -18,6 +18,7 @@ func simFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "trigger", Value: "arrival", Usage: "when operations run: arrival | arrival+completion"},
 		&cli.StringFlag{Name: "backfill", Value: "none", Usage: "none (Eq. 13 reservations) | conservative | greedy | strict (greedy with head-of-line blocking) | preemptive (greedy; higher-ranked jobs preempt running ones, e.g. SRTF)"},
+		&cli.StringFlag{Name: "arrival-ties", Value: "id", Usage: "order of jobs submitted in the same second: id | numpy-quicksort (numpy's unstable argsort, as Helios lists its trace)"},
 		&cli.StringFlag{Name: "weights", Value: "1,1,1", Usage: "ω1,ω2,ω3 of Eq. 5"},
 		&cli.StringFlag{Name: "objective", Value: "multi", Usage: "multi (Eq. 5) | single (Eq. 16) | deadline (ω·avg JCT + (1−ω)·mean tardiness)"},
 		&cli.Float64Flag{Name: "omega", Value: 0.5, Usage: "ω of Eq. 16 (single-cluster objective)"},
@@ -35,6 +36,9 @@ func simSettingsFrom(c *cli.Context, base experiment.SimSettings, onlySet bool) 
 	}
 	if use("backfill") {
 		s.Sim.Backfill = c.String("backfill")
+	}
+	if use("arrival-ties") {
+		s.Sim.ArrivalTies = c.String("arrival-ties")
 	}
 	if use("objective") {
 		s.Objective.Kind = c.String("objective")
