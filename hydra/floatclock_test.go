@@ -159,4 +159,3 @@ func TestFloatClockRefusesMultiGPUJobs(t *testing.T) {
 		t.Fatal("a 2-GPU job was accepted")
 	}
 }
-
