@@ -98,6 +98,7 @@ func simulateCommand() *cli.Command {
 			&cli.StringFlag{Name: "ops-out", Usage: "write the EVO operation log (one row per evo operation) to PATH (.parquet or .csv)"},
 			&cli.IntFlag{Name: "workers", Usage: "instances simulated in parallel (0 = all cores)"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
+			clockFlag(),
 		}, append(append(simFlags(), evoFlags(true)...), estimatesFlags()...)...),
 		Action: runSimulate,
 	}
@@ -129,6 +130,13 @@ func runSimulate(c *cli.Context) error {
 	}
 	if err := applyEstimates(c, ds.Instances); err != nil {
 		return err
+	}
+	switch c.String("clock") {
+	case "engine":
+	case "hydra-float":
+		return runFloatClock(c, ds)
+	default:
+		return fmt.Errorf("--clock %q: want engine or hydra-float", c.String("clock"))
 	}
 	out, err := experiment.SimulateTables(c.Context, ds.Instances, p, sim, c.Int("workers"), c.String("jobs-out") != "", c.String("ops-out") != "",
 		progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")})
