@@ -103,6 +103,9 @@ type Data struct {
 type Sim struct {
 	Trigger  string `yaml:"trigger"`  // arrival | arrival+completion
 	Backfill string `yaml:"backfill"` // none | conservative | greedy | strict | preemptive
+	// ArrivalTies orders same-second jobs: id (default, also when empty)
+	// or numpy-quicksort (Helios's order; simcore.TiesNumpyQuicksort).
+	ArrivalTies string `yaml:"arrival_ties,omitempty"`
 }
 
 // Objective selects the objective: a kind of simcore.ObjectiveKinds by
@@ -390,6 +393,7 @@ func (c Config) Validate() error {
 		{c.Data.Train < 0 || c.Data.Validation < 0 || c.Data.Test < 0, "data: sizes must be ≥ 0"},
 		{c.Sim.Trigger != "arrival" && c.Sim.Trigger != "arrival+completion", fmt.Sprintf("sim.trigger = %q: must be arrival or arrival+completion", c.Sim.Trigger)},
 		{!slices.Contains([]string{"none", "conservative", "greedy", "strict", "preemptive"}, c.Sim.Backfill), fmt.Sprintf("sim.backfill = %q: must be none, conservative, greedy, strict or preemptive", c.Sim.Backfill)},
+		{!slices.Contains([]string{"", "id", "numpy-quicksort"}, c.Sim.ArrivalTies), fmt.Sprintf("sim.arrival_ties = %q: must be id or numpy-quicksort", c.Sim.ArrivalTies)},
 		{!slices.Contains(simcore.ObjectiveKindNames(), c.Objective.Kind), fmt.Sprintf("objective.kind = %q: must be %s", c.Objective.Kind, simcore.OneOf(simcore.ObjectiveKindNames()))},
 		{!(c.Objective.Omega >= 0 && c.Objective.Omega <= 1), fmt.Sprintf("objective.omega = %v: must be in [0, 1]", c.Objective.Omega)},
 		{c.GP.Population < 2, fmt.Sprintf("gp.population = %d: must be ≥ 2", c.GP.Population)},

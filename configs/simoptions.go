@@ -1,6 +1,8 @@
 package configs
 
 import (
+	"fmt"
+
 	"github.com/evogp/evogp/simcore"
 	"github.com/evogp/evogp/simcore/evo"
 )
@@ -37,7 +39,11 @@ func SimOptions(cfg Config) (simcore.Options, error) {
 	if err != nil {
 		return simcore.Options{}, err
 	}
-	return simcore.Options{Trigger: trig, Backfill: bf, Objective: obj}, nil
+	ties, err := simcore.ParseArrivalTies(cfg.Sim.ArrivalTies)
+	if err != nil {
+		return simcore.Options{}, fmt.Errorf("sim.arrival_ties: %w", err)
+	}
+	return simcore.Options{Trigger: trig, Backfill: bf, Objective: obj, ArrivalTies: ties}, nil
 }
 
 // EVOParams translates a config's evo section and run seed into the EVO

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -43,5 +45,38 @@ func TestObjectiveKindFromTheTable(t *testing.T) {
 	p := EVOParams(c)
 	if p.Population != c.EVO.Population || p.Seed != c.Seed || p.Workers != c.EVO.Workers || p.Init != c.EVO.Init {
 		t.Fatalf("EVOParams %+v from %+v", p, c.EVO)
+	}
+}
+
+// sim.arrival_ties: empty and id are the default order, numpy-quicksort
+// reaches the simulator, anything else is refused by Validate and
+// SimOptions alike; the key is left out of a default config's YAML (so
+// configuration hashes of existing configs do not change).
+func TestArrivalTiesKey(t *testing.T) {
+	for in, want := range map[string]simcore.ArrivalTies{"": simcore.TiesByID, "id": simcore.TiesByID, "numpy-quicksort": simcore.TiesNumpyQuicksort} {
+		c := Default()
+		c.Sim.ArrivalTies = in
+		if err := c.Validate(); err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		opts, err := SimOptions(c)
+		if err != nil || opts.ArrivalTies != want {
+			t.Fatalf("%q: %q, %v", in, opts.ArrivalTies, err)
+		}
+	}
+	c := Default()
+	c.Sim.ArrivalTies = "stable"
+	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "sim.arrival_ties") {
+		t.Fatalf("unknown tie order: %v", err)
+	}
+	if _, err := SimOptions(c); err == nil {
+		t.Fatal("SimOptions accepted an unknown tie order")
+	}
+	b, err := yaml.Marshal(Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), "arrival_ties") {
+		t.Fatal("a default config's YAML names arrival_ties")
 	}
 }

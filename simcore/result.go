@@ -60,6 +60,9 @@ type Options struct {
 	// a job's remaining time each time backfill preemptive preempts or
 	// moves it (homogeneous instances only).
 	PreemptOverhead int64
+	// ArrivalTies orders jobs with equal arrival times (tieorder.go); the
+	// zero value is TiesByID.
+	ArrivalTies ArrivalTies
 }
 
 // JobResult is the outcome of one job (§4.5). Times are seconds.

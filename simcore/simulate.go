@@ -181,6 +181,7 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options, 
 		}
 		return cmpInt64(ja.ID, jb.ID)
 	})
+	applyArrivalTies(opts.ArrivalTies, inst.Jobs, s.order)
 	for i, j := range s.order {
 		s.pos[j] = int32(i)
 	}

@@ -23,11 +23,12 @@ func simFlags() flagSet {
 	return flagSet{flags: []cli.Flag{
 		&cli.StringFlag{Name: "trigger", Value: d.Sim.Trigger, Usage: "sim.trigger: when operations run: arrival | arrival+completion"},
 		&cli.StringFlag{Name: "backfill", Value: d.Sim.Backfill, Usage: "sim.backfill: none (Eq. 13 reservations) | conservative | greedy | strict (greedy with head-of-line blocking) | preemptive (greedy; higher-ranked jobs preempt running ones, e.g. SRTF)"},
+		&cli.StringFlag{Name: "arrival-ties", Value: d.Sim.ArrivalTies, Usage: "sim.arrival_ties: order of jobs submitted in the same second: id (default) | numpy-quicksort (numpy's unstable argsort, as Helios lists its trace)"},
 		&cli.StringFlag{Name: "weights", Value: fmt.Sprintf("%v,%v,%v", w[0], w[1], w[2]), Usage: "objective.weights: ω1,ω2,ω3 of Eq. 5"},
 		&cli.StringFlag{Name: "objective", Value: d.Objective.Kind, Usage: "objective.kind: " + simcore.ObjectiveKindsUsage()},
 		&cli.Float64Flag{Name: "omega", Value: d.Objective.Omega, Usage: "objective.omega: ω of Eq. 16 and of the deadline objective"},
 		&cli.StringFlag{Name: "time-unit", Value: "hours", Usage: "unit of d and q inside formulas: hours | seconds"},
-	}, keys: map[string]string{"trigger": "sim.trigger", "backfill": "sim.backfill", "weights": "objective.weights",
+	}, keys: map[string]string{"trigger": "sim.trigger", "backfill": "sim.backfill", "arrival-ties": "sim.arrival_ties", "weights": "objective.weights",
 		"objective": "objective.kind", "omega": "objective.omega"}}
 }
 
@@ -79,6 +80,7 @@ func simulateCommand() *cli.Command {
 			&cli.StringFlag{Name: "ops-out", Usage: "write the EVO operation log (one row per evo operation) to PATH (.parquet or .csv)"},
 			&cli.IntFlag{Name: "workers", Usage: "instances simulated in parallel (0 = all cores)"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
+			clockFlag(),
 		}, simFlags(), evoFlags(true), estimatesFlags()),
 		Action: runSimulate,
 	}
@@ -115,6 +117,13 @@ func runSimulate(c *cli.Context) error {
 	}
 	if err := applyEstimates(c, ds.Instances); err != nil {
 		return err
+	}
+	switch c.String("clock") {
+	case "engine":
+	case "hydra-float":
+		return runFloatClock(c, ds)
+	default:
+		return fmt.Errorf("--clock %q: want engine or hydra-float", c.String("clock"))
 	}
 	out, err := experiment.SimulateTables(c.Context, ds.Instances, p, sim, c.Int("workers"), c.String("jobs-out") != "", c.String("ops-out") != "",
 		progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")})
