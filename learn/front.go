@@ -51,9 +51,10 @@ type frontState struct {
 	weights []float64 // the config's ω as weights over names
 	maxSize float64   // nodes of the largest tree gp.max_depth allows
 	// comp holds the normalised simulated components of a term (the size
-	// slot is unused). It is not checkpointed: a term the scalar cache
-	// holds but comp does not (after a resume) is simulated again, to
-	// the same values.
+	// slot is unused). It is checkpointed with the archive, so a resumed
+	// run simulates exactly what an uninterrupted one does; a term the
+	// scalar cache holds but comp does not (a checkpoint of an older
+	// layout) is simulated again, to the same values.
 	comp      map[cacheKey][]float64
 	sizes     map[uint64]int
 	srsfTrain []simcore.Metrics
@@ -78,6 +79,30 @@ type ArchiveEntry struct {
 type frontCheckpoint struct {
 	Archive     []ArchiveEntry `json:"archive"`
 	Hypervolume []float64      `json:"hypervolume"`
+	// Components is the per-term component cache (frontState.comp),
+	// sorted by tree hash, then instance.
+	Components []componentEntry `json:"components,omitempty"`
+}
+
+// componentEntry is one term of the component cache: the normalised
+// components of tree Hash on training instance Instance.
+type componentEntry struct {
+	Hash     uint64    `json:"hash"`
+	Instance int32     `json:"instance"`
+	Values   []float64 `json:"values"`
+}
+
+// components lists the component cache in (hash, instance) order, so the
+// checkpoint bytes do not depend on map order.
+func (f *frontState) components() []componentEntry {
+	out := make([]componentEntry, 0, len(f.comp))
+	for k, v := range f.comp {
+		out = append(out, componentEntry{Hash: k.hash, Instance: k.inst, Values: v})
+	}
+	slices.SortFunc(out, func(a, b componentEntry) int {
+		return cmp.Or(cmp.Compare(a.Hash, b.Hash), cmp.Compare(a.Instance, b.Instance))
+	})
+	return out
 }
 
 // componentValue is the raw value of a simulated objective (util is

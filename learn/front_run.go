@@ -64,6 +64,12 @@ func (r *runner) restoreFront(ck *checkpoint) error {
 		}
 		a.hash = a.Tree.Hash()
 	}
+	for i, c := range ck.Front.Components {
+		if len(c.Values) != len(r.front.names) || c.Instance < 0 || int(c.Instance) >= len(r.front.srsfTrain) {
+			return fmt.Errorf("component cache entry %d is malformed", i)
+		}
+		r.front.comp[cacheKey{c.Hash, c.Instance}] = c.Values
+	}
 	r.front.hv = slices.Clone(ck.Front.Hypervolume)
 	if len(r.front.hv) != ck.Generation+1 {
 		return fmt.Errorf("the checkpoint has %d hypervolumes for generation %d", len(r.front.hv), ck.Generation)

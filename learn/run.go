@@ -729,7 +729,7 @@ func (r *runner) checkpoint() error {
 		ck.Population = append(ck.Population, member{Tree: c.tree, Fitness: c.fitness, Objectives: c.objs})
 	}
 	if r.front != nil {
-		ck.Front = &frontCheckpoint{Archive: r.front.archive, Hypervolume: r.front.hv}
+		ck.Front = &frontCheckpoint{Archive: r.front.archive, Hypervolume: r.front.hv, Components: r.front.components()}
 	}
 	if err := saveCheckpoint(filepath.Join(r.dir, CheckpointDir), ck, r.ev.log[r.flushed:]); err != nil {
 		return &writeError{fmt.Errorf("learn: %w", err)}
