@@ -645,7 +645,7 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 // nothing reported (every reported number is of a survivor).
 func (r *runner) evaluate(ctx context.Context, all []scored, np int, subset []int) (batchStats, error) {
 	if r.front != nil {
-		return r.front.evaluate(ctx, r.ev, all, subset)
+		return r.front.evaluate(ctx, r.ev, all, np, r.cfg.GP.Population, subset, r.cfg.GP.EarlyStop && r.decisions == nil)
 	}
 	if np == 0 || !r.cfg.GP.EarlyStop && r.ev.traces == nil {
 		return r.ev.fitness(ctx, all, subset, math.Inf(1))
