@@ -43,6 +43,7 @@ var rules = []rule{
 	{"policies", []string{"simcore/...", "hydra/...", "internal/..."}}, // the one registry: simcore's built-ins + evo + hydra
 	{"experiment/...", allButCmd},
 	{"cmd/...", append([]string{"cmd/..."}, allButCmd...)},
+	{"scripts/...", allButCmd}, // study tools (go run ./scripts/...), beside the command layer
 }
 
 func match(pattern, rel string) bool {
