@@ -16,7 +16,7 @@ import (
 )
 
 func main() {
-	results := flag.String("results", "", "results.parquet of the eval")
+	results := flag.String("results", "", "results.parquet of the eval (a comma list: evals of the same dataset)")
 	run := flag.String("run", "", "the front run's directory (best.json)")
 	label := flag.String("front", "front", "the front's label in the eval")
 	objs := flag.String("objectives", "avg_jct,max_qt", "the front's objectives")
@@ -60,9 +60,13 @@ func normalise(obj, base float64) float64 { // as learn's
 }
 
 func study(results, run, label string, names []string, sweepSpec, srsf string, bases []string, third float64) error {
-	rows, err := reports.ReadResults(results)
-	if err != nil {
-		return err
+	var rows []reports.ResultRow
+	for _, path := range strings.Split(results, ",") { // evals of the same dataset
+		rs, err := reports.ReadResults(path)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, rs...)
 	}
 	by := map[string]map[string]reports.ResultRow{} // scheduler → instance → row
 	for _, r := range rows {
