@@ -97,8 +97,12 @@
 // validation front, its ω intervals and the member for the config's ω,
 // which becomes the run's formula (front.go, front_run.go). Outputs:
 // front.parquet, front.png/.svg, best.json "front", and a hypervolume
-// column in generations.parquet. Early stop and order equivalence are off
-// under nsga2 (they save time only). The arithmetic is internal/pareto.
+// column in generations.parquet. Early stop under nsga2 is exact on the
+// dominance test: an offspring stops being simulated once its partial
+// objectives are dominated by gp.population parents (so it cannot
+// survive); the checkpoint keeps the per-component cache, so --resume
+// simulates what an uninterrupted run does. Order equivalence is off
+// under nsga2. The arithmetic is internal/pareto.
 //
 // # Early stop (gp.early_stop, on by default)
 //

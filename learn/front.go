@@ -43,17 +43,19 @@ import (
 // nodes). A generation's hypervolume is that of its population's
 // non-dominated members on the generation's training subset.
 //
-// Early stop and order equivalence are off under nsga2 (they only save
-// time, and prove scalar bounds, not dominance); gp.early_stop is read as
-// false.
+// Early stop (gp.early_stop) is exact on the dominance test: an offspring
+// stops being simulated only once its partial objectives prove that
+// gp.population parents dominate it (front_earlystop.go). Order
+// equivalence is off under nsga2.
 type frontState struct {
 	names   []string  // gp.objectives
 	weights []float64 // the config's ω as weights over names
 	maxSize float64   // nodes of the largest tree gp.max_depth allows
 	// comp holds the normalised simulated components of a term (the size
-	// slot is unused). It is not checkpointed: a term the scalar cache
-	// holds but comp does not (after a resume) is simulated again, to
-	// the same values.
+	// slot is unused). It is checkpointed with the archive, so a resumed
+	// run simulates exactly what an uninterrupted one does; a term the
+	// scalar cache holds but comp does not (a checkpoint of an older
+	// layout) is simulated again, to the same values.
 	comp      map[cacheKey][]float64
 	sizes     map[uint64]int
 	srsfTrain []simcore.Metrics
@@ -78,6 +80,30 @@ type ArchiveEntry struct {
 type frontCheckpoint struct {
 	Archive     []ArchiveEntry `json:"archive"`
 	Hypervolume []float64      `json:"hypervolume"`
+	// Components is the per-term component cache (frontState.comp),
+	// sorted by tree hash, then instance.
+	Components []componentEntry `json:"components,omitempty"`
+}
+
+// componentEntry is one term of the component cache: the normalised
+// components of tree Hash on training instance Instance.
+type componentEntry struct {
+	Hash     uint64    `json:"hash"`
+	Instance int32     `json:"instance"`
+	Values   []float64 `json:"values"`
+}
+
+// components lists the component cache in (hash, instance) order, so the
+// checkpoint bytes do not depend on map order.
+func (f *frontState) components() []componentEntry {
+	out := make([]componentEntry, 0, len(f.comp))
+	for k, v := range f.comp {
+		out = append(out, componentEntry{Hash: k.hash, Instance: k.inst, Values: v})
+	}
+	slices.SortFunc(out, func(a, b componentEntry) int {
+		return cmp.Or(cmp.Compare(a.Hash, b.Hash), cmp.Compare(a.Instance, b.Instance))
+	})
+	return out
 }
 
 // componentValue is the raw value of a simulated objective (util is
@@ -222,15 +248,32 @@ func (f *frontState) size(t *expr.Tree, h uint64) int {
 }
 
 // evaluate sets the scalar fitness and the objective vector of every
-// member of all on subset. Every term is simulated to the end (no early
-// stop); counts are those of the scalar evaluator.
-func (f *frontState) evaluate(ctx context.Context, ev *evaluator, all []scored, subset []int) (batchStats, error) {
+// member of all (np parents, then offspring) on subset. With earlyStop
+// (gp.early_stop without behavioural dedup) offspring proved dominated by
+// n parents are not simulated to the end (front_earlystop.go); otherwise
+// every term is simulated to the end. Counts are those of the scalar
+// evaluator either way.
+func (f *frontState) evaluate(ctx context.Context, ev *evaluator, all []scored, np, n int, subset []int, earlyStop bool) (batchStats, error) {
+	if earlyStop && np >= n && np < len(all) && len(subset) > 1 {
+		return f.evaluateEarlyStop(ctx, ev, all, np, n, subset)
+	}
 	st, err := ev.fitness(ctx, all, subset, math.Inf(1))
 	if err != nil {
 		return st, err
 	}
-	// Terms the scalar cache answered but whose components are unknown
-	// (a resumed run): simulate them again.
+	if err := f.fill(ctx, ev, all, subset); err != nil {
+		return st, err
+	}
+	for p := range all {
+		all[p].objs = f.trainVector(all[p], subset)
+	}
+	return st, nil
+}
+
+// fill simulates the terms of all on subset that the scalar cache
+// answered but whose components are unknown (a checkpoint of an older
+// layout), to the same values.
+func (f *frontState) fill(ctx context.Context, ev *evaluator, all []scored, subset []int) error {
 	var tasks []task
 	var keys []cacheKey
 	planned := map[cacheKey]bool{}
@@ -243,7 +286,7 @@ func (f *frontState) evaluate(ctx context.Context, ev *evaluator, all []scored, 
 			tree := expr.Simplify(c.tree)
 			s, err := ev.candidate(NewFormulaRanking(tree, ev.seconds))
 			if err != nil {
-				return st, err
+				return err
 			}
 			planned[k] = true
 			tasks = append(tasks, task{sched: s, inst: &ev.train[i]})
@@ -253,16 +296,13 @@ func (f *frontState) evaluate(ctx context.Context, ev *evaluator, all []scored, 
 	if len(tasks) > 0 {
 		out, err := ev.simulate(ctx, tasks, ev.onSimulation)
 		if err != nil {
-			return st, err
+			return err
 		}
 		for j, k := range keys {
 			f.record(k, out[j].metrics)
 		}
 	}
-	for p := range all {
-		all[p].objs = f.trainVector(all[p], subset)
-	}
-	return st, nil
+	return nil
 }
 
 // trainVector is a member's objective vector on subset (its terms known).

@@ -64,6 +64,12 @@ func (r *runner) restoreFront(ck *checkpoint) error {
 		}
 		a.hash = a.Tree.Hash()
 	}
+	for i, c := range ck.Front.Components {
+		if len(c.Values) != len(r.front.names) || c.Instance < 0 || int(c.Instance) >= len(r.front.srsfTrain) {
+			return fmt.Errorf("component cache entry %d is malformed", i)
+		}
+		r.front.comp[cacheKey{c.Hash, c.Instance}] = c.Values
+	}
 	r.front.hv = slices.Clone(ck.Front.Hypervolume)
 	if len(r.front.hv) != ck.Generation+1 {
 		return fmt.Errorf("the checkpoint has %d hypervolumes for generation %d", len(r.front.hv), ck.Generation)
@@ -246,7 +252,7 @@ func (fs *frontState) finish(ctx context.Context, r *runner, res *Result) error 
 	for b, name := range fs.baseNames {
 		front.Baselines = append(front.Baselines, FrontBaseline{Name: name, Validation: fs.baseVal[b]})
 	}
-	front.Warnings = fs.flatBaselines()
+	front.Warnings = fs.flatBaselines("validation")
 	best := front.Members[front.Pick]
 	res.Best, res.Simplified, res.Validation = best.Tree, expr.Simplify(best.Tree), best.Score
 	res.Front = front
@@ -254,9 +260,9 @@ func (fs *frontState) finish(ctx context.Context, r *runner, res *Result) error 
 }
 
 // flatBaselines warns when SRSF and the named baselines differ by less
-// than 1 % on every simulated objective of the validation set: there is
-// then no trade-off to learn.
-func (fs *frontState) flatBaselines() []string {
+// than 1 % on every simulated objective of set (baseVal's instances):
+// there is then no trade-off to learn.
+func (fs *frontState) flatBaselines(set string) []string {
 	var spreads []string
 	for k, name := range fs.names {
 		if name == "size" {
@@ -271,7 +277,7 @@ func (fs *frontState) flatBaselines() []string {
 		}
 		spreads = append(spreads, fmt.Sprintf("%s %.3g–%.3g", name, lo, hi))
 	}
-	return []string{fmt.Sprintf("the baselines differ by less than 1 %% on every objective of the validation set (normalised: %s): there is no trade-off to learn; use a higher load (fewer nodes or more jobs)", strings.Join(spreads, ", "))}
+	return []string{fmt.Sprintf("the baselines differ by less than 1 %% on every objective of the %s set (normalised: %s): there is no trade-off to learn; use a higher load (fewer nodes or more jobs)", set, strings.Join(spreads, ", "))}
 }
 
 // validateTrees returns each tree's mean normalised validation objectives

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/evogp/evogp/configs"
@@ -136,7 +137,17 @@ func slicesEqualStr(a, b []string) bool { return strings.Join(a, "\x00") == stri
 func TestFrontDeterministicAndResumable(t *testing.T) {
 	cfg := frontConfig(t, "gp.generations=4", "gp.workers=1")
 	ref := filepath.Join(t.TempDir(), "ref")
-	want, err := Run(context.Background(), settings(t, cfg, ref))
+	// Count the uninterrupted run's candidate simulations, in all and up
+	// to the checkpoint of generation 2 (where the resume test stops).
+	var refSims, refSimsAt2 atomic.Int64
+	sref := settings(t, cfg, ref)
+	sref.onSimulation = func() { refSims.Add(1) }
+	sref.OnGeneration = func(snap Snapshot) {
+		if snap.Row.Generation == 2 {
+			refSimsAt2.Store(refSims.Load())
+		}
+	}
+	want, err := Run(context.Background(), sref)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,11 +195,20 @@ func TestFrontDeterministicAndResumable(t *testing.T) {
 		if _, err := Resume(context.Background(), dir, settings(t, other, "")); err == nil || !strings.Contains(err.Error(), "gp.objectives") {
 			t.Errorf("resume with other objectives: %v", err)
 		}
-		got, err := Resume(context.Background(), dir, settings(t, cfg, ""))
+		// The component cache is checkpointed: the resumed run simulates
+		// exactly what the uninterrupted one did after generation 2 (no
+		// term of the restored population is simulated again).
+		var sims atomic.Int64
+		sres := settings(t, frontConfig(t, "gp.generations=4", "gp.workers=2"), "") // another worker count
+		sres.onSimulation = func() { sims.Add(1) }
+		got, err := Resume(context.Background(), dir, sres)
 		if err != nil {
 			t.Fatal(err)
 		}
 		compare(t, dir, got)
+		if want := refSims.Load() - refSimsAt2.Load(); sims.Load() != want {
+			t.Errorf("the resumed run ran %d candidate simulations, the uninterrupted one %d after generation 2", sims.Load(), want)
+		}
 	})
 }
 

@@ -689,7 +689,7 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 // nothing reported (every reported number is of a survivor).
 func (r *runner) evaluate(ctx context.Context, all []scored, np int, subset []int) (batchStats, error) {
 	if r.front != nil {
-		return r.front.evaluate(ctx, r.ev, all, subset)
+		return r.front.evaluate(ctx, r.ev, all, np, r.cfg.GP.Population, subset, r.cfg.GP.EarlyStop && r.decisions == nil)
 	}
 	if np == 0 || !r.cfg.GP.EarlyStop && r.ev.traces == nil {
 		return r.ev.fitness(ctx, all, subset, math.Inf(1))
@@ -773,7 +773,7 @@ func (r *runner) checkpoint() error {
 		ck.Population = append(ck.Population, member{Tree: c.tree, Routing: RoutingTree{c.routing}, Fitness: c.fitness, Objectives: c.objs})
 	}
 	if r.front != nil {
-		ck.Front = &frontCheckpoint{Archive: r.front.archive, Hypervolume: r.front.hv}
+		ck.Front = &frontCheckpoint{Archive: r.front.archive, Hypervolume: r.front.hv, Components: r.front.components()}
 	}
 	if err := saveCheckpoint(filepath.Join(r.dir, CheckpointDir), ck, r.ev.log[r.flushed:]); err != nil {
 		return &writeError{fmt.Errorf("learn: %w", err)}

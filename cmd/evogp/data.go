@@ -9,6 +9,7 @@ import (
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/experiment"
+	"github.com/evogp/evogp/learn"
 )
 
 // dataCommand is `evogp data`: generate datasets and describe them.
@@ -143,8 +144,21 @@ func dataDescribe(c *cli.Context) error {
 	for i, in := range ds.Instances {
 		sums[i] = datasets.Describe(in)
 	}
-	if c.Bool("json") {
-		return datasets.WriteDescribeJSON(c.App.Writer, sums)
+	opts, err := configs.SimOptions(configs.Default())
+	if err != nil {
+		return err
 	}
-	return datasets.WriteDescribeTable(c.App.Writer, dir, ds.Meta, sums, c.Int("types"))
+	flat, err := learn.FlatBaselines(c.Context, dir, ds.Instances, opts, 0)
+	if err != nil {
+		return fmt.Errorf("data describe %s: %w", dir, err)
+	}
+	if c.Bool("json") {
+		err = datasets.WriteDescribeJSON(c.App.Writer, sums)
+	} else {
+		err = datasets.WriteDescribeTable(c.App.Writer, dir, ds.Meta, sums, c.Int("types"))
+	}
+	if err == nil && flat != "" {
+		fmt.Fprintf(c.App.ErrWriter, "warning: %s\n", flat)
+	}
+	return err
 }

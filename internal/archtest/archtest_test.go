@@ -44,6 +44,7 @@ var rules = []rule{
 	{"policies", []string{"simcore/...", "hydra/...", "expr", "internal/..."}}, // the one registry: simcore's built-ins + evo + rule (routing trees: expr) + hydra
 	{"experiment/...", allButCmd},
 	{"cmd/...", append([]string{"cmd/..."}, allButCmd...)},
+	{"scripts/...", allButCmd}, // study tools (go run ./scripts/...), beside the command layer
 }
 
 func match(pattern, rel string) bool {

@@ -18,6 +18,7 @@
 //	policies                simcore/..., hydra/..., internal/* (the one registry)
 //	experiment/...          everything but cmd (it composes the others)
 //	cmd/...                 anything
+//	scripts/...             everything but cmd (study tools run with go run)
 //
 // Nothing but cmd imports experiment, and nothing imports cmd. Of
 // experiment's files only learn.go imports learn: evaluating a saved policy
