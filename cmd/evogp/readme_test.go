@@ -112,7 +112,7 @@ func readmeCases() []readmeCase {
 	return []readmeCase{
 		{readme: "go run ./cmd/evogp learn", run: quickLearn,
 			why:  "one generation of the quick config (the full 40 take minutes on a loaded machine; EVOGP_README_FULL=1 runs it as written)",
-			want: []string{"learned routing R", "scope all", "learned ranking f", "test score", "Wilcoxon"}},
+			want: []string{"learned routing R", "scope arrivals", "learned ranking f", "test score", "Wilcoxon"}},
 		{readme: "evogp data gen --config quick --instances 50 --seed 1 --out data/train"},
 		{readme: "evogp data describe DIR", run: []string{"data", "describe", "data/train"}},
 		{readme: "evogp data import philly --in ../shared/traces/philly/philly.csv --out DIR",
