@@ -29,6 +29,7 @@ func exportCommand() *cli.Command {
 			"   evogp export runs/quick --domain\n" +
 			"   evogp export runs/front --omega 0.3          # a front run: the formula for ω = 0.3",
 		Description: "Reads the \"infix\" formula of best.json (in RUN_DIR, or the file given) and prints it\n" +
+			"(of a collected sweep directory, every finished point's, each under a line \"# POINT\")\n" +
 			"(a run that learned a routing tree too, gp.learn: [routing, ranking], prints both, labelled\n" +
 			"routing R(j, p) and ranking f(j))\n" +
 			"in the chosen format; --simplify first applies the exact simplifier (semantics kept,\n" +
@@ -55,10 +56,56 @@ func runExport(c *cli.Context) error {
 		return errors.New("export: give one RUN_DIR or best.json (see evogp export --help)")
 	}
 	src := args[0]
-	path := src
+	var text string
 	if st, err := os.Stat(src); err == nil && st.IsDir() {
-		path = filepath.Join(src, "best.json")
+		points, isSweep, err := experiment.SweepBests(src)
+		if err != nil {
+			return err
+		}
+		if isSweep {
+			// A collected sweep: every finished point's formula, each
+			// under a comment line naming the point.
+			if len(points) == 0 {
+				return fmt.Errorf("export %s: no point of the sweep has a best.json yet", src)
+			}
+			var b strings.Builder
+			for _, pt := range points {
+				one, err := exportOne(c, pt.Best)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(&b, "# %s\n%s", pt.Point, withNewline(one))
+			}
+			text = b.String()
+		}
 	}
+	if text == "" {
+		path := src
+		if st, err := os.Stat(src); err == nil && st.IsDir() {
+			path = filepath.Join(src, "best.json")
+		}
+		if text, err = exportOne(c, path); err != nil {
+			return err
+		}
+	}
+	text = withNewline(text)
+	if out := c.String("out"); out != "" {
+		return atomicio.WriteBytes(out, []byte(text))
+	}
+	_, err = fmt.Fprint(c.App.Writer, text)
+	return err
+}
+
+func withNewline(s string) string {
+	if !strings.HasSuffix(s, "\n") {
+		return s + "\n"
+	}
+	return s
+}
+
+// exportOne formats the formula(s) of the best.json at path as the flags say.
+func exportOne(c *cli.Context, path string) (string, error) {
+	var err error
 	var infix string
 	if c.IsSet("omega") {
 		infix, _, err = learn.OmegaInfix(path, c.Float64("omega"))
@@ -66,21 +113,21 @@ func runExport(c *cli.Context) error {
 		infix, err = experiment.ReadBestInfix(path)
 	}
 	if err != nil {
-		return err
+		return "", err
 	}
 	tree, err := expr.Parse(infix)
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return "", fmt.Errorf("%s: %w", path, err)
 	}
 	var routingTree *expr.Tree
 	if !c.IsSet("omega") {
 		routing, err := formula.ReadBestRouting(path)
 		if err != nil {
-			return err
+			return "", err
 		}
 		if routing != nil {
 			if routingTree, err = expr.Routing.Parse(routing.Infix); err != nil {
-				return fmt.Errorf("%s: routing_infix %s: %w", path, expr.Quote(routing.Infix, err), err)
+				return "", fmt.Errorf("%s: routing_infix %s: %w", path, expr.Quote(routing.Infix, err), err)
 			}
 		}
 	}
@@ -104,14 +151,7 @@ func runExport(c *cli.Context) error {
 		text, err = expr.Format(tree, c.String("format"))
 	}
 	if err != nil {
-		return err
+		return "", err
 	}
-	if !strings.HasSuffix(text, "\n") {
-		text += "\n"
-	}
-	if out := c.String("out"); out != "" {
-		return atomicio.WriteBytes(out, []byte(text))
-	}
-	_, err = fmt.Fprint(c.App.Writer, text)
-	return err
+	return text, err
 }

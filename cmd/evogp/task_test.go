@@ -160,6 +160,18 @@ func TestSlurmLauncherMatchesLocal(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "tradeoff.svg")); err != nil {
 		t.Errorf("report on the collected sweep: %v", err)
 	}
+	// export SWEEP_DIR prints every point's formula under its name, each
+	// the same as exporting that point's best.json alone.
+	exp := mustRunEnv(t, work, nil, bin, "export", "local")
+	for _, pt := range []string{"objective.omega-0_seed-1", "objective.omega-0_seed-2", "objective.omega-1_seed-1", "objective.omega-1_seed-2"} {
+		one := mustRunEnv(t, work, nil, bin, "export", filepath.Join("local", "points", pt, "best.json"))
+		if !strings.Contains(exp, one) {
+			t.Errorf("export of the sweep lacks point %s's formula %q:\n%s", pt, one, exp)
+		}
+	}
+	if n := strings.Count(exp, "# "); n != 4 {
+		t.Errorf("export of the sweep names %d points, want 4:\n%s", n, exp)
+	}
 	// Each task ran with $SLURM_CPUS_PER_TASK = 1 cores (this machine may have more).
 	if b, _ := os.ReadFile(filepath.Join(dir, "tasks", "0000.state")); !strings.Contains(string(b), `"cpus": 1,`) || !strings.Contains(string(b), `"job": "slurm:100_0"`) {
 		t.Errorf("task 0 state: %s", b)
