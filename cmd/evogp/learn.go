@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -10,9 +8,7 @@ import (
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/experiment"
-	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/progress"
-	"github.com/evogp/evogp/learn"
 )
 
 func learnCommand() *cli.Command {
@@ -65,107 +61,8 @@ func runLearn(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if c.Bool("multirun") {
-		return runSweep(c, overrides)
-	}
-	if c.IsSet("jobs") {
-		return fmt.Errorf("learn: --jobs runs sweep points side by side and needs -m (a single run uses gp.workers=N)")
-	}
-	if c.IsSet("launcher") && c.String("launcher") != launcherLocal {
-		return fmt.Errorf("learn: --launcher %s runs the points of a sweep and needs -m", c.String("launcher"))
-	}
-	pr := progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")}
-	if dir := c.String("resume"); dir != "" {
-		for _, f := range []string{"out", "train", "validation"} {
-			if c.IsSet(f) {
-				return fmt.Errorf("learn: --%s cannot be combined with --resume (the run directory fixes it)", f)
-			}
-		}
-		var cfg configs.Config
-		var err error
-		if c.IsSet("config") {
-			cfg, err = configs.Load(c.String("config"))
-		} else {
-			cfg, err = learn.RunConfig(dir)
-		}
-		if err != nil {
-			return err
-		}
-		if cfg, err = cfg.Override(overrides...); err != nil {
-			return err
-		}
-		res, nval, err := experiment.ResumeLearn(c.Context, dir, cfg, pr, provenance(c))
-		if err != nil {
-			return err
-		}
-		return printLearned(c, res, nval)
-	}
-
-	cfg, err := configs.Load(c.String("config"))
-	if err != nil {
-		return err
-	}
-	if cfg, err = cfg.Override(overrides...); err != nil {
-		return err
-	}
-	// Dataset directories are recorded absolute in config.yaml so that
-	// --resume works from any working directory.
-	for _, d := range []struct {
-		flag string
-		dst  *string
-	}{{"train", &cfg.Data.TrainDir}, {"validation", &cfg.Data.ValDir}} {
-		if v := c.String(d.flag); v != "" {
-			abs, err := filepath.Abs(v)
-			if err != nil {
-				return fmt.Errorf("learn: --%s: %w", d.flag, err)
-			}
-			*d.dst = abs
-		}
-	}
-	out := c.String("out")
-	if out == "" {
-		out = experiment.FreshDir(filepath.Join("runs", cfg.Name+"-"+time.Now().UTC().Format("20060102T150405Z")))
-	}
-	res, nval, err := experiment.Learn(c.Context, experiment.LearnSettings{Config: cfg, Out: out, Progress: pr, Provenance: provenance(c)})
-	if !c.IsSet("out") {
-		linkLatest(c, out)
-	}
-	if err != nil {
-		// A *learn.InterruptedError (Ctrl-C) says where the checkpoint is
-		// and how to resume; anything else left no run directory.
-		return err
-	}
-	return printLearned(c, res, nval)
-}
-
-// printLearned reports the outcome of a finished run: the formula, the
-// verdict against the best baseline (learn.Headline), any warning, and the
-// held-out test table.
-func printLearned(c *cli.Context, res *learn.Result, nval int) error {
-	w := c.App.Writer
-	if res.Routing != nil {
-		fmt.Fprintf(w, "learned routing R (each job goes to the feasible cluster with the smallest R; scope %s): %s\n", res.Scope, res.RoutingSimplified)
-		fmt.Fprintf(w, "learned ranking f (smaller runs first): %s\n", res.Simplified)
-	} else {
-		fmt.Fprintf(w, "learned priority function (smaller runs first): %s\n", res.Simplified)
-	}
-	fmt.Fprintf(w, "on the simulator's inputs (d>0, q≥0, u≥1, g≥1, no overflow): %s\n",
-		expr.SimplifyOn(res.Best, expr.DefaultDomain()))
-	fmt.Fprintf(w, "%s\n", learn.Headline(res))
-	for _, warn := range res.Warnings {
-		fmt.Fprintf(w, "WARNING: %s\n", warn)
-	}
-	if res.Front != nil {
-		if err := res.Front.WriteText(w); err != nil {
-			return err
-		}
-	}
-	if res.Test != nil {
-		if err := res.Test.WriteText(w); err != nil {
-			return err
-		}
-	}
-	fmt.Fprintf(w, "evaluations: %d simulations, %d cache hits over %d generations (%d validation instances)\n", res.Evaluations, res.CacheHits, len(res.Generations)-1, nval)
-	fmt.Fprintf(w, "run directory: %s\n", res.Dir)
-	return nil
+	return experiment.RunLearnCommand(c.Context, experiment.LearnCommand{Overrides: overrides, Config: c.String("config"),
+		Out: c.String("out"), Train: c.String("train"), Validation: c.String("validation"), Resume: c.String("resume"),
+		Multirun: c.Bool("multirun"), Jobs: c.Int("jobs"), Launch: launchOptions(c), Given: c.IsSet, Now: time.Now(),
+		Progress: progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")}, Provenance: provenance(c)}, c.App.Writer, c.App.ErrWriter)
 }

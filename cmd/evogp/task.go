@@ -1,12 +1,9 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"runtime"
-	"strconv"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -14,12 +11,8 @@ import (
 	"github.com/evogp/evogp/internal/progress"
 )
 
-// Launchers of sweeps and evals (SPEC §15).
-const (
-	launcherLocal = "local"
-	launcherSlurm = "slurm"
-	launcherK8s   = "k8s"
-)
+// launcherLocal is the default launcher (eval compares with it).
+const launcherLocal = experiment.LauncherLocal
 
 // launcherFlags are the flags of evogp learn -m and evogp eval that choose
 // where the tasks run.
@@ -40,58 +33,32 @@ func launcherFlags() []cli.Flag {
 	}
 }
 
-// checkLauncher validates --launcher and refuses launcher flags with the
-// local launcher.
-func checkLauncher(c *cli.Context) (string, error) {
-	l := c.String("launcher")
-	switch l {
-	case launcherLocal:
-		for _, f := range launcherFlags()[1:] {
-			if c.IsSet(f.Names()[0]) {
-				return "", fmt.Errorf("%s: --%s applies to --launcher slurm or k8s, not local", c.Command.Name, f.Names()[0])
-			}
-		}
-	case launcherSlurm, launcherK8s:
-	default:
-		return "", fmt.Errorf("%s: --launcher %q: want local, slurm or k8s", c.Command.Name, l)
-	}
-	return l, nil
-}
-
-// launch submits the prepared task directory dir with the Slurm or k8s
-// launcher and prints what to do next.
-func launch(c *cli.Context, launcher, dir string) error {
-	w := c.App.Writer
-	if launcher == launcherK8s {
-		path, err := experiment.WriteK8sJob(dir, experiment.K8sOptions{Image: c.String("k8s-image"), VolumeClaim: c.String("k8s-volume-claim"),
-			Namespace: c.String("k8s-namespace"), Parallelism: c.Int("throttle"), CPU: cpuString(c.Int("cpus-per-task")), Mem: c.String("mem")})
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(w, "wrote %s (an Indexed Job; not applied)\n", path)
-		fmt.Fprintf(w, "submit:  kubectl apply -f %s\nwatch:   evogp status %s\ncollect: evogp collect %s\n", path, dir, dir)
-		return nil
-	}
-	sub, err := experiment.SubmitSlurm(c.Context, dir, nil, experiment.SlurmOptions{
+// launchOptions are the launcher flags; Given lists those after --launcher
+// that the user gave.
+func launchOptions(c *cli.Context) experiment.LaunchOptions {
+	o := experiment.LaunchOptions{Launcher: c.String("launcher"), DryRun: c.Bool("dry-run"),
 		Partition: c.String("partition"), Time: c.String("time"), CPUsPerTask: c.Int("cpus-per-task"), Mem: c.String("mem"),
-		Account: c.String("account"), Throttle: c.Int("throttle"), Extra: c.StringSlice("sbatch-arg"), DryRun: c.Bool("dry-run")})
-	if err != nil {
-		return err
+		Account: c.String("account"), Throttle: c.Int("throttle"), SbatchArgs: c.StringSlice("sbatch-arg"),
+		K8sImage: c.String("k8s-image"), K8sVolumeClaim: c.String("k8s-volume-claim"), K8sNamespace: c.String("k8s-namespace")}
+	for _, f := range launcherFlags()[1:] {
+		if c.IsSet(f.Names()[0]) {
+			o.Given = append(o.Given, f.Names()[0])
+		}
 	}
-	if c.Bool("dry-run") {
-		fmt.Fprintf(w, "wrote %s/%s (array %s); not submitted (--dry-run)\nsubmit:  %s\n", dir, experiment.SlurmScriptFile, sub.Array, strings.Join(sub.Command, " "))
-	} else {
-		fmt.Fprintf(w, "submitted job %s (array %s)\nwatch:   squeue -j %s; evogp status %s\n", sub.JobID, sub.Array, sub.JobID, dir)
-	}
-	fmt.Fprintf(w, "collect: evogp collect %s   (failed tasks: evogp collect %s --resubmit-failed)\n", dir, dir)
-	return nil
+	return o
 }
 
-func cpuString(n int) string {
-	if n <= 0 {
-		return ""
-	}
-	return strconv.Itoa(n)
+// checkLauncher returns --launcher after experiment.CheckLauncher.
+func checkLauncher(c *cli.Context) (string, error) {
+	return c.String("launcher"), experiment.CheckLauncher(c.Command.Name, launchOptions(c))
+}
+
+// launch hands the prepared task directory dir to launcher (see
+// experiment.Launch).
+func launch(c *cli.Context, launcher, dir string) error {
+	o := launchOptions(c)
+	o.Launcher = launcher
+	return experiment.Launch(c.Context, dir, o, c.App.Writer)
 }
 
 func taskCommand() *cli.Command {
@@ -114,46 +81,14 @@ func taskCommand() *cli.Command {
 	}
 }
 
-// taskIndex is --index, else the batch system's (experiment.TaskIndexFromEnv).
-func taskIndex(c *cli.Context) (int, error) {
-	if c.IsSet("index") {
-		return c.Int("index"), nil
-	}
-	return experiment.TaskIndexFromEnv(os.LookupEnv)
-}
-
 func runTask(c *cli.Context) error {
 	args, err := positionalArgs(c)
 	if err != nil {
 		return err
 	}
-	if len(args) != 1 {
-		return errors.New("task run: give exactly one task directory (evogp task run DIR [--index I])")
-	}
-	dir := args[0]
-	i, err := taskIndex(c)
-	if err != nil {
-		return err
-	}
-	if n, err := experiment.TaskCoresFromEnv(os.LookupEnv); err != nil {
-		return err
-	} else if n > 0 {
-		runtime.GOMAXPROCS(n)
-	}
-	skipped, err := experiment.RunTask(c.Context, dir, i, experiment.TaskRunOptions{
-		Workers:    runtime.GOMAXPROCS(0),
-		Progress:   progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")},
-		Provenance: provenance(c),
-	})
-	if err != nil {
-		return err
-	}
-	if skipped {
-		fmt.Fprintf(c.App.Writer, "task %d of %s: already done\n", i, dir)
-	} else {
-		fmt.Fprintf(c.App.Writer, "task %d of %s: done\n", i, dir)
-	}
-	return nil
+	return experiment.RunTaskCommand(c.Context, experiment.TaskRunCommand{Args: args, Index: c.Int("index"), IndexGiven: c.IsSet("index"),
+		LookupEnv: os.LookupEnv, SetCores: func(n int) { runtime.GOMAXPROCS(n) },
+		Progress: progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")}, Provenance: provenance(c)}, c.App.Writer)
 }
 
 func statusCommand() *cli.Command {
@@ -169,15 +104,7 @@ func statusCommand() *cli.Command {
 }
 
 func runStatus(c *cli.Context) error {
-	if c.NArg() != 1 {
-		return errors.New("status: give exactly one task directory")
-	}
-	dir := c.Args().First()
-	set, st, source, err := experiment.Status(c.Context, dir)
-	if err != nil {
-		return err
-	}
-	return experiment.WriteStatusText(c.App.Writer, dir, set, st, source)
+	return experiment.StatusCommand(c.Context, c.Args().Slice(), c.App.Writer)
 }
 
 func collectCommand() *cli.Command {
@@ -201,31 +128,5 @@ func runCollect(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if len(args) != 1 {
-		return errors.New("collect: give exactly one task directory")
-	}
-	dir := args[0]
-	w := c.App.Writer
-	if c.Bool("resubmit-failed") {
-		failed, sub, err := experiment.ResubmitFailed(c.Context, dir)
-		if err != nil {
-			return err
-		}
-		if len(failed) == 0 {
-			fmt.Fprintf(w, "%s: no failed tasks\n", dir)
-			return nil
-		}
-		fmt.Fprintf(w, "resubmitted tasks %s as job %s (array %s)\nwatch:   evogp status %s\n", experiment.IndexList(failed), sub.JobID, sub.Array, dir)
-		return nil
-	}
-	kind, err := experiment.Collect(c.Context, dir, provenance(c))
-	if err != nil {
-		return err
-	}
-	files := "results.parquet, jobs.parquet, summary.md, summary.csv, figures, " + markerFile
-	if kind == experiment.TaskLearnPoint {
-		files = "sweep.parquet, sweep.csv, sweep.md, baselines.parquet"
-	}
-	fmt.Fprintf(w, "collected %s: %s (evogp report %s draws the figures)\n", dir, files, dir)
-	return nil
+	return experiment.RunCollectCommand(c.Context, experiment.CollectCommand{Args: args, ResubmitFailed: c.Bool("resubmit-failed"), Provenance: provenance(c)}, c.App.Writer)
 }

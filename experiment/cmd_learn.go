@@ -1,0 +1,158 @@
+package experiment
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/evogp/evogp/configs"
+	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/learn"
+)
+
+// LearnCommand is what `evogp learn` was given. Given says which flags
+// the user gave (by name, without dashes); the checks that refuse flag
+// combinations, and the defaults of a flag not given, depend on it.
+type LearnCommand struct {
+	Overrides  []string // the key=value arguments
+	Config     string   // embedded config name or YAML file
+	Out        string   // run (or sweep) directory; "" = a fresh one under runs/
+	Train      string   // training dataset directory instead of generated instances
+	Validation string   // validation dataset directory instead of generated instances
+	Resume     string   // the run directory to continue
+	Multirun   bool     // a sweep over the key=v1,v2 arguments (RunSweepCommand)
+	Jobs       int      // sweep points side by side
+	Launch     LaunchOptions
+	Given      func(flag string) bool
+	Now        time.Time // names the default output directory (UTC)
+	Progress   progress.Options
+	Provenance Provenance
+}
+
+// RunLearnCommand runs `evogp learn`: a new run, the resumption of
+// o.Resume, or with o.Multirun a sweep. It writes the outcome to w (see
+// WriteLearned) and warnings to errw.
+func RunLearnCommand(ctx context.Context, o LearnCommand, w, errw io.Writer) error {
+	if o.Multirun {
+		return RunSweepCommand(ctx, o, w, errw)
+	}
+	if o.Given("jobs") {
+		return fmt.Errorf("learn: --jobs runs sweep points side by side and needs -m (a single run uses gp.workers=N)")
+	}
+	if o.Given("launcher") && o.Launch.Launcher != LauncherLocal {
+		return fmt.Errorf("learn: --launcher %s runs the points of a sweep and needs -m", o.Launch.Launcher)
+	}
+	if o.Resume != "" {
+		return resumeLearnCommand(ctx, o, w)
+	}
+	cfg, err := configs.Load(o.Config)
+	if err != nil {
+		return err
+	}
+	if cfg, err = cfg.Override(o.Overrides...); err != nil {
+		return err
+	}
+	// Dataset directories are recorded absolute in config.yaml so that
+	// --resume works from any working directory.
+	for _, d := range []struct {
+		flag, dir string
+		dst       *string
+	}{{"train", o.Train, &cfg.Data.TrainDir}, {"validation", o.Validation, &cfg.Data.ValDir}} {
+		if d.dir != "" {
+			abs, err := filepath.Abs(d.dir)
+			if err != nil {
+				return fmt.Errorf("learn: --%s: %w", d.flag, err)
+			}
+			*d.dst = abs
+		}
+	}
+	out := o.Out
+	if out == "" {
+		out = FreshDir(filepath.Join("runs", cfg.Name+"-"+o.Now.UTC().Format("20060102T150405Z")))
+	}
+	res, nval, err := Learn(ctx, LearnSettings{Config: cfg, Out: out, Progress: o.Progress, Provenance: o.Provenance})
+	if !o.Given("out") {
+		linkLatestOrWarn(out, errw)
+	}
+	if err != nil {
+		// A *learn.InterruptedError (Ctrl-C) says where the checkpoint is
+		// and how to resume; anything else left no run directory.
+		return err
+	}
+	return WriteLearned(w, res, nval)
+}
+
+// resumeLearnCommand continues the run in o.Resume with its own config
+// (or --config's) and the overrides.
+func resumeLearnCommand(ctx context.Context, o LearnCommand, w io.Writer) error {
+	for _, f := range []string{"out", "train", "validation"} {
+		if o.Given(f) {
+			return fmt.Errorf("learn: --%s cannot be combined with --resume (the run directory fixes it)", f)
+		}
+	}
+	var cfg configs.Config
+	var err error
+	if o.Given("config") {
+		cfg, err = configs.Load(o.Config)
+	} else {
+		cfg, err = learn.RunConfig(o.Resume)
+	}
+	if err != nil {
+		return err
+	}
+	if cfg, err = cfg.Override(o.Overrides...); err != nil {
+		return err
+	}
+	res, nval, err := ResumeLearn(ctx, o.Resume, cfg, o.Progress, o.Provenance)
+	if err != nil {
+		return err
+	}
+	return WriteLearned(w, res, nval)
+}
+
+// WriteLearned writes the outcome of a finished run: the formula, the
+// verdict against the best baseline (learn.Headline), any warning, the
+// front and the held-out test table, and the counts; nval is the number
+// of validation instances.
+func WriteLearned(w io.Writer, res *learn.Result, nval int) error {
+	if res.Routing != nil {
+		fmt.Fprintf(w, "learned routing R (each job goes to the feasible cluster with the smallest R; scope %s): %s\n", res.Scope, res.RoutingSimplified)
+		fmt.Fprintf(w, "learned ranking f (smaller runs first): %s\n", res.Simplified)
+	} else {
+		fmt.Fprintf(w, "learned priority function (smaller runs first): %s\n", res.Simplified)
+	}
+	fmt.Fprintf(w, "on the simulator's inputs (d>0, q≥0, u≥1, g≥1, no overflow): %s\n",
+		expr.SimplifyOn(res.Best, expr.DefaultDomain()))
+	fmt.Fprintf(w, "%s\n", learn.Headline(res))
+	for _, warn := range res.Warnings {
+		fmt.Fprintf(w, "WARNING: %s\n", warn)
+	}
+	if res.Front != nil {
+		if err := res.Front.WriteText(w); err != nil {
+			return err
+		}
+	}
+	if res.Test != nil {
+		if err := res.Test.WriteText(w); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(w, "evaluations: %d simulations, %d cache hits over %d generations (%d validation instances)\n", res.Evaluations, res.CacheHits, len(res.Generations)-1, nval)
+	fmt.Fprintf(w, "run directory: %s\n", res.Dir)
+	return nil
+}
+
+// linkLatestOrWarn points runs/latest (beside dir) at dir if dir exists;
+// a failure is a warning on errw, since the run itself is complete.
+func linkLatestOrWarn(dir string, errw io.Writer) {
+	if _, err := os.Stat(dir); err != nil {
+		return
+	}
+	if err := LinkLatest(dir); err != nil {
+		fmt.Fprintln(errw, "evogp: warning:", err)
+	}
+}
