@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -9,7 +8,6 @@ import (
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/experiment"
-	"github.com/evogp/evogp/learn"
 )
 
 // dataCommand is `evogp data`: generate datasets and describe them.
@@ -53,62 +51,9 @@ func dataGen(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if c.String("out") == "" {
-		return fmt.Errorf("data gen: --out DIR is required")
-	}
-	cfg, err := configs.Load(c.String("config"))
-	if err != nil {
-		return err
-	}
-	if cfg, err = cfg.Override(overrides...); err != nil {
-		return err
-	}
-	format := c.String("format")
-	if err := datasets.CheckFormat(format); err != nil {
-		return err
-	}
-	split := c.String("split")
-	if !datasets.ValidSplit(split) {
-		return fmt.Errorf("--split %q: use letters, digits, '.', '_' or '-'", split)
-	}
-	n, err := dataInstances(c, cfg, split)
-	if err != nil {
-		return err
-	}
-	seed := cfg.DataSeed()
-	if c.IsSet("seed") {
-		seed = c.Uint64("seed")
-	}
-	out := c.String("out")
-	if err := datasets.CheckNewDir(out); err != nil {
-		return err
-	}
-	g, err := experiment.GenerateDataset(c.Context, experiment.GenerateSettings{
-		Config: cfg, ConfigName: c.String("config"), Overrides: overrides, Split: split, Seed: seed,
-		Instances: n, Format: format, Out: out,
-	})
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(c.App.Writer, "wrote %d instances (%d clusters, %d jobs) to %s as %s (split %s, config %s, seed %d)\n",
-		g.Instances, g.Clusters, g.Jobs, out, format, split, c.String("config"), seed)
-	return nil
-}
-
-// dataInstances is --instances, or the config's size for the split.
-func dataInstances(c *cli.Context, cfg configs.Config, split string) (int, error) {
-	if c.IsSet("instances") {
-		n := c.Int("instances")
-		if n < 1 {
-			return 0, fmt.Errorf("--instances %d: must be ≥ 1", n)
-		}
-		return n, nil
-	}
-	n := map[string]int{"train": cfg.Data.Train, "validation": cfg.Data.Validation, "test": cfg.Data.Test}[split]
-	if n < 1 {
-		return 0, fmt.Errorf("split %q: the config gives no size (data.train/validation/test); pass --instances", split)
-	}
-	return n, nil
+	return experiment.RunDataGenCommand(c.Context, experiment.DataGenCommand{Overrides: overrides, Config: c.String("config"),
+		Instances: c.Int("instances"), InstancesGiven: c.IsSet("instances"), Seed: c.Uint64("seed"), SeedGiven: c.IsSet("seed"),
+		Out: c.String("out"), Format: c.String("format"), Split: c.String("split")}, c.App.Writer)
 }
 
 func dataDescribeCommand() *cli.Command {
@@ -132,33 +77,6 @@ func dataDescribeCommand() *cli.Command {
 }
 
 func dataDescribe(c *cli.Context) error {
-	if c.NArg() != 1 {
-		return fmt.Errorf("data describe: want one dataset directory, got %d arguments", c.NArg())
-	}
-	dir := c.Args().First()
-	ds, err := datasets.Read(dir)
-	if err != nil {
-		return err
-	}
-	sums := make([]datasets.Summary, len(ds.Instances))
-	for i, in := range ds.Instances {
-		sums[i] = datasets.Describe(in)
-	}
-	opts, err := configs.SimOptions(configs.Default())
-	if err != nil {
-		return err
-	}
-	flat, err := learn.FlatBaselines(c.Context, dir, ds.Instances, opts, 0)
-	if err != nil {
-		return fmt.Errorf("data describe %s: %w", dir, err)
-	}
-	if c.Bool("json") {
-		err = datasets.WriteDescribeJSON(c.App.Writer, sums)
-	} else {
-		err = datasets.WriteDescribeTable(c.App.Writer, dir, ds.Meta, sums, c.Int("types"))
-	}
-	if err == nil && flat != "" {
-		fmt.Fprintf(c.App.ErrWriter, "warning: %s\n", flat)
-	}
-	return err
+	return experiment.RunDataDescribeCommand(c.Context, experiment.DataDescribeCommand{Args: c.Args().Slice(),
+		JSON: c.Bool("json"), Types: c.Int("types")}, c.App.Writer, c.App.ErrWriter)
 }
