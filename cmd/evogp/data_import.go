@@ -1,9 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"os"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/evogp/evogp/datasets"
@@ -68,49 +65,10 @@ func dataImportPhillyCommand() *cli.Command {
 }
 
 func dataImportPhilly(c *cli.Context) error {
-	format := c.String("format")
-	if err := datasets.CheckFormat(format); err != nil {
-		return err
-	}
-	in, out := c.String("in"), c.String("out")
-	if err := datasets.CheckNewDir(out); err != nil {
-		return err
-	}
-	// The trace first: the VC file is looked up beside it, and a wrong
-	// --in must not be reported as a missing VC file.
-	if st, err := os.Stat(in); err != nil {
-		return fmt.Errorf("--in: %w", err)
-	} else if st.IsDir() {
-		return fmt.Errorf("--in %s: is a directory, want the trace CSV", in)
-	}
-	opts, err := philly.CommandLine{In: in, VCFile: c.String("vc-file"), From: c.String("from"), To: c.String("to"),
+	return experiment.RunDataImportPhillyCommand(experiment.DataImportPhillyCommand{CommandLine: philly.CommandLine{
+		In: c.String("in"), VCFile: c.String("vc-file"), From: c.String("from"), To: c.String("to"),
 		Train: c.String("train"), Validation: c.String("validation"), Test: c.String("test"), VCs: c.String("vcs"),
 		Capacity: c.String("capacity"), Scale: c.Float64("capacity-scale"), Span: c.Duration("instance-span"),
 		GPUsPerNode: c.Int("gpus-per-node"), Priority: c.Int("priority"), SingleCluster: c.Bool("single-cluster"),
-		Nodes: c.Int("nodes"), Given: c.IsSet}.Options()
-	if err != nil {
-		return err
-	}
-	res, err := philly.ImportFile(in, opts)
-	if err != nil {
-		if res.Counts.Rows > 0 {
-			// Show why nothing was kept before failing.
-			_ = res.WriteCounts(c.App.Writer, in)
-		}
-		return err
-	}
-	if len(opts.Splits) == 0 {
-		if err := datasets.Write(out, &res.Splits[0].Dataset, format); err != nil {
-			return err
-		}
-	} else {
-		splits := make([]experiment.NamedDataset, len(res.Splits))
-		for i := range res.Splits {
-			splits[i] = experiment.NamedDataset{Name: res.Splits[i].Name, Dataset: &res.Splits[i].Dataset}
-		}
-		if err := experiment.WriteSplits(out, splits, format); err != nil {
-			return err
-		}
-	}
-	return res.WriteReport(c.App.Writer, in, out, format, opts.GPUsPerNode)
+		Nodes: c.Int("nodes"), Given: c.IsSet}, Out: c.String("out"), Format: c.String("format")}, c.App.Writer)
 }

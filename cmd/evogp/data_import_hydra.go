@@ -1,12 +1,11 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/datasets/hydracase"
+	"github.com/evogp/evogp/experiment"
 )
 
 // dataImportHydraCommand is `evogp data import hydra` (SPEC §13).
@@ -34,31 +33,6 @@ func dataImportHydraCommand() *cli.Command {
 }
 
 func dataImportHydra(c *cli.Context) error {
-	format := c.String("format")
-	if err := datasets.CheckFormat(format); err != nil {
-		return err
-	}
-	gpus, err := hydracase.ParseGPUs(c.String("gpus"))
-	if err != nil {
-		return err
-	}
-	if c.Int("jobs") < 0 {
-		return fmt.Errorf("--jobs %d: must be ≥ 1", c.Int("jobs"))
-	}
-	out := c.String("out")
-	if err := datasets.CheckNewDir(out); err != nil {
-		return err
-	}
-	ds, err := hydracase.ImportFile(c.String("in"), hydracase.Options{GPUs: gpus, Jobs: c.Int("jobs"), DDL: c.String("ddl")})
-	if err != nil {
-		return err
-	}
-	if err := datasets.Write(out, ds, format); err != nil {
-		return err
-	}
-	in := ds.Instances[0]
-	deadlines := datasets.CountDeadlines(in)
-	_, err = fmt.Fprintf(c.App.Writer, "wrote instance %s (%d jobs, %d with a deadline; %d clusters) to %s as %s\n",
-		in.Name, len(in.Jobs), deadlines, len(in.Clusters), out, format)
-	return err
+	return experiment.RunDataImportHydraCommand(experiment.DataImportHydraCommand{In: c.String("in"), Out: c.String("out"),
+		GPUs: c.String("gpus"), Jobs: c.Int("jobs"), DDL: c.String("ddl"), Format: c.String("format")}, c.App.Writer)
 }
