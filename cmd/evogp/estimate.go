@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -48,41 +47,8 @@ func estimateCommand() *cli.Command {
 }
 
 func runEstimate(c *cli.Context) error {
-	if c.NArg() != 1 {
-		return fmt.Errorf("estimate: want one FILE or DIR argument, got %d", c.NArg())
-	}
-	opts := estimate.EvaluateOptions{Methods: estimate.ParseMethods(c.String("methods")), Options: estimate.Options{
-		Gamma: c.Float64("gamma"), K: c.Int("k"), SampleIters: c.Int("sample-iters"),
-		Head: c.Int("head"), Prefix: c.Int("prefix"), Seed: c.Uint64("seed"),
-	}}
-	if spec := c.String("cache"); spec != "" {
-		kf, err := estimate.ParseKeyFields(spec)
-		if err != nil {
-			return err
-		}
-		opts.CacheKey = &kf
-	}
-	series, files, isDir, err := estimate.ReadPath(c.Args().First())
-	if err != nil {
-		return err
-	}
-	ev, err := estimate.Evaluate(c.Context, series, files, opts)
-	if err != nil {
-		return err
-	}
-	if dir := c.String("plot"); dir != "" {
-		if err := experiment.WriteEstimatePlots(dir, c.String("plot-series"), ev.Rows, c.App.ErrWriter); err != nil {
-			return err
-		}
-		if err := experiment.WriteReport(dir, experiment.ReportOptions{}); err != nil {
-			return err
-		}
-	}
-	switch {
-	case c.Bool("json"):
-		return estimate.WriteJSON(c.App.Writer, ev.Rows)
-	case isDir:
-		return ev.WriteSummaryTable(c.App.Writer, len(series))
-	}
-	return estimate.WriteSeriesTable(c.App.Writer, ev.Rows)
+	return experiment.RunEstimateCommand(c.Context, experiment.EstimateCommand{Args: c.Args().Slice(), Methods: c.String("methods"),
+		Options: estimate.Options{Gamma: c.Float64("gamma"), K: c.Int("k"), SampleIters: c.Int("sample-iters"),
+			Head: c.Int("head"), Prefix: c.Int("prefix"), Seed: c.Uint64("seed")},
+		Cache: c.String("cache"), JSON: c.Bool("json"), Plot: c.String("plot"), PlotSeries: c.String("plot-series")}, c.App.Writer, c.App.ErrWriter)
 }

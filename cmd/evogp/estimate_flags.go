@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/evogp/evogp/experiment"
@@ -22,19 +20,8 @@ func estimatesFlags() flagSet {
 }
 
 // applyEstimates sets Job.Estimate on every instance as the estimates
-// flags say. none clears any estimate; column keeps the dataset's and fails
-// when no job has one; the error models draw d̂ = max(1, round(d·f)).
+// flags say (see experiment.ApplyEstimates).
 func applyEstimates(c *cli.Context, insts []simcore.Instance) error {
-	src, err := experiment.ParseEstimateSource(c.String("estimates"))
-	if err != nil {
-		return err
-	}
-	summary, err := experiment.FillEstimates(c.Context, src, c.Uint64("estimates-seed"), c.Bool("estimates-reuse"), insts)
-	if err != nil {
-		return err
-	}
-	if summary != "" && !c.Bool("quiet") {
-		fmt.Fprintln(c.App.ErrWriter, summary)
-	}
-	return nil
+	return experiment.ApplyEstimates(c.Context, experiment.EstimatesChoice{Source: c.String("estimates"), Seed: c.Uint64("estimates-seed"),
+		Reuse: c.Bool("estimates-reuse"), Quiet: c.Bool("quiet")}, insts, c.App.ErrWriter)
 }
