@@ -89,16 +89,10 @@ func runPressure(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	files, err := experiment.Pressure(c.Context, experiment.PressureSettings{
+	return experiment.RunPressureCommand(c.Context, experiment.PressureSettings{
 		ConfigName: c.String("config"), Config: cfg, Sim: sim, Policies: policies, Formats: formats,
 		Workers: c.Int("workers"), Out: c.String("out"), Force: c.Bool("force"),
 		Progress:   progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")},
 		Provenance: provenance(c),
-	})
-	if err != nil {
-		return err
-	}
-	p := cfg.Pressure
-	fmt.Fprintf(c.App.Writer, "wrote %s: %d schedulers × %d intervals × %d seeds, %s\n", c.String("out"), len(policies), len(p.Intervals), p.Seeds, strings.Join(files, ", "))
-	return nil
+	}, c.App.Writer)
 }

@@ -21,8 +21,10 @@
 //	scripts/...             everything but cmd (study tools run with go run)
 //
 // Nothing but cmd imports experiment, and nothing imports cmd. Of
-// experiment's files only learn.go imports learn: evaluating a saved policy
-// does not need the learner. A package
+// experiment's files only learn.go, cmd_learn.go and cmd_data_describe.go
+// (the learn command and the learner's flat-baselines warning of data
+// describe) and front.go and report.go (a learn run's outputs) import
+// learn: evaluating a saved policy does not need the learner. A package
 // with no rule is an error, so a new package comes with its rule. Tests may
 // import more (simcore's tests use datasets, for example).
 //
