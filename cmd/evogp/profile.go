@@ -1,15 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"runtime"
-	"runtime/pprof"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/internal/profiling"
 )
 
 // profileFlags are the global flags that write Go profiles of any command,
@@ -22,41 +19,35 @@ func profileFlags() []cli.Flag {
 	}
 }
 
-// cpuProfileKey is where the running CPU profile's buffer is kept in the
+// cpuProfileKey is where the running CPU profile is kept in the
 // app's metadata between startProfiles and stopProfiles.
 const cpuProfileKey = "cpuprofile"
 
-// startProfiles starts the CPU profile if --cpuprofile is set. The profile
-// is buffered in memory and written atomically when the command ends, so
-// an interrupted command leaves a complete profile or none.
+// startProfiles starts the CPU profile if --cpuprofile is set (see
+// profiling.StartCPU).
 func startProfiles(c *cli.Context) error {
 	if c.String("cpuprofile") == "" {
 		return nil
 	}
-	buf := new(bytes.Buffer)
-	if err := pprof.StartCPUProfile(buf); err != nil {
+	p, err := profiling.StartCPU()
+	if err != nil {
 		return fmt.Errorf("--cpuprofile: %w", err)
 	}
-	c.App.Metadata[cpuProfileKey] = buf
+	c.App.Metadata[cpuProfileKey] = p
 	return nil
 }
 
 // stopProfiles stops the CPU profile and writes the profiles asked for.
 func stopProfiles(c *cli.Context) error {
 	var errs []error
-	if buf, ok := c.App.Metadata[cpuProfileKey].(*bytes.Buffer); ok {
-		pprof.StopCPUProfile()
+	if p, ok := c.App.Metadata[cpuProfileKey].(*profiling.CPU); ok {
 		delete(c.App.Metadata, cpuProfileKey)
-		if err := atomicio.WriteBytes(c.String("cpuprofile"), buf.Bytes()); err != nil {
+		if err := p.Stop(c.String("cpuprofile")); err != nil {
 			errs = append(errs, fmt.Errorf("--cpuprofile: %w", err))
 		}
 	}
 	if path := c.String("memprofile"); path != "" {
-		runtime.GC() // the heap profile shows what is live now
-		var buf bytes.Buffer
-		if err := pprof.Lookup("heap").WriteTo(&buf, 0); err != nil {
-			errs = append(errs, fmt.Errorf("--memprofile: %w", err))
-		} else if err := atomicio.WriteBytes(path, buf.Bytes()); err != nil {
+		if err := profiling.WriteHeap(path); err != nil {
 			errs = append(errs, fmt.Errorf("--memprofile: %w", err))
 		}
 	}

@@ -9,6 +9,7 @@
 //	simcore/evo             simcore, internal/* (through the allocation seam)
 //	simcore/* (policies)    simcore, internal/*
 //	formula                 expr, simcore, configs (and datasets), internal/* (not learn)
+//	internal/profiling      internal/atomicio
 //	internal/*              only internal/*
 //	datasets/...            simcore, internal/* (not configs)
 //	learn/...               expr, simcore/..., policies (and so hydra), formula, datasets, configs, internal/* (not reports)
