@@ -33,6 +33,9 @@ type LearnCommand struct {
 	Provenance Provenance
 }
 
+// given reports whether the user gave flag; with no Given, none was.
+func (o LearnCommand) given(flag string) bool { return o.Given != nil && o.Given(flag) }
+
 // RunLearnCommand runs `evogp learn`: a new run, the resumption of
 // o.Resume, or with o.Multirun a sweep. It writes the outcome to w (see
 // WriteLearned) and warnings to errw.
@@ -40,10 +43,10 @@ func RunLearnCommand(ctx context.Context, o LearnCommand, w, errw io.Writer) err
 	if o.Multirun {
 		return RunSweepCommand(ctx, o, w, errw)
 	}
-	if o.Given("jobs") {
+	if o.given("jobs") {
 		return fmt.Errorf("learn: --jobs runs sweep points side by side and needs -m (a single run uses gp.workers=N)")
 	}
-	if o.Given("launcher") && o.Launch.Launcher != LauncherLocal {
+	if o.given("launcher") && o.Launch.Launcher != LauncherLocal {
 		return fmt.Errorf("learn: --launcher %s runs the points of a sweep and needs -m", o.Launch.Launcher)
 	}
 	if o.Resume != "" {
@@ -75,7 +78,7 @@ func RunLearnCommand(ctx context.Context, o LearnCommand, w, errw io.Writer) err
 		out = FreshDir(filepath.Join("runs", cfg.Name+"-"+o.Now.UTC().Format("20060102T150405Z")))
 	}
 	res, nval, err := Learn(ctx, LearnSettings{Config: cfg, Out: out, Progress: o.Progress, Provenance: o.Provenance})
-	if !o.Given("out") {
+	if !o.given("out") {
 		linkLatestOrWarn(out, errw)
 	}
 	if err != nil {
@@ -90,13 +93,13 @@ func RunLearnCommand(ctx context.Context, o LearnCommand, w, errw io.Writer) err
 // (or --config's) and the overrides.
 func resumeLearnCommand(ctx context.Context, o LearnCommand, w io.Writer) error {
 	for _, f := range []string{"out", "train", "validation"} {
-		if o.Given(f) {
+		if o.given(f) {
 			return fmt.Errorf("learn: --%s cannot be combined with --resume (the run directory fixes it)", f)
 		}
 	}
 	var cfg configs.Config
 	var err error
-	if o.Given("config") {
+	if o.given("config") {
 		cfg, err = configs.Load(o.Config)
 	} else {
 		cfg, err = learn.RunConfig(o.Resume)

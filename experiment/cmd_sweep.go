@@ -14,7 +14,7 @@ import (
 // table or the launcher's messages to w and warnings to errw.
 func RunSweepCommand(ctx context.Context, o LearnCommand, w, errw io.Writer) error {
 	for _, f := range []string{"resume", "train", "validation"} {
-		if o.Given(f) {
+		if o.given(f) {
 			return fmt.Errorf("learn -m: --%s is not supported in a sweep (set data.train_dir / data.validation_dir as overrides)", f)
 		}
 	}
@@ -35,7 +35,7 @@ func RunSweepCommand(ctx context.Context, o LearnCommand, w, errw io.Writer) err
 		return err
 	}
 	if o.Launch.Launcher != LauncherLocal {
-		if o.Given("jobs") {
+		if o.given("jobs") {
 			return fmt.Errorf("learn -m: --jobs applies to --launcher local; with --launcher %s, --throttle sets how many tasks run at once", o.Launch.Launcher)
 		}
 		if _, err := PrepareSweep(dir, spec, o.Provenance); err != nil {
@@ -44,7 +44,7 @@ func RunSweepCommand(ctx context.Context, o LearnCommand, w, errw io.Writer) err
 		return Launch(ctx, dir, o.Launch, w)
 	}
 	rows, err := Sweep(ctx, SweepSettings{Spec: spec, Dir: dir, Jobs: o.Jobs, Progress: o.Progress, Provenance: o.Provenance})
-	if !o.Given("out") {
+	if !o.given("out") {
 		linkLatestOrWarn(dir, errw)
 	}
 	if err != nil {
