@@ -4,7 +4,9 @@
 // with its instance generator (Pressure), Hydra-style sweeps of learning
 // runs (Sweep), and the output directories, result rows and provenance
 // records they write. The command layer (cmd/evogp) only parses flags,
-// calls these functions and prints their results.
+// calls these functions and prints their results; what a command does
+// after its flags are parsed is a RunXCommand function in cmd_<command>.go,
+// taking the command's options, a context and the writers it prints to.
 //
 // Schedulers are opaque here: a Policy holds a simcore.Scheduler built by
 // PolicyBuilder through policies.Parse (a learned formula
