@@ -2,18 +2,12 @@ package main
 
 import (
 	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/expr"
-	"github.com/evogp/evogp/formula"
-	"github.com/evogp/evogp/internal/atomicio"
-	"github.com/evogp/evogp/learn"
 )
 
 func exportCommand() *cli.Command {
@@ -55,103 +49,10 @@ func runExport(c *cli.Context) error {
 	if len(args) != 1 {
 		return errors.New("export: give one RUN_DIR or best.json (see evogp export --help)")
 	}
-	src := args[0]
-	var text string
-	if st, err := os.Stat(src); err == nil && st.IsDir() {
-		points, isSweep, err := experiment.SweepBests(src)
-		if err != nil {
-			return err
-		}
-		if isSweep {
-			// A collected sweep: every finished point's formula, each
-			// under a comment line naming the point.
-			if len(points) == 0 {
-				return fmt.Errorf("export %s: no point of the sweep has a best.json yet", src)
-			}
-			var b strings.Builder
-			for _, pt := range points {
-				one, err := exportOne(c, pt.Best)
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(&b, "# %s\n%s", pt.Point, withNewline(one))
-			}
-			text = b.String()
-		}
-	}
-	if text == "" {
-		path := src
-		if st, err := os.Stat(src); err == nil && st.IsDir() {
-			path = filepath.Join(src, "best.json")
-		}
-		if text, err = exportOne(c, path); err != nil {
-			return err
-		}
-	}
-	text = withNewline(text)
-	if out := c.String("out"); out != "" {
-		return atomicio.WriteBytes(out, []byte(text))
-	}
-	_, err = fmt.Fprint(c.App.Writer, text)
-	return err
-}
-
-func withNewline(s string) string {
-	if !strings.HasSuffix(s, "\n") {
-		return s + "\n"
-	}
-	return s
-}
-
-// exportOne formats the formula(s) of the best.json at path as the flags say.
-func exportOne(c *cli.Context, path string) (string, error) {
-	var err error
-	var infix string
+	o := experiment.ExportOptions{Source: args[0], Format: c.String("format"), Simplify: c.Bool("simplify"), Domain: c.Bool("domain"), Out: c.String("out")}
 	if c.IsSet("omega") {
-		infix, _, err = learn.OmegaInfix(path, c.Float64("omega"))
-	} else {
-		infix, err = experiment.ReadBestInfix(path)
+		omega := c.Float64("omega")
+		o.Omega = &omega
 	}
-	if err != nil {
-		return "", err
-	}
-	tree, err := expr.Parse(infix)
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", path, err)
-	}
-	var routingTree *expr.Tree
-	if !c.IsSet("omega") {
-		routing, err := formula.ReadBestRouting(path)
-		if err != nil {
-			return "", err
-		}
-		if routing != nil {
-			if routingTree, err = expr.Routing.Parse(routing.Infix); err != nil {
-				return "", fmt.Errorf("%s: routing_infix %s: %w", path, expr.Quote(routing.Infix, err), err)
-			}
-		}
-	}
-	simplify := func(t *expr.Tree) *expr.Tree {
-		switch {
-		case c.Bool("domain"):
-			return expr.SimplifyOn(t, expr.DefaultDomain())
-		case c.Bool("simplify"):
-			return expr.Simplify(t)
-		}
-		return t
-	}
-	tree = simplify(tree)
-	var text string
-	switch {
-	case routingTree != nil:
-		text, err = learn.FormatPair(simplify(routingTree), tree, c.String("format"))
-	case c.Bool("domain"): // divisions the domain proves safe print as true division
-		text, err = expr.FormatOn(tree, c.String("format"), expr.DefaultDomain())
-	default:
-		text, err = expr.Format(tree, c.String("format"))
-	}
-	if err != nil {
-		return "", err
-	}
-	return text, err
+	return experiment.Export(c.Context, o, c.App.Writer)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/internal/cliargs"
 )
 
 // exprCommand groups the formula tools: simplify (and print in any format)
@@ -113,23 +114,12 @@ func formulaArg(c *cli.Context) (*expr.Tree, error) {
 		return nil, fmt.Errorf("%s: missing FORMULA", c.Command.FullName())
 	}
 	args := c.Args().Slice()
-	rest, err := trailingFlags(c, args[1:], looksLikeFlag)
+	rest, err := trailingFlags(c, args[1:], cliargs.LooksLikeFlag)
 	if err != nil {
 		name := strings.TrimPrefix(c.Command.HelpName, c.App.Name+" ")
 		return nil, fmt.Errorf("%w (a formula that starts with '-' goes after --, as in evogp %s -- \"-g*d\")", err, name)
 	}
 	return parseFormula(strings.Join(append(args[:1:1], rest...), " "))
-}
-
-// looksLikeFlag reports whether a is -x or --name with a letter after the
-// dashes (a lone "-" or "-2" is formula text).
-func looksLikeFlag(a string) bool {
-	name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
-	if name == a || name == "" {
-		return false
-	}
-	r := name[0]
-	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
 }
 
 func parseFormula(s string) (*expr.Tree, error) {

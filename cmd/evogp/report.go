@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/evogp/evogp/experiment"
+	"github.com/evogp/evogp/internal/cliargs"
 	"github.com/evogp/evogp/reports"
 )
 
@@ -98,53 +99,20 @@ func reportInstancesFlag() cli.Flag {
 // positionalArgs returns the positional arguments of c and applies any of
 // the command's flags written after them: urfave/cli stops parsing flags at
 // the first positional argument, but `evogp report DIR --format svg` is
-// what people type. "--name value", "--name=value" and, for boolean flags,
-// "--name" are understood; an unknown flag is an error.
+// what people type (see cliargs.ApplyTrailing).
 func positionalArgs(c *cli.Context) ([]string, error) {
-	return trailingFlags(c, c.Args().Slice(), func(a string) bool { return strings.HasPrefix(a, "-") && a != "-" })
+	return trailingFlags(c, c.Args().Slice(), cliargs.IsDashWord)
 }
 
-// trailingFlags applies the words of args that isFlag accepts (with their
-// values) as c's flags and returns the other words; the words after "--"
-// are all positional.
+// trailingFlags applies the words of args that isFlag accepts as c's flags
+// and returns the other words (cliargs.ApplyTrailing).
 func trailingFlags(c *cli.Context, args []string, isFlag func(string) bool) ([]string, error) {
 	isBool := map[string]bool{}
-	known := map[string]bool{}
 	for _, f := range c.Command.Flags {
 		_, b := f.(*cli.BoolFlag)
 		for _, n := range f.Names() {
-			known[n], isBool[n] = true, b
+			isBool[n] = b
 		}
 	}
-	var pos []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			pos = append(pos, args[i+1:]...)
-			break
-		}
-		if !isFlag(a) {
-			pos = append(pos, a)
-			continue
-		}
-		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if !known[name] {
-			return nil, fmt.Errorf("%s: unknown flag %s (see evogp %s --help)", c.Command.Name, a, c.Command.Name)
-		}
-		if !hasVal {
-			if isBool[name] {
-				val = "true"
-			} else {
-				if i+1 >= len(args) {
-					return nil, fmt.Errorf("%s: flag %s needs a value", c.Command.Name, a)
-				}
-				i++
-				val = args[i]
-			}
-		}
-		if err := c.Set(name, val); err != nil {
-			return nil, fmt.Errorf("%s: flag %s: %w", c.Command.Name, a, err)
-		}
-	}
-	return pos, nil
+	return cliargs.ApplyTrailing(c.Command.Name, args, isBool, isFlag, c.Set)
 }

@@ -34,7 +34,8 @@ var rules = []rule{
 	{"simcore/...", []string{"simcore/...", "internal/..."}},                                       // policies beside the engine
 	{"configs", []string{"datasets", "simcore/...", "expr", "internal/..."}},                               // Generator.Settings returns a datasets.GenSettings; the evo section validates with evo.Params
 	{"formula", []string{"expr", "simcore", "configs", "datasets", "simcore/...", "internal/..."}}, // a saved formula as a ranking, without the learner
-	{"internal/pareto", nil}, // pure arithmetic of fronts (SPEC §17)
+	{"internal/pareto", nil},  // pure arithmetic of fronts (SPEC §17)
+	{"internal/cliargs", nil}, // command-line words: trailing flags, completion candidates and scripts
 	{"internal/...", []string{"internal/..."}},
 	{"datasets/...", []string{"simcore", "datasets/...", "internal/..."}},
 	{"learn/...", []string{"expr", "simcore/...", "policies", "hydra/...", "datasets/...", "configs", "formula", "learn/...", "internal/..."}}, // hydra only through policies
@@ -211,11 +212,12 @@ func TestRulesCatchViolations(t *testing.T) {
 
 // TestEvalPathWithoutLearner: evaluating a saved policy does not import
 // the learner. Of experiment's files only learn.go, which runs the
-// learner, and the two that read a learner run's output types (front.go:
-// best.json's front; report.go: a learn directory's report) may import
-// learn; the formula ranking and the loader of a run's best.json are in
+// learner, and the three that read a learner run's output types (front.go:
+// best.json's front; report.go: a learn directory's report;
+// export_formula.go: a front member or a routing tree for evogp export)
+// may import learn; the formula ranking and the loader of a run's best.json are in
 // package formula (whose rule forbids learn). Moving learn.BestJSON beside
-// them would free front.go and report.go too.
+// them would free front.go, report.go and export_formula.go too.
 func TestEvalPathWithoutLearner(t *testing.T) {
 	_, file, _, _ := runtime.Caller(0)
 	dir := filepath.Join(filepath.Dir(file), "..", "..", "experiment")
@@ -226,7 +228,7 @@ func TestEvalPathWithoutLearner(t *testing.T) {
 	fset := token.NewFileSet()
 	checked := 0
 	for _, f := range files {
-		if base := filepath.Base(f); strings.HasSuffix(f, "_test.go") || base == "learn.go" || base == "front.go" || base == "report.go" {
+		if base := filepath.Base(f); strings.HasSuffix(f, "_test.go") || base == "learn.go" || base == "front.go" || base == "report.go" || base == "export_formula.go" {
 			continue
 		}
 		src, err := parser.ParseFile(fset, f, nil, parser.ImportsOnly)
