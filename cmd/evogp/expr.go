@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -59,16 +58,11 @@ func exprSimplifyCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			simplify := expr.Simplify
-			if c.Bool("domain") {
-				simplify = func(t *expr.Tree) *expr.Tree { return expr.SimplifyOn(t, expr.DefaultDomain()) }
-			}
-			t = expr.SimplifyForPrint(t, simplify) // never prints longer than the input
-			out, err := expr.Format(t, c.String("format"))
+			out, err := expr.SimplifiedText(t, c.String("format"), c.Bool("domain"))
 			if err != nil {
 				return err
 			}
-			_, err = fmt.Fprintln(c.App.Writer, strings.TrimRight(out, "\n"))
+			_, err = fmt.Fprintln(c.App.Writer, out)
 			return err
 		},
 	}
@@ -88,16 +82,11 @@ func exprEvalCommand() *cli.Command {
 			if c.NArg() < 1 {
 				return errors.New("expr eval: missing FORMULA (usage: evogp expr eval FORMULA d=VALUE ...)")
 			}
-			t, err := parseFormula(c.Args().First())
+			out, err := expr.EvalAssigned(c.Args().First(), c.Args().Tail())
 			if err != nil {
 				return err
 			}
-			vals, err := parseAssignments(c.Args().Tail(), t)
-			if err != nil {
-				return err
-			}
-			v := expr.Compile(t).EvalVars(&vals)
-			_, err = fmt.Fprintln(c.App.Writer, strconv.FormatFloat(v, 'g', -1, 64))
+			_, err = fmt.Fprintln(c.App.Writer, out)
 			return err
 		},
 	}
@@ -119,45 +108,5 @@ func formulaArg(c *cli.Context) (*expr.Tree, error) {
 		name := strings.TrimPrefix(c.Command.HelpName, c.App.Name+" ")
 		return nil, fmt.Errorf("%w (a formula that starts with '-' goes after --, as in evogp %s -- \"-g*d\")", err, name)
 	}
-	return parseFormula(strings.Join(append(args[:1:1], rest...), " "))
-}
-
-func parseFormula(s string) (*expr.Tree, error) {
-	t, err := expr.Parse(s)
-	if err != nil {
-		return nil, fmt.Errorf("formula %s: %w", expr.Quote(s, err), err)
-	}
-	return t, nil
-}
-
-// parseAssignments reads NAME=VALUE arguments for terminals of expr's
-// catalogue (d, q, u, g, a, …; indexed by their expr.Op) and checks that
-// every terminal t uses has one.
-func parseAssignments(args []string, t *expr.Tree) (expr.Vars, error) {
-	var vals expr.Vars
-	var set expr.Terminals
-	for _, a := range args {
-		name, val, ok := strings.Cut(a, "=")
-		if !ok {
-			return vals, fmt.Errorf("argument %q: want NAME=VALUE with NAME a terminal such as d, q, u, g", a)
-		}
-		op, ok := expr.VariableByName(strings.TrimSpace(name))
-		if !ok {
-			_, err := expr.ParseTerminals([]string{name})
-			return vals, fmt.Errorf("argument %q: unknown variable %q (%w)", a, name, err)
-		}
-		if set.Has(op) {
-			return vals, fmt.Errorf("argument %q: %s given twice", a, name)
-		}
-		v, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
-		if err != nil {
-			return vals, fmt.Errorf("argument %q: value: %w", a, err)
-		}
-		vals[op], set = v, set|1<<op
-	}
-	if missing := t.Terminals().Minus(set); missing != 0 {
-		names := missing.Names()
-		return vals, fmt.Errorf("formula uses %s but no value was given (add %s=VALUE)", strings.Join(names, ", "), names[0])
-	}
-	return vals, nil
+	return expr.ParseFormula(strings.Join(append(args[:1:1], rest...), " "))
 }
