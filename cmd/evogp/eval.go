@@ -60,21 +60,7 @@ func evalCommand() *cli.Command {
 }
 
 // parseFormats checks a comma-separated list of figure formats.
-func parseFormats(s string) ([]string, error) {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		f = strings.ToLower(strings.TrimSpace(f))
-		known := false
-		for _, k := range reports.Formats() {
-			known = known || f == k
-		}
-		if !known {
-			return nil, fmt.Errorf("format %q: want a comma-separated list of %s", f, strings.Join(reports.Formats(), ", "))
-		}
-		out = append(out, f)
-	}
-	return out, nil
-}
+func parseFormats(s string) ([]string, error) { return reports.ParseFormats(s) }
 
 func runEval(c *cli.Context) error {
 	if c.NArg() > 0 {

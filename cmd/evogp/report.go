@@ -1,10 +1,6 @@
 package main
 
 import (
-	"errors"
-	"fmt"
-	"strings"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/evogp/evogp/experiment"
@@ -44,50 +40,10 @@ func runReport(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if len(dirs) == 0 {
-		return errors.New("report: give at least one directory (see evogp report --help)")
-	}
-	formats, err := parseFormats(c.String("format"))
-	if err != nil {
-		return err
-	}
-	all := make([]experiment.Files, len(dirs))
-	for i, dir := range dirs {
-		t, err := experiment.ReadTables(dir)
-		if err != nil {
-			return err
-		}
-		o := experiment.FigureOptions{Formats: formats, Instance: c.String("instance"),
-			Reference: c.String("reference"), RequireReference: c.IsSet("reference"), ReportInstances: c.Int("report-instances")}
-		// An eval directory's manifest supplies the reference and the
-		// instance unless the flags are given, so report redraws what
-		// eval drew.
-		ref, inst, err := experiment.ManifestDefaults(dir)
-		if err != nil {
-			return err
-		}
-		if !c.IsSet("reference") && ref != "" {
-			o.Reference = ref
-		}
-		if !c.IsSet("instance") && inst != "" {
-			o.Instance = inst
-		}
-		if all[i], err = t.Render(o); err != nil {
-			return fmt.Errorf("report %s: %w", dir, err)
-		}
-		rep, err := t.Report(dir, all[i], o, experiment.ReportOptions{})
-		if err != nil {
-			return err
-		}
-		all[i] = append(all[i], rep)
-	}
-	for i, dir := range dirs {
-		if err := all[i].Write(dir); err != nil {
-			return err
-		}
-		fmt.Fprintf(c.App.Writer, "%s: %s\n", dir, strings.Join(all[i].Names(), ", "))
-	}
-	return nil
+	return experiment.Redraw(c.Context, experiment.RedrawOptions{Dirs: dirs, Formats: c.String("format"),
+		Instance: c.String("instance"), InstanceGiven: c.IsSet("instance"),
+		Reference: c.String("reference"), ReferenceGiven: c.IsSet("reference"),
+		ReportInstances: c.Int("report-instances")}, c.App.Writer)
 }
 
 // reportInstancesFlag is --report-instances of eval and report.
