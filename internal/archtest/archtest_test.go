@@ -214,10 +214,10 @@ func TestRulesCatchViolations(t *testing.T) {
 // the learner. Of experiment's files only learn.go, which runs the
 // learner, and the three that read a learner run's output types (front.go:
 // best.json's front; report.go: a learn directory's report;
-// export_formula.go: a front member or a routing tree for evogp export)
+// cmd_export.go: a front member or a routing tree for evogp export)
 // may import learn; the formula ranking and the loader of a run's best.json are in
 // package formula (whose rule forbids learn). Moving learn.BestJSON beside
-// them would free front.go, report.go and export_formula.go too.
+// them would free front.go, report.go and cmd_export.go too.
 func TestEvalPathWithoutLearner(t *testing.T) {
 	_, file, _, _ := runtime.Caller(0)
 	dir := filepath.Join(filepath.Dir(file), "..", "..", "experiment")
@@ -228,7 +228,7 @@ func TestEvalPathWithoutLearner(t *testing.T) {
 	fset := token.NewFileSet()
 	checked := 0
 	for _, f := range files {
-		if base := filepath.Base(f); strings.HasSuffix(f, "_test.go") || base == "learn.go" || base == "front.go" || base == "report.go" || base == "export_formula.go" {
+		if base := filepath.Base(f); strings.HasSuffix(f, "_test.go") || base == "learn.go" || base == "front.go" || base == "report.go" || base == "cmd_export.go" {
 			continue
 		}
 		src, err := parser.ParseFile(fset, f, nil, parser.ImportsOnly)
