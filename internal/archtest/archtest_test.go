@@ -34,8 +34,9 @@ var rules = []rule{
 	{"simcore/...", []string{"simcore/...", "internal/..."}},                                       // policies beside the engine
 	{"configs", []string{"datasets", "simcore/...", "expr", "internal/..."}},                               // Generator.Settings returns a datasets.GenSettings; the evo section validates with evo.Params
 	{"formula", []string{"expr", "simcore", "configs", "datasets", "simcore/...", "internal/..."}}, // a saved formula as a ranking, without the learner
-	{"internal/pareto", nil},  // pure arithmetic of fronts (SPEC §17)
-	{"internal/cliargs", nil}, // command-line words: trailing flags, completion candidates and scripts
+	{"internal/pareto", nil},    // pure arithmetic of fronts (SPEC §17)
+	{"internal/cliargs", nil},   // command-line words: trailing flags, completion candidates and scripts
+	{"internal/signalrun", nil}, // a command cancelled by SIGINT/SIGTERM, and its exit status
 	{"internal/...", []string{"internal/..."}},
 	{"datasets/...", []string{"simcore", "datasets/...", "internal/..."}},
 	{"learn/...", []string{"expr", "simcore/...", "policies", "hydra/...", "datasets/...", "configs", "formula", "learn/...", "internal/..."}}, // hydra only through policies
