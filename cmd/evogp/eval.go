@@ -104,25 +104,6 @@ func runEval(c *cli.Context) error {
 		Progress:   progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")},
 		Provenance: provenance(c),
 	}
-	if launcher != launcherLocal {
-		if c.IsSet("workers") || c.IsSet("force") {
-			return fmt.Errorf("eval: --workers and --force apply to --launcher local; with --launcher %s each task uses --cpus-per-task cores and --out must be new", launcher)
-		}
-		if c.IsSet("ops-out") || c.IsSet("estimates") || c.IsSet("instances") {
-			return fmt.Errorf("eval: --ops-out, --estimates and --instances run with --launcher local only")
-		}
-		if _, err := experiment.PrepareEval(settings); err != nil {
-			return err
-		}
-		return launch(c, launcher, c.String("out"))
-	}
-	res, err := experiment.Eval(c.Context, settings)
-	if err != nil {
-		return err
-	}
-	if err := experiment.WriteSummaryTable(c.App.Writer, c.String("out"), c.String("reference")); err != nil {
-		return err
-	}
-	fmt.Fprintf(c.App.Writer, "\nwrote %s: %d schedulers × %d instances, %s\n", c.String("out"), len(policies), res.Instances, strings.Join(res.Files, ", "))
-	return nil
+	return experiment.RunEval(c.Context, experiment.EvalCommand{Settings: settings, Local: launcher == launcherLocal, Launcher: launcher,
+		Launch: func() error { return launch(c, launcher, c.String("out")) }, Given: c.IsSet}, c.App.Writer)
 }
