@@ -74,36 +74,24 @@ func runEval(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	formats, err := parseFormats(c.String("format"))
-	if err != nil {
-		return err
-	}
-	b, err := policyBuilder(c, configs.Default(), seconds, c.IsSet("time-unit"))
-	if err != nil {
-		return err
-	}
-	policies, err := b.Policies(c.String("schedulers"))
-	if err != nil {
-		return err
-	}
-	est, err := experiment.ParseEstimateSource(c.String("estimates"))
-	if err != nil {
-		return err
-	}
-	launcher, err := checkLauncher(c)
-	if err != nil {
-		return err
-	}
 	settings := experiment.EvalSettings{
-		Estimates: est, EstimatesSeed: c.Uint64("estimates-seed"), EstimatesReuse: c.Bool("estimates-reuse"),
-		Dataset: c.String("dataset"), Policies: policies, Sim: sim, TimeUnit: c.String("time-unit"),
-		Figures: experiment.FigureOptions{Formats: formats, Instance: c.String("instance"),
+		EstimatesSeed: c.Uint64("estimates-seed"), EstimatesReuse: c.Bool("estimates-reuse"),
+		Dataset: c.String("dataset"), Sim: sim, TimeUnit: c.String("time-unit"),
+		Figures: experiment.FigureOptions{Instance: c.String("instance"),
 			Reference: c.String("reference"), RequireReference: c.IsSet("reference"), ReportInstances: c.Int("report-instances")},
 		Instances: c.StringSlice("instances"),
 		Workers:   c.Int("workers"), Out: c.String("out"), OpsOut: c.String("ops-out"), Force: c.Bool("force"),
 		Progress:   progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")},
 		Provenance: provenance(c),
 	}
-	return experiment.RunEval(c.Context, experiment.EvalCommand{Settings: settings, Local: launcher == launcherLocal, Launcher: launcher,
-		Launch: func() error { return launch(c, launcher, c.String("out")) }, Given: c.IsSet}, c.App.Writer)
+	return experiment.RunEval(c.Context, experiment.EvalCommand{Settings: settings,
+		Formats: c.String("format"), Schedulers: c.String("schedulers"), EstimatesSource: c.String("estimates"),
+		Builder: func() (experiment.PolicyBuilder, error) {
+			return policyBuilder(c, configs.Default(), seconds, c.IsSet("time-unit"))
+		},
+		Launcher: func() (string, bool, error) {
+			launcher, err := checkLauncher(c)
+			return launcher, launcher == launcherLocal, err
+		},
+		Launch: func(launcher string) error { return launch(c, launcher, c.String("out")) }, Given: c.IsSet}, c.App.Writer)
 }
