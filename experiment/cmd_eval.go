@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/reports"
 )
 
@@ -31,6 +32,26 @@ type EvalCommand struct {
 	// Given reports whether a flag was given, for the flags that apply to
 	// one kind of launcher only; nil means none was.
 	Given func(flag string) bool
+}
+
+// EvalHelp is the description of `evogp eval`: the scheduler entries
+// PolicyBuilder.Policies reads, what the output directory holds, and the
+// EVO figures.
+func EvalHelp() string {
+	return "Each entry of --schedulers is " + policies.List().Help() + ", or\n" +
+		"LABEL=SOURCE where SOURCE is a scheduler spec run under LABEL (srtf=mct+srtf+bestfit; prefix scheduler: to force it), a best.json, a run directory holding best.json, or a formula over\n" +
+		"d, q, u, g (prefix run: or formula: to force one reading; a bare name that is both is refused). LABEL=SOURCE runs the formula under LABEL when LABEL is a scheduler whose ranking is\n" +
+		"formula (gp = MCT + formula + best fit, evo-gp = EVO + formula + best fit, evo+formula+roundrobin,\n" +
+		"...), and under MCT + formula + best fit for any other label; a learner run's formula reads d and q in that run's\n" +
+		"gp.time_unit (from its config.yaml) unless --time-unit is given.\n" +
+		"The output directory gets results.parquet, jobs.parquet,\n" +
+		"summary.md, summary.csv, the figures and " + MarkerFile + "; it is built in a temporary\n" +
+		"directory and appears complete or not at all. An existing output directory is replaced\n" +
+		"only if it was written by evogp (has " + MarkerFile + ") and --force is given.\n" +
+		"The evo allocator takes the --evo-* flags and --seed. With EVO schedulers and their MCT counterparts\n" +
+		"(evo-fifo and liquid, evo-srsf and tiresias, evo-lyra and lyra, evo-gp=R and gp=R, ...) eval draws\n" +
+		"evo_rankings (paper Fig. 11b). --ops-out FILE writes the EVO operation log; with FILE = OUT/ops.parquet\n" +
+		"it is part of the output directory, which then also gets evo_op_time (paper Fig. 12)."
 }
 
 // RunEval reads o's formats, builds the policies, reads the estimates

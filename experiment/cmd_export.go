@@ -14,6 +14,17 @@ import (
 	"github.com/evogp/evogp/learn"
 )
 
+// ExportHelp is the description of `evogp export`: what Export reads
+// and prints.
+const ExportHelp = "Reads the \"infix\" formula of best.json (in RUN_DIR, or the file given) and prints it\n" +
+	"(of a collected sweep directory, every finished point's, each under a line \"# POINT\")\n" +
+	"(a run that learned a routing tree too, gp.learn: [routing, ranking], prints both, labelled\n" +
+	"routing R(j, p) and ranking f(j))\n" +
+	"in the chosen format; --simplify first applies the exact simplifier (semantics kept,\n" +
+	"protected division included); --domain instead simplifies for the simulator's inputs only\n" +
+	"(d ≥ 1/3600, q ≥ 0, u ≥ 1, g ≥ 1, no intermediate overflow), removing bloat such as x % (q - q)\n" +
+	"or g % g that is needed only for 0, Inf or NaN inputs (see evogp expr simplify --help)."
+
 // ExportOptions say what `evogp export` prints and how.
 type ExportOptions struct {
 	// Source is a run directory, a best.json, or a collected sweep

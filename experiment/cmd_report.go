@@ -10,6 +10,17 @@ import (
 	"github.com/evogp/evogp/reports"
 )
 
+// RedrawHelp is the description of `evogp report`: the tables Redraw
+// reads and the files it writes.
+const RedrawHelp = "Reads whichever of results.parquet, jobs.parquet, generations.parquet,\n" +
+	"sweep.parquet (with baselines.parquet), pressure.parquet and ops.parquet each DIR holds (nothing is\n" +
+	"simulated again) and writes into DIR: summary.md and summary.csv (from results), ranking,\n" +
+	"breakdown_mean, breakdown_INSTANCE (results), queue_density_INSTANCE, jct_cdf (jobs),\n" +
+	"convergence (generations), tradeoff (sweep, with baselines.parquet — or results — as\n" +
+	"reference lines), pressure (pressure), evo_op_time (ops: paper Fig. 12) and evo_rankings\n" +
+	"(results of EVO schedulers and their MCT counterparts as paired in an eval manifest: Fig. 11b).\n" +
+	"Every table is read and every file rendered before any file is written."
+
 // RedrawOptions say what `evogp report` redraws.
 type RedrawOptions struct {
 	// Dirs are eval, pressure, learn or sweep output directories.

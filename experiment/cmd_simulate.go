@@ -7,6 +7,7 @@ import (
 
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/simcore"
 	"github.com/evogp/evogp/simcore/rule"
@@ -42,6 +43,18 @@ type SimulateCommand struct {
 	JobsOut, OpsOut, SummaryOut string
 	JSON                        bool // one JSON object per instance instead of the table
 	Progress                    progress.Options
+}
+
+// SimulateHelp is the description of `evogp simulate`: the schedulers
+// the registry holds and what the evo and rule allocators take.
+func SimulateHelp() string {
+	return "--scheduler is " + policies.List().Help() + ".\n" +
+		"The evo allocator (SPEC §11) takes the --evo-* flags and --seed;\n" +
+		"--ops-out writes its per-operation log (columns in docs/RESULTS.md). The rule allocator (SPEC §16)\n" +
+		"sends each job to the feasible cluster with the smallest --routing value, for the arrivals or\n" +
+		"(--scope all) every schedulable job; m (MCT's finish) needs scope arrivals and backfill none,\n" +
+		"conservative or greedy; scope all needs backfill none, conservative or greedy.\n" +
+		"Metrics are in hours (util is a fraction); per-job outputs are in seconds."
 }
 
 // RunSimulate builds the policy, reads and selects the instances, runs

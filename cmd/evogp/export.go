@@ -22,14 +22,7 @@ func exportCommand() *cli.Command {
 			"   evogp export runs/quick --format dot --simplify | dot -Tsvg > tree.svg\n" +
 			"   evogp export runs/quick --domain\n" +
 			"   evogp export runs/front --omega 0.3          # a front run: the formula for ω = 0.3",
-		Description: "Reads the \"infix\" formula of best.json (in RUN_DIR, or the file given) and prints it\n" +
-			"(of a collected sweep directory, every finished point's, each under a line \"# POINT\")\n" +
-			"(a run that learned a routing tree too, gp.learn: [routing, ranking], prints both, labelled\n" +
-			"routing R(j, p) and ranking f(j))\n" +
-			"in the chosen format; --simplify first applies the exact simplifier (semantics kept,\n" +
-			"protected division included); --domain instead simplifies for the simulator's inputs only\n" +
-			"(d ≥ 1/3600, q ≥ 0, u ≥ 1, g ≥ 1, no intermediate overflow), removing bloat such as x % (q - q)\n" +
-			"or g % g that is needed only for 0, Inf or NaN inputs (see evogp expr simplify --help).",
+		Description: experiment.ExportHelp,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "infix", Usage: "one of " + strings.Join(expr.Formats(), ", ")},
 			&cli.BoolFlag{Name: "simplify", Usage: "simplify the formula before printing"},

@@ -21,9 +21,7 @@ func exprCommand() *cli.Command {
 			"evogp expr eval FORMULA d=VALUE q=VALUE u=VALUE g=VALUE\n\n" +
 			"Example:\n" +
 			"   evogp expr simplify --format latex \"((q+g)%q - u) * (d % (q + (d+g-u)%(q*q)))\"",
-		Description: "Formulas use d (remaining duration), q (queuing time), u (user priority), g (GPU demand),\n" +
-			"numbers, parentheses, unary minus and + - * /, where / and % both mean protected division:\n" +
-			"a % b = a if b = 0, else a / b. Smaller values are scheduled earlier.\n" +
+		Description: expr.SyntaxHelp +
 			"Flags go before or after the formula. A formula that starts with '-' must follow --, or the shell\n" +
 			"word would be read as a flag: evogp expr simplify -- \"-g*d\".",
 		Subcommands: []*cli.Command{exprSimplifyCommand(), exprEvalCommand()},
@@ -41,12 +39,7 @@ func exprSimplifyCommand() *cli.Command {
 			"   evogp expr simplify --domain \"q % d * (g % g) % (q - q)\"      # prints q % d\n" +
 			"   evogp expr simplify \"g*d - 0*q\" --domain --format latex      # flags may follow the formula\n" +
 			"   evogp expr simplify -- \"-g*d\"                               # a formula starting with '-' follows --",
-		Description: "Simplification is exact in float64 (including 0, -0, Inf and NaN inputs), so identities such as\n" +
-			"x - x = 0 or x % x = 1 are not applied; see the expr package documentation.\n\n" +
-			"--domain simplifies for the simulator's inputs only: d ≥ 1/3600 (1 s in hours), q ≥ 0, u ≥ 1, g ≥ 1,\n" +
-			"all finite, assuming no intermediate value overflows to ±Inf. It then removes x - x, x % x (x provably\n" +
-			"non-zero), x * 0, x + 0, 0 % x and divisions by zero-valued subtrees; the result equals the formula on\n" +
-			"those inputs (a zero may change sign) but not in general (e.g. at q = Inf, q - q is NaN, not 0).",
+		Description: expr.SimplifyHelp,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "infix",
 				Usage: "output format: " + strings.Join(expr.Formats(), " | ")},

@@ -17,14 +17,7 @@ func reportCommand() *cli.Command {
 			"Examples:\n" +
 			"   evogp report out/eval\n" +
 			"   evogp report runs/quick out/eval out/pressure --format png,svg,pdf",
-		Description: "Reads whichever of results.parquet, jobs.parquet, generations.parquet,\n" +
-			"sweep.parquet (with baselines.parquet), pressure.parquet and ops.parquet each DIR holds (nothing is\n" +
-			"simulated again) and writes into DIR: summary.md and summary.csv (from results), ranking,\n" +
-			"breakdown_mean, breakdown_INSTANCE (results), queue_density_INSTANCE, jct_cdf (jobs),\n" +
-			"convergence (generations), tradeoff (sweep, with baselines.parquet — or results — as\n" +
-			"reference lines), pressure (pressure), evo_op_time (ops: paper Fig. 12) and evo_rankings\n" +
-			"(results of EVO schedulers and their MCT counterparts as paired in an eval manifest: Fig. 11b).\n" +
-			"Every table is read and every file rendered before any file is written.",
+		Description: experiment.RedrawHelp,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "png,svg", Usage: "figure formats: png, svg, pdf"},
 			&cli.StringFlag{Name: "instance", Usage: "instance for the per-instance figures (default: the first)"},

@@ -8,7 +8,6 @@ import (
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/internal/progress"
-	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -52,13 +51,7 @@ func simulateCommand() *cli.Command {
 			"   evogp simulate --dataset data/train --scheduler user+fifo+roundrobin --trigger arrival+completion --jobs-out jobs.csv\n" +
 			"   evogp simulate --dataset data/test --scheduler evo-srsf --evo-population 20 --evo-generations 20 --ops-out ops.parquet\n" +
 			"   evogp simulate --dataset data/test --scheduler rule+srsf+bestfit --routing \"W - o\" --scope all",
-		Description: "--scheduler is " + policies.List().Help() + ".\n" +
-			"The evo allocator (SPEC §11) takes the --evo-* flags and --seed;\n" +
-			"--ops-out writes its per-operation log (columns in docs/RESULTS.md). The rule allocator (SPEC §16)\n" +
-			"sends each job to the feasible cluster with the smallest --routing value, for the arrivals or\n" +
-			"(--scope all) every schedulable job; m (MCT's finish) needs scope arrivals and backfill none,\n" +
-			"conservative or greedy; scope all needs backfill none, conservative or greedy.\n" +
-			"Metrics are in hours (util is a fraction); per-job outputs are in seconds.",
+		Description: experiment.SimulateHelp(),
 		Flags: withFlags([]cli.Flag{
 			&cli.StringFlag{Name: "dataset", Required: true, Usage: "dataset directory (Parquet or CSV)"},
 			&cli.StringFlag{Name: "scheduler", Value: "tiresias", Usage: "scheduler name or ALLOCATOR+RANKING+PLACER (see the description)"},
