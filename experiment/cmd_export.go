@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -27,30 +28,35 @@ const ExportHelp = "Reads the \"infix\" formula of best.json (in RUN_DIR, or the
 
 // ExportOptions say what `evogp export` prints and how.
 type ExportOptions struct {
-	// Source is a run directory, a best.json, or a collected sweep
-	// directory (every finished point's formula is printed).
-	Source string
+	// Args are the command's positional arguments: exactly one source, a
+	// run directory, a best.json, or a collected sweep directory (every
+	// finished point's formula is printed).
+	Args []string
 	// Format is one of expr.Formats().
 	Format string
 	// Simplify applies the exact simplifier first; Domain instead
 	// simplifies for the simulator's inputs (expr.DefaultDomain) and
 	// prints the divisions the domain proves safe as true division.
 	Simplify, Domain bool
-	// Omega, if not nil, picks the member of a front run's best.json
+	// Omega, if OmegaGiven, picks the member of a front run's best.json
 	// minimising ω·objective1 + (1−ω)·objective2 on validation.
-	Omega *float64
+	Omega      float64
+	OmegaGiven bool
 	// Out, if not empty, is the file written (atomically) instead of w.
 	Out string
 }
 
-// Export prints the formula(s) of o.Source as o says, to o.Out or w; a
+// Export prints the formula(s) of the source in o.Args as o says, to o.Out or w; a
 // run that learned a routing tree too prints both, labelled. Nothing is
 // written on an error.
 func Export(ctx context.Context, o ExportOptions, w io.Writer) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	src := o.Source
+	if len(o.Args) != 1 {
+		return errors.New("export: give one RUN_DIR or best.json (see evogp export --help)")
+	}
+	src := o.Args[0]
 	var text string
 	var err error
 	if st, err := os.Stat(src); err == nil && st.IsDir() {
@@ -100,12 +106,12 @@ func withNewline(s string) string {
 }
 
 // ExportBest formats the formula(s) of the best.json at path as o says
-// (o.Source and o.Out are not read).
+// (o.Args and o.Out are not read).
 func ExportBest(path string, o ExportOptions) (string, error) {
 	var err error
 	var infix string
-	if o.Omega != nil {
-		infix, _, err = learn.OmegaInfix(path, *o.Omega)
+	if o.OmegaGiven {
+		infix, _, err = learn.OmegaInfix(path, o.Omega)
 	} else {
 		infix, err = ReadBestInfix(path)
 	}
@@ -117,7 +123,7 @@ func ExportBest(path string, o ExportOptions) (string, error) {
 		return "", fmt.Errorf("%s: %w", path, err)
 	}
 	var routingTree *expr.Tree
-	if o.Omega == nil {
+	if !o.OmegaGiven {
 		routing, err := formula.ReadBestRouting(path)
 		if err != nil {
 			return "", err

@@ -17,4 +17,10 @@ const (
 		"all finite, assuming no intermediate value overflows to ±Inf. It then removes x - x, x % x (x provably\n" +
 		"non-zero), x * 0, x + 0, 0 % x and divisions by zero-valued subtrees; the result equals the formula on\n" +
 		"those inputs (a zero may change sign) but not in general (e.g. at q = Inf, q - q is NaN, not 0)."
+
+	// AssignmentsHelp states what ParseAssignments requires of the values
+	// of a formula's terminals.
+	AssignmentsHelp = "Every variable the formula uses must be given a value (a missing one is an error, so a\n" +
+		"typo cannot silently evaluate at 0); variables it does not use may be omitted.\n" +
+		"Values are plain numbers; d and q are in whatever unit you mean (the simulator uses hours)."
 )

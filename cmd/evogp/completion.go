@@ -35,12 +35,9 @@ func manCommand() *cli.Command {
 		Usage:     "print the evogp(1) manual page (roff), generated from the commands and flags",
 		UsageText: "evogp man > evogp.1 && man ./evogp.1",
 		Action: func(c *cli.Context) error {
-			if c.NArg() > 0 {
-				return fmt.Errorf("man: unexpected argument %q", c.Args().First())
-			}
-			s, err := c.App.ToMan()
+			s, err := cliargs.ManPage(c.Args().Slice(), c.App.ToMan)
 			if err != nil {
-				return fmt.Errorf("man: %w", err)
+				return err
 			}
 			_, err = fmt.Fprint(c.App.Writer, s)
 			return err

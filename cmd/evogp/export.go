@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -39,13 +38,6 @@ func runExport(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if len(args) != 1 {
-		return errors.New("export: give one RUN_DIR or best.json (see evogp export --help)")
-	}
-	o := experiment.ExportOptions{Source: args[0], Format: c.String("format"), Simplify: c.Bool("simplify"), Domain: c.Bool("domain"), Out: c.String("out")}
-	if c.IsSet("omega") {
-		omega := c.Float64("omega")
-		o.Omega = &omega
-	}
-	return experiment.Export(c.Context, o, c.App.Writer)
+	return experiment.Export(c.Context, experiment.ExportOptions{Args: args, Format: c.String("format"), Simplify: c.Bool("simplify"),
+		Domain: c.Bool("domain"), Omega: c.Float64("omega"), OmegaGiven: c.IsSet("omega"), Out: c.String("out")}, c.App.Writer)
 }

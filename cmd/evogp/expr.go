@@ -68,9 +68,7 @@ func exprEvalCommand() *cli.Command {
 		UsageText: "evogp expr eval FORMULA NAME=VALUE...\n\n" +
 			"Example:\n" +
 			"   evogp expr eval \"g*d\" d=2.5 q=0 u=1 g=8      # prints 20",
-		Description: "Every variable the formula uses must be given a value (a missing one is an error, so a\n" +
-			"typo cannot silently evaluate at 0); variables it does not use may be omitted.\n" +
-			"Values are plain numbers; d and q are in whatever unit you mean (the simulator uses hours).",
+		Description: expr.AssignmentsHelp,
 		Action: func(c *cli.Context) error {
 			if c.NArg() < 1 {
 				return errors.New("expr eval: missing FORMULA (usage: evogp expr eval FORMULA d=VALUE ...)")

@@ -65,7 +65,9 @@ func simulateCommand() *cli.Command {
 			&cli.StringFlag{Name: "ops-out", Usage: "write the EVO operation log (one row per evo operation) to PATH (.parquet or .csv)"},
 			&cli.IntFlag{Name: "workers", Usage: "instances simulated in parallel (0 = all cores)"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
-			clockFlag(),
+			// The simulator's time model: the engine's integer seconds, or Hydra's float clock for sjf-fastest on
+			// Hydra-model instances (experiment.FloatClock), which reproduces the figures of Hydra's own simulator.
+			&cli.StringFlag{Name: "clock", Value: "engine", Usage: "time model: engine (integer seconds) | hydra-float (Hydra's float clock with steps ≥ 1 s and later-row ties; scheduler sjf-fastest only, prints avg JCT, tardiness and misses in seconds)"},
 		}, simFlags(), evoFlags(true), estimatesFlags()),
 		Action: runSimulate,
 	}
