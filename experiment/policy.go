@@ -69,6 +69,17 @@ func DefaultPolicyBuilder(seconds bool) PolicyBuilder {
 	return PolicyBuilder{Seconds: seconds, EVO: evo.DefaultParams()}
 }
 
+// ConfigPolicyBuilder builds with cfg's evo section and run seed
+// (EVOParams) and its rule section (configs.RuleParams, SPEC §16), and the
+// given formula unit.
+func ConfigPolicyBuilder(cfg configs.Config, seconds, explicit bool) (PolicyBuilder, error) {
+	rp, err := configs.RuleParams(cfg)
+	if err != nil {
+		return PolicyBuilder{}, err
+	}
+	return PolicyBuilder{Seconds: seconds, Explicit: explicit, EVO: EVOParams(cfg), Rule: rp}, nil
+}
+
 // EVOParams translates a config's evo section and run seed into the evo
 // allocator's parameters (SPEC §11): operation k of a simulation draws
 // from a generator seeded by (cfg.Seed, k).

@@ -32,3 +32,20 @@ func TestCatalogueSpecs(t *testing.T) {
 		}
 	}
 }
+
+// Completion offers the registry's specs after both scheduler flags, the
+// objective kinds after --objective, and nothing after other flags.
+func TestCompletionValues(t *testing.T) {
+	specs := policies.List().Specs()
+	for _, flag := range []string{"scheduler", "schedulers"} {
+		if got := policies.CompletionValues(flag); !slices.Equal(got, specs) || !slices.Contains(got, "mct-all+srsf+bestfit") {
+			t.Errorf("CompletionValues(%q) = %v, want the registry's specs", flag, got)
+		}
+	}
+	if got := policies.CompletionValues("objective"); !slices.Equal(got, simcore.ObjectiveKindNames()) {
+		t.Errorf("CompletionValues(objective) = %v", got)
+	}
+	if got := policies.CompletionValues("dataset"); got != nil {
+		t.Errorf("CompletionValues(dataset) = %v, want nil", got)
+	}
+}

@@ -9,7 +9,6 @@ import (
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/internal/progress"
-	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/reports"
 )
 
@@ -27,20 +26,7 @@ func evalCommand() *cli.Command {
 			"   evogp eval --dataset data/test --schedulers liquid,tiresias,lyra,gp=runs/quick,evo-fifo,evo-srsf,evo-lyra,evo-gp=runs/quick \\\n" +
 			"        --evo-population 20 --evo-generations 20 --ops-out out/eval/ops.parquet --out out/eval\n" +
 			"   evogp eval --dataset data/test --out /shared/eval --launcher slurm --time 1:00:00   # a Slurm task per instance; then evogp collect /shared/eval",
-		Description: "Each entry of --schedulers is " + policies.List().Help() + ", or\n" +
-			"LABEL=SOURCE where SOURCE is a scheduler spec run under LABEL (srtf=mct+srtf+bestfit; prefix scheduler: to force it), a best.json, a run directory holding best.json, or a formula over\n" +
-			"d, q, u, g (prefix run: or formula: to force one reading; a bare name that is both is refused). LABEL=SOURCE runs the formula under LABEL when LABEL is a scheduler whose ranking is\n" +
-			"formula (gp = MCT + formula + best fit, evo-gp = EVO + formula + best fit, evo+formula+roundrobin,\n" +
-			"...), and under MCT + formula + best fit for any other label; a learner run's formula reads d and q in that run's\n" +
-			"gp.time_unit (from its config.yaml) unless --time-unit is given.\n" +
-			"The output directory gets results.parquet, jobs.parquet,\n" +
-			"summary.md, summary.csv, the figures and " + markerFile + "; it is built in a temporary\n" +
-			"directory and appears complete or not at all. An existing output directory is replaced\n" +
-			"only if it was written by evogp (has " + markerFile + ") and --force is given.\n" +
-			"The evo allocator takes the --evo-* flags and --seed. With EVO schedulers and their MCT counterparts\n" +
-			"(evo-fifo and liquid, evo-srsf and tiresias, evo-lyra and lyra, evo-gp=R and gp=R, ...) eval draws\n" +
-			"evo_rankings (paper Fig. 11b). --ops-out FILE writes the EVO operation log; with FILE = OUT/ops.parquet\n" +
-			"it is part of the output directory, which then also gets evo_op_time (paper Fig. 12).",
+		Description: experiment.EvalHelp(),
 		Flags: withFlags([]cli.Flag{
 			&cli.StringFlag{Name: "dataset", Required: true, Usage: "dataset directory (Parquet or CSV)"},
 			&cli.StringFlag{Name: "out", Required: true, Usage: "output directory"},
@@ -60,21 +46,7 @@ func evalCommand() *cli.Command {
 }
 
 // parseFormats checks a comma-separated list of figure formats.
-func parseFormats(s string) ([]string, error) {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		f = strings.ToLower(strings.TrimSpace(f))
-		known := false
-		for _, k := range reports.Formats() {
-			known = known || f == k
-		}
-		if !known {
-			return nil, fmt.Errorf("format %q: want a comma-separated list of %s", f, strings.Join(reports.Formats(), ", "))
-		}
-		out = append(out, f)
-	}
-	return out, nil
-}
+func parseFormats(s string) ([]string, error) { return reports.ParseFormats(s) }
 
 func runEval(c *cli.Context) error {
 	if c.NArg() > 0 {
@@ -88,55 +60,24 @@ func runEval(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	formats, err := parseFormats(c.String("format"))
-	if err != nil {
-		return err
-	}
-	b, err := policyBuilder(c, configs.Default(), seconds, c.IsSet("time-unit"))
-	if err != nil {
-		return err
-	}
-	policies, err := b.Policies(c.String("schedulers"))
-	if err != nil {
-		return err
-	}
-	est, err := experiment.ParseEstimateSource(c.String("estimates"))
-	if err != nil {
-		return err
-	}
-	launcher, err := checkLauncher(c)
-	if err != nil {
-		return err
-	}
 	settings := experiment.EvalSettings{
-		Estimates: est, EstimatesSeed: c.Uint64("estimates-seed"), EstimatesReuse: c.Bool("estimates-reuse"),
-		Dataset: c.String("dataset"), Policies: policies, Sim: sim, TimeUnit: c.String("time-unit"),
-		Figures: experiment.FigureOptions{Formats: formats, Instance: c.String("instance"),
+		EstimatesSeed: c.Uint64("estimates-seed"), EstimatesReuse: c.Bool("estimates-reuse"),
+		Dataset: c.String("dataset"), Sim: sim, TimeUnit: c.String("time-unit"),
+		Figures: experiment.FigureOptions{Instance: c.String("instance"),
 			Reference: c.String("reference"), RequireReference: c.IsSet("reference"), ReportInstances: c.Int("report-instances")},
 		Instances: c.StringSlice("instances"),
 		Workers:   c.Int("workers"), Out: c.String("out"), OpsOut: c.String("ops-out"), Force: c.Bool("force"),
 		Progress:   progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")},
 		Provenance: provenance(c),
 	}
-	if launcher != launcherLocal {
-		if c.IsSet("workers") || c.IsSet("force") {
-			return fmt.Errorf("eval: --workers and --force apply to --launcher local; with --launcher %s each task uses --cpus-per-task cores and --out must be new", launcher)
-		}
-		if c.IsSet("ops-out") || c.IsSet("estimates") || c.IsSet("instances") {
-			return fmt.Errorf("eval: --ops-out, --estimates and --instances run with --launcher local only")
-		}
-		if _, err := experiment.PrepareEval(settings); err != nil {
-			return err
-		}
-		return launch(c, launcher, c.String("out"))
-	}
-	res, err := experiment.Eval(c.Context, settings)
-	if err != nil {
-		return err
-	}
-	if err := experiment.WriteSummaryTable(c.App.Writer, c.String("out"), c.String("reference")); err != nil {
-		return err
-	}
-	fmt.Fprintf(c.App.Writer, "\nwrote %s: %d schedulers × %d instances, %s\n", c.String("out"), len(policies), res.Instances, strings.Join(res.Files, ", "))
-	return nil
+	return experiment.RunEval(c.Context, experiment.EvalCommand{Settings: settings,
+		Formats: c.String("format"), Schedulers: c.String("schedulers"), EstimatesSource: c.String("estimates"),
+		Builder: func() (experiment.PolicyBuilder, error) {
+			return policyBuilder(c, configs.Default(), seconds, c.IsSet("time-unit"))
+		},
+		Launcher: func() (string, bool, error) {
+			launcher, err := checkLauncher(c)
+			return launcher, launcher == launcherLocal, err
+		},
+		Launch: func(launcher string) error { return launch(c, launcher, c.String("out")) }, Given: c.IsSet}, c.App.Writer)
 }

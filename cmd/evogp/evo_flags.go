@@ -39,9 +39,5 @@ func policyBuilder(c *cli.Context, cfg configs.Config, seconds, explicit bool) (
 	if err != nil {
 		return experiment.PolicyBuilder{}, err
 	}
-	rp, err := configs.RuleParams(cfg) // the config's rule section (SPEC §16)
-	if err != nil {
-		return experiment.PolicyBuilder{}, err
-	}
-	return experiment.PolicyBuilder{Seconds: seconds, Explicit: explicit, EVO: experiment.EVOParams(cfg), Rule: rp}, nil
+	return experiment.ConfigPolicyBuilder(cfg, seconds, explicit)
 }

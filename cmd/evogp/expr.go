@@ -3,12 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/internal/cliargs"
 )
 
 // exprCommand groups the formula tools: simplify (and print in any format)
@@ -21,9 +21,7 @@ func exprCommand() *cli.Command {
 			"evogp expr eval FORMULA d=VALUE q=VALUE u=VALUE g=VALUE\n\n" +
 			"Example:\n" +
 			"   evogp expr simplify --format latex \"((q+g)%q - u) * (d % (q + (d+g-u)%(q*q)))\"",
-		Description: "Formulas use d (remaining duration), q (queuing time), u (user priority), g (GPU demand),\n" +
-			"numbers, parentheses, unary minus and + - * /, where / and % both mean protected division:\n" +
-			"a % b = a if b = 0, else a / b. Smaller values are scheduled earlier.\n" +
+		Description: expr.SyntaxHelp +
 			"Flags go before or after the formula. A formula that starts with '-' must follow --, or the shell\n" +
 			"word would be read as a flag: evogp expr simplify -- \"-g*d\".",
 		Subcommands: []*cli.Command{exprSimplifyCommand(), exprEvalCommand()},
@@ -41,12 +39,7 @@ func exprSimplifyCommand() *cli.Command {
 			"   evogp expr simplify --domain \"q % d * (g % g) % (q - q)\"      # prints q % d\n" +
 			"   evogp expr simplify \"g*d - 0*q\" --domain --format latex      # flags may follow the formula\n" +
 			"   evogp expr simplify -- \"-g*d\"                               # a formula starting with '-' follows --",
-		Description: "Simplification is exact in float64 (including 0, -0, Inf and NaN inputs), so identities such as\n" +
-			"x - x = 0 or x % x = 1 are not applied; see the expr package documentation.\n\n" +
-			"--domain simplifies for the simulator's inputs only: d ≥ 1/3600 (1 s in hours), q ≥ 0, u ≥ 1, g ≥ 1,\n" +
-			"all finite, assuming no intermediate value overflows to ±Inf. It then removes x - x, x % x (x provably\n" +
-			"non-zero), x * 0, x + 0, 0 % x and divisions by zero-valued subtrees; the result equals the formula on\n" +
-			"those inputs (a zero may change sign) but not in general (e.g. at q = Inf, q - q is NaN, not 0).",
+		Description: expr.SimplifyHelp,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "infix",
 				Usage: "output format: " + strings.Join(expr.Formats(), " | ")},
@@ -58,16 +51,11 @@ func exprSimplifyCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			simplify := expr.Simplify
-			if c.Bool("domain") {
-				simplify = func(t *expr.Tree) *expr.Tree { return expr.SimplifyOn(t, expr.DefaultDomain()) }
-			}
-			t = expr.SimplifyForPrint(t, simplify) // never prints longer than the input
-			out, err := expr.Format(t, c.String("format"))
+			out, err := expr.SimplifiedText(t, c.String("format"), c.Bool("domain"))
 			if err != nil {
 				return err
 			}
-			_, err = fmt.Fprintln(c.App.Writer, strings.TrimRight(out, "\n"))
+			_, err = fmt.Fprintln(c.App.Writer, out)
 			return err
 		},
 	}
@@ -80,23 +68,16 @@ func exprEvalCommand() *cli.Command {
 		UsageText: "evogp expr eval FORMULA NAME=VALUE...\n\n" +
 			"Example:\n" +
 			"   evogp expr eval \"g*d\" d=2.5 q=0 u=1 g=8      # prints 20",
-		Description: "Every variable the formula uses must be given a value (a missing one is an error, so a\n" +
-			"typo cannot silently evaluate at 0); variables it does not use may be omitted.\n" +
-			"Values are plain numbers; d and q are in whatever unit you mean (the simulator uses hours).",
+		Description: expr.AssignmentsHelp,
 		Action: func(c *cli.Context) error {
 			if c.NArg() < 1 {
 				return errors.New("expr eval: missing FORMULA (usage: evogp expr eval FORMULA d=VALUE ...)")
 			}
-			t, err := parseFormula(c.Args().First())
+			out, err := expr.EvalAssigned(c.Args().First(), c.Args().Tail())
 			if err != nil {
 				return err
 			}
-			vals, err := parseAssignments(c.Args().Tail(), t)
-			if err != nil {
-				return err
-			}
-			v := expr.Compile(t).EvalVars(&vals)
-			_, err = fmt.Fprintln(c.App.Writer, strconv.FormatFloat(v, 'g', -1, 64))
+			_, err = fmt.Fprintln(c.App.Writer, out)
 			return err
 		},
 	}
@@ -113,61 +94,10 @@ func formulaArg(c *cli.Context) (*expr.Tree, error) {
 		return nil, fmt.Errorf("%s: missing FORMULA", c.Command.FullName())
 	}
 	args := c.Args().Slice()
-	rest, err := trailingFlags(c, args[1:], looksLikeFlag)
+	rest, err := trailingFlags(c, args[1:], cliargs.LooksLikeFlag)
 	if err != nil {
 		name := strings.TrimPrefix(c.Command.HelpName, c.App.Name+" ")
 		return nil, fmt.Errorf("%w (a formula that starts with '-' goes after --, as in evogp %s -- \"-g*d\")", err, name)
 	}
-	return parseFormula(strings.Join(append(args[:1:1], rest...), " "))
-}
-
-// looksLikeFlag reports whether a is -x or --name with a letter after the
-// dashes (a lone "-" or "-2" is formula text).
-func looksLikeFlag(a string) bool {
-	name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
-	if name == a || name == "" {
-		return false
-	}
-	r := name[0]
-	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
-}
-
-func parseFormula(s string) (*expr.Tree, error) {
-	t, err := expr.Parse(s)
-	if err != nil {
-		return nil, fmt.Errorf("formula %s: %w", expr.Quote(s, err), err)
-	}
-	return t, nil
-}
-
-// parseAssignments reads NAME=VALUE arguments for terminals of expr's
-// catalogue (d, q, u, g, a, …; indexed by their expr.Op) and checks that
-// every terminal t uses has one.
-func parseAssignments(args []string, t *expr.Tree) (expr.Vars, error) {
-	var vals expr.Vars
-	var set expr.Terminals
-	for _, a := range args {
-		name, val, ok := strings.Cut(a, "=")
-		if !ok {
-			return vals, fmt.Errorf("argument %q: want NAME=VALUE with NAME a terminal such as d, q, u, g", a)
-		}
-		op, ok := expr.VariableByName(strings.TrimSpace(name))
-		if !ok {
-			_, err := expr.ParseTerminals([]string{name})
-			return vals, fmt.Errorf("argument %q: unknown variable %q (%w)", a, name, err)
-		}
-		if set.Has(op) {
-			return vals, fmt.Errorf("argument %q: %s given twice", a, name)
-		}
-		v, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
-		if err != nil {
-			return vals, fmt.Errorf("argument %q: value: %w", a, err)
-		}
-		vals[op], set = v, set|1<<op
-	}
-	if missing := t.Terminals().Minus(set); missing != 0 {
-		names := missing.Names()
-		return vals, fmt.Errorf("formula uses %s but no value was given (add %s=VALUE)", strings.Join(names, ", "), names[0])
-	}
-	return vals, nil
+	return expr.ParseFormula(strings.Join(append(args[:1:1], rest...), " "))
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/experiment"
+	"github.com/evogp/evogp/expr"
 )
 
 // helpExamples returns the example command lines of a help text: the
@@ -65,10 +66,7 @@ func checkExample(tmp string) cli.ActionFunc {
 			if c.NArg() == 0 {
 				return fmt.Errorf("missing formula")
 			}
-			t, err := parseFormula(c.Args().First())
-			if err == nil {
-				_, err = parseAssignments(c.Args().Tail(), t)
-			}
+			_, err := expr.EvalAssigned(c.Args().First(), c.Args().Tail())
 			return err
 		case "expr simplify":
 			_, err := formulaArg(c)

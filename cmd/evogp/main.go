@@ -2,17 +2,15 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/evogp/evogp/experiment"
+	"github.com/evogp/evogp/internal/signalrun"
 )
 
 func main() {
@@ -25,52 +23,14 @@ func main() {
 // shell's convention 128 + the signal number: 130 for SIGINT, 143 for
 // SIGTERM. A second signal ends the program at once.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	received := make(chan os.Signal, 1)
-	go func() {
-		if s, ok := <-sigs; ok {
-			received <- s
-			signal.Stop(sigs) // a second signal has its default effect
-			cancel()
-		}
-	}()
 	app := newApp()
 	app.Writer, app.ErrWriter = stdout, stderr
 	setInvocation(app, args, time.Now())
-	err := app.RunContext(ctx, args)
-	signal.Stop(sigs)
-	close(sigs)
-	var sig os.Signal
-	select {
-	case sig = <-received:
-	default:
-	}
+	sig, err := signalrun.Run(ctx, func(ctx context.Context) error { return app.RunContext(ctx, args) })
 	if err != nil {
 		fmt.Fprintln(stderr, "evogp:", err)
 	}
-	return exitCode(err, sig)
-}
-
-// exitCode is the exit status of a command that returned err after the
-// signal sig (nil if none) arrived.
-func exitCode(err error, sig os.Signal) int {
-	switch sig {
-	case os.Interrupt:
-		return 128 + int(syscall.SIGINT)
-	case syscall.SIGTERM:
-		return 128 + int(syscall.SIGTERM)
-	}
-	if err != nil {
-		var ec cli.ExitCoder
-		if errors.As(err, &ec) && ec.ExitCode() != 0 {
-			return ec.ExitCode()
-		}
-		return 1
-	}
-	return 0
+	return signalrun.ExitCode(err, sig)
 }
 
 // setInvocation records the command line and start time that every output

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"errors"
-	"fmt"
-	"strings"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/evogp/evogp/experiment"
+	"github.com/evogp/evogp/internal/cliargs"
 	"github.com/evogp/evogp/reports"
 )
 
@@ -20,14 +17,7 @@ func reportCommand() *cli.Command {
 			"Examples:\n" +
 			"   evogp report out/eval\n" +
 			"   evogp report runs/quick out/eval out/pressure --format png,svg,pdf",
-		Description: "Reads whichever of results.parquet, jobs.parquet, generations.parquet,\n" +
-			"sweep.parquet (with baselines.parquet), pressure.parquet and ops.parquet each DIR holds (nothing is\n" +
-			"simulated again) and writes into DIR: summary.md and summary.csv (from results), ranking,\n" +
-			"breakdown_mean, breakdown_INSTANCE (results), queue_density_INSTANCE, jct_cdf (jobs),\n" +
-			"convergence (generations), tradeoff (sweep, with baselines.parquet — or results — as\n" +
-			"reference lines), pressure (pressure), evo_op_time (ops: paper Fig. 12) and evo_rankings\n" +
-			"(results of EVO schedulers and their MCT counterparts as paired in an eval manifest: Fig. 11b).\n" +
-			"Every table is read and every file rendered before any file is written.",
+		Description: experiment.RedrawHelp,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "png,svg", Usage: "figure formats: png, svg, pdf"},
 			&cli.StringFlag{Name: "instance", Usage: "instance for the per-instance figures (default: the first)"},
@@ -43,50 +33,10 @@ func runReport(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if len(dirs) == 0 {
-		return errors.New("report: give at least one directory (see evogp report --help)")
-	}
-	formats, err := parseFormats(c.String("format"))
-	if err != nil {
-		return err
-	}
-	all := make([]experiment.Files, len(dirs))
-	for i, dir := range dirs {
-		t, err := experiment.ReadTables(dir)
-		if err != nil {
-			return err
-		}
-		o := experiment.FigureOptions{Formats: formats, Instance: c.String("instance"),
-			Reference: c.String("reference"), RequireReference: c.IsSet("reference"), ReportInstances: c.Int("report-instances")}
-		// An eval directory's manifest supplies the reference and the
-		// instance unless the flags are given, so report redraws what
-		// eval drew.
-		ref, inst, err := experiment.ManifestDefaults(dir)
-		if err != nil {
-			return err
-		}
-		if !c.IsSet("reference") && ref != "" {
-			o.Reference = ref
-		}
-		if !c.IsSet("instance") && inst != "" {
-			o.Instance = inst
-		}
-		if all[i], err = t.Render(o); err != nil {
-			return fmt.Errorf("report %s: %w", dir, err)
-		}
-		rep, err := t.Report(dir, all[i], o, experiment.ReportOptions{})
-		if err != nil {
-			return err
-		}
-		all[i] = append(all[i], rep)
-	}
-	for i, dir := range dirs {
-		if err := all[i].Write(dir); err != nil {
-			return err
-		}
-		fmt.Fprintf(c.App.Writer, "%s: %s\n", dir, strings.Join(all[i].Names(), ", "))
-	}
-	return nil
+	return experiment.Redraw(c.Context, experiment.RedrawOptions{Dirs: dirs, Formats: c.String("format"),
+		Instance: c.String("instance"), InstanceGiven: c.IsSet("instance"),
+		Reference: c.String("reference"), ReferenceGiven: c.IsSet("reference"),
+		ReportInstances: c.Int("report-instances")}, c.App.Writer)
 }
 
 // reportInstancesFlag is --report-instances of eval and report.
@@ -98,53 +48,20 @@ func reportInstancesFlag() cli.Flag {
 // positionalArgs returns the positional arguments of c and applies any of
 // the command's flags written after them: urfave/cli stops parsing flags at
 // the first positional argument, but `evogp report DIR --format svg` is
-// what people type. "--name value", "--name=value" and, for boolean flags,
-// "--name" are understood; an unknown flag is an error.
+// what people type (see cliargs.ApplyTrailing).
 func positionalArgs(c *cli.Context) ([]string, error) {
-	return trailingFlags(c, c.Args().Slice(), func(a string) bool { return strings.HasPrefix(a, "-") && a != "-" })
+	return trailingFlags(c, c.Args().Slice(), cliargs.IsDashWord)
 }
 
-// trailingFlags applies the words of args that isFlag accepts (with their
-// values) as c's flags and returns the other words; the words after "--"
-// are all positional.
+// trailingFlags applies the words of args that isFlag accepts as c's flags
+// and returns the other words (cliargs.ApplyTrailing).
 func trailingFlags(c *cli.Context, args []string, isFlag func(string) bool) ([]string, error) {
 	isBool := map[string]bool{}
-	known := map[string]bool{}
 	for _, f := range c.Command.Flags {
 		_, b := f.(*cli.BoolFlag)
 		for _, n := range f.Names() {
-			known[n], isBool[n] = true, b
+			isBool[n] = b
 		}
 	}
-	var pos []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			pos = append(pos, args[i+1:]...)
-			break
-		}
-		if !isFlag(a) {
-			pos = append(pos, a)
-			continue
-		}
-		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if !known[name] {
-			return nil, fmt.Errorf("%s: unknown flag %s (see evogp %s --help)", c.Command.Name, a, c.Command.Name)
-		}
-		if !hasVal {
-			if isBool[name] {
-				val = "true"
-			} else {
-				if i+1 >= len(args) {
-					return nil, fmt.Errorf("%s: flag %s needs a value", c.Command.Name, a)
-				}
-				i++
-				val = args[i]
-			}
-		}
-		if err := c.Set(name, val); err != nil {
-			return nil, fmt.Errorf("%s: flag %s: %w", c.Command.Name, a, err)
-		}
-	}
-	return pos, nil
+	return cliargs.ApplyTrailing(c.Command.Name, args, isBool, isFlag, c.Set)
 }

@@ -6,13 +6,9 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/evogp/evogp/configs"
-	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/internal/progress"
-	"github.com/evogp/evogp/policies"
-	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/simcore"
-	"github.com/evogp/evogp/simcore/rule"
 )
 
 // simFlags set the sim and objective keys of the commands that simulate;
@@ -39,14 +35,9 @@ func simSettingsFrom(c *cli.Context, cfg configs.Config) (experiment.SimSettings
 	return experiment.SimSettings{Sim: cfg.Sim, Objective: cfg.Objective}, err
 }
 
+// secondsUnit reports whether --time-unit is seconds.
 func secondsUnit(c *cli.Context) (bool, error) {
-	switch c.String("time-unit") {
-	case "hours":
-		return false, nil
-	case "seconds":
-		return true, nil
-	}
-	return false, fmt.Errorf("time-unit %q: want hours or seconds", c.String("time-unit"))
+	return experiment.TimeUnitSeconds(c.String("time-unit"))
 }
 
 func simulateCommand() *cli.Command {
@@ -60,13 +51,7 @@ func simulateCommand() *cli.Command {
 			"   evogp simulate --dataset data/train --scheduler user+fifo+roundrobin --trigger arrival+completion --jobs-out jobs.csv\n" +
 			"   evogp simulate --dataset data/test --scheduler evo-srsf --evo-population 20 --evo-generations 20 --ops-out ops.parquet\n" +
 			"   evogp simulate --dataset data/test --scheduler rule+srsf+bestfit --routing \"W - o\" --scope all",
-		Description: "--scheduler is " + policies.List().Help() + ".\n" +
-			"The evo allocator (SPEC §11) takes the --evo-* flags and --seed;\n" +
-			"--ops-out writes its per-operation log (columns in docs/RESULTS.md). The rule allocator (SPEC §16)\n" +
-			"sends each job to the feasible cluster with the smallest --routing value, for the arrivals or\n" +
-			"(--scope all) every schedulable job; m (MCT's finish) needs scope arrivals and backfill none,\n" +
-			"conservative or greedy; scope all needs backfill none, conservative or greedy.\n" +
-			"Metrics are in hours (util is a fraction); per-job outputs are in seconds.",
+		Description: experiment.SimulateHelp(),
 		Flags: withFlags([]cli.Flag{
 			&cli.StringFlag{Name: "dataset", Required: true, Usage: "dataset directory (Parquet or CSV)"},
 			&cli.StringFlag{Name: "scheduler", Value: "tiresias", Usage: "scheduler name or ALLOCATOR+RANKING+PLACER (see the description)"},
@@ -80,7 +65,9 @@ func simulateCommand() *cli.Command {
 			&cli.StringFlag{Name: "ops-out", Usage: "write the EVO operation log (one row per evo operation) to PATH (.parquet or .csv)"},
 			&cli.IntFlag{Name: "workers", Usage: "instances simulated in parallel (0 = all cores)"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
-			clockFlag(),
+			// The simulator's time model: the engine's integer seconds, or Hydra's float clock for sjf-fastest on
+			// Hydra-model instances (experiment.FloatClock), which reproduces the figures of Hydra's own simulator.
+			&cli.StringFlag{Name: "clock", Value: "engine", Usage: "time model: engine (integer seconds) | hydra-float (Hydra's float clock with steps ≥ 1 s and later-row ties; scheduler sjf-fastest only, prints avg JCT, tardiness and misses in seconds)"},
 		}, simFlags(), evoFlags(true), estimatesFlags()),
 		Action: runSimulate,
 	}
@@ -99,55 +86,11 @@ func runSimulate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if c.IsSet("routing") || c.IsSet("scope") {
-		if b.Rule, err = rule.ParseParams(c.String("routing"), c.String("scope"), seconds); err != nil {
-			return err
-		}
-	}
-	p, err := b.Policy(c.String("scheduler"), c.String("priority"))
-	if err != nil {
-		return err
-	}
-	ds, err := datasets.ReadContext(c.Context, c.String("dataset"))
-	if err != nil {
-		return err
-	}
-	if ds.Instances, err = experiment.SelectInstances(ds.Instances, c.StringSlice("instances")); err != nil {
-		return err
-	}
-	if err := applyEstimates(c, ds.Instances); err != nil {
-		return err
-	}
-	switch c.String("clock") {
-	case "engine":
-	case "hydra-float":
-		return runFloatClock(c, ds)
-	default:
-		return fmt.Errorf("--clock %q: want engine or hydra-float", c.String("clock"))
-	}
-	out, err := experiment.SimulateTables(c.Context, ds.Instances, p, sim, c.Int("workers"), c.String("jobs-out") != "", c.String("ops-out") != "",
-		progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")})
-	if err != nil {
-		return err
-	}
-	rows := out.Results
-	if p := c.String("jobs-out"); p != "" {
-		if err := reports.WriteJobs(p, out.Jobs); err != nil {
-			return err
-		}
-	}
-	if p := c.String("ops-out"); p != "" {
-		if err := reports.WriteOps(p, out.Ops); err != nil {
-			return err
-		}
-	}
-	if p := c.String("summary-out"); p != "" {
-		if err := reports.WriteResults(p, rows); err != nil {
-			return err
-		}
-	}
-	if c.Bool("json") {
-		return reports.WriteResultsJSON(c.App.Writer, rows)
-	}
-	return reports.WriteResultsTable(c.App.Writer, rows, datasets.HasDeadlines(ds.Instances))
+	return experiment.RunSimulate(c.Context, experiment.SimulateCommand{Dataset: c.String("dataset"), Instances: c.StringSlice("instances"),
+		Builder: b, Scheduler: c.String("scheduler"), Priority: c.String("priority"),
+		Routing: c.String("routing"), Scope: c.String("scope"), RuleGiven: c.IsSet("routing") || c.IsSet("scope"),
+		Prepare: func(insts []simcore.Instance) error { return applyEstimates(c, insts) },
+		Clock:   c.String("clock"), Given: c.IsSet, Sim: sim, Workers: c.Int("workers"),
+		JobsOut: c.String("jobs-out"), OpsOut: c.String("ops-out"), SummaryOut: c.String("summary-out"), JSON: c.Bool("json"),
+		Progress: progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")}}, c.App.Writer)
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/evogp/evogp/experiment"
 )
 
 // TestSimulateHydraFloatClock: the hand-traced case of hydra's float-clock
@@ -29,7 +31,7 @@ func TestSimulateHydraFloatClock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var row floatClockRow
+	var row experiment.FloatClockRow
 	if err := json.Unmarshal([]byte(strings.TrimSpace(out)), &row); err != nil {
 		t.Fatalf("%v: %q", err, out)
 	}

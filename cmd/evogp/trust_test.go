@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/evogp/evogp/experiment"
@@ -172,22 +171,5 @@ func TestCompletionAndMan(t *testing.T) {
 	man, _, err := runApp(t, "man")
 	if err != nil || !strings.Contains(man, ".TH") || !strings.Contains(man, "pressure") || !strings.Contains(man, "--schedulers") {
 		t.Fatalf("man page: %v\n%.300s", err, man)
-	}
-}
-
-func TestExitCodes(t *testing.T) {
-	for _, c := range []struct {
-		err  error
-		sig  os.Signal
-		want int
-	}{
-		{nil, nil, 0},
-		{os.ErrNotExist, nil, 1},
-		{os.ErrNotExist, os.Interrupt, 130},
-		{nil, syscall.SIGTERM, 143},
-	} {
-		if got := exitCode(c.err, c.sig); got != c.want {
-			t.Errorf("exitCode(%v, %v) = %d, want %d", c.err, c.sig, got, c.want)
-		}
 	}
 }

@@ -1,0 +1,155 @@
+package experiment
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/formula"
+	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/learn"
+)
+
+// ExportHelp is the description of `evogp export`: what Export reads
+// and prints.
+const ExportHelp = "Reads the \"infix\" formula of best.json (in RUN_DIR, or the file given) and prints it\n" +
+	"(of a collected sweep directory, every finished point's, each under a line \"# POINT\")\n" +
+	"(a run that learned a routing tree too, gp.learn: [routing, ranking], prints both, labelled\n" +
+	"routing R(j, p) and ranking f(j))\n" +
+	"in the chosen format; --simplify first applies the exact simplifier (semantics kept,\n" +
+	"protected division included); --domain instead simplifies for the simulator's inputs only\n" +
+	"(d ≥ 1/3600, q ≥ 0, u ≥ 1, g ≥ 1, no intermediate overflow), removing bloat such as x % (q - q)\n" +
+	"or g % g that is needed only for 0, Inf or NaN inputs (see evogp expr simplify --help)."
+
+// ExportOptions say what `evogp export` prints and how.
+type ExportOptions struct {
+	// Args are the command's positional arguments: exactly one source, a
+	// run directory, a best.json, or a collected sweep directory (every
+	// finished point's formula is printed).
+	Args []string
+	// Format is one of expr.Formats().
+	Format string
+	// Simplify applies the exact simplifier first; Domain instead
+	// simplifies for the simulator's inputs (expr.DefaultDomain) and
+	// prints the divisions the domain proves safe as true division.
+	Simplify, Domain bool
+	// Omega, if OmegaGiven, picks the member of a front run's best.json
+	// minimising ω·objective1 + (1−ω)·objective2 on validation.
+	Omega      float64
+	OmegaGiven bool
+	// Out, if not empty, is the file written (atomically) instead of w.
+	Out string
+}
+
+// Export prints the formula(s) of the source in o.Args as o says, to o.Out or w; a
+// run that learned a routing tree too prints both, labelled. Nothing is
+// written on an error.
+func Export(ctx context.Context, o ExportOptions, w io.Writer) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if len(o.Args) != 1 {
+		return errors.New("export: give one RUN_DIR or best.json (see evogp export --help)")
+	}
+	src := o.Args[0]
+	var text string
+	var err error
+	if st, err := os.Stat(src); err == nil && st.IsDir() {
+		points, isSweep, err := SweepBests(src)
+		if err != nil {
+			return err
+		}
+		if isSweep {
+			// A collected sweep: every finished point's formula, each
+			// under a comment line naming the point.
+			if len(points) == 0 {
+				return fmt.Errorf("export %s: no point of the sweep has a best.json yet", src)
+			}
+			var b strings.Builder
+			for _, pt := range points {
+				one, err := ExportBest(pt.Best, o)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(&b, "# %s\n%s", pt.Point, withNewline(one))
+			}
+			text = b.String()
+		}
+	}
+	if text == "" {
+		path := src
+		if st, err := os.Stat(src); err == nil && st.IsDir() {
+			path = filepath.Join(src, "best.json")
+		}
+		if text, err = ExportBest(path, o); err != nil {
+			return err
+		}
+	}
+	text = withNewline(text)
+	if o.Out != "" {
+		return atomicio.WriteBytes(o.Out, []byte(text))
+	}
+	_, err = fmt.Fprint(w, text)
+	return err
+}
+
+func withNewline(s string) string {
+	if !strings.HasSuffix(s, "\n") {
+		return s + "\n"
+	}
+	return s
+}
+
+// ExportBest formats the formula(s) of the best.json at path as o says
+// (o.Args and o.Out are not read).
+func ExportBest(path string, o ExportOptions) (string, error) {
+	var err error
+	var infix string
+	if o.OmegaGiven {
+		infix, _, err = learn.OmegaInfix(path, o.Omega)
+	} else {
+		infix, err = ReadBestInfix(path)
+	}
+	if err != nil {
+		return "", err
+	}
+	tree, err := expr.Parse(infix)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	var routingTree *expr.Tree
+	if !o.OmegaGiven {
+		routing, err := formula.ReadBestRouting(path)
+		if err != nil {
+			return "", err
+		}
+		if routing != nil {
+			if routingTree, err = expr.Routing.Parse(routing.Infix); err != nil {
+				return "", fmt.Errorf("%s: routing_infix %s: %w", path, expr.Quote(routing.Infix, err), err)
+			}
+		}
+	}
+	simplify := func(t *expr.Tree) *expr.Tree {
+		switch {
+		case o.Domain:
+			return expr.SimplifyOn(t, expr.DefaultDomain())
+		case o.Simplify:
+			return expr.Simplify(t)
+		}
+		return t
+	}
+	tree = simplify(tree)
+	switch {
+	case routingTree != nil:
+		return learn.FormatPair(simplify(routingTree), tree, o.Format)
+	case o.Domain: // divisions the domain proves safe print as true division
+		return expr.FormatOn(tree, o.Format, expr.DefaultDomain())
+	default:
+		return expr.Format(tree, o.Format)
+	}
+}

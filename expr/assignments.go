@@ -1,0 +1,66 @@
+package expr
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ParseFormula parses a ranking formula the user typed; the error names
+// the formula (Quote) and says why it does not parse.
+func ParseFormula(s string) (*Tree, error) {
+	t, err := Parse(s)
+	if err != nil {
+		return nil, fmt.Errorf("formula %s: %w", Quote(s, err), err)
+	}
+	return t, nil
+}
+
+// ParseAssignments reads NAME=VALUE arguments for terminals of the ranking
+// catalogue (d, q, u, g, a, …; indexed by their Op) and checks that every
+// terminal t uses has one, so a typo cannot silently evaluate at 0. A
+// terminal given twice, an unknown name or a value that is not a number is
+// an error naming the argument.
+func ParseAssignments(args []string, t *Tree) (Vars, error) {
+	var vals Vars
+	var set Terminals
+	for _, a := range args {
+		name, val, ok := strings.Cut(a, "=")
+		if !ok {
+			return vals, fmt.Errorf("argument %q: want NAME=VALUE with NAME a terminal such as d, q, u, g", a)
+		}
+		op, ok := VariableByName(strings.TrimSpace(name))
+		if !ok {
+			_, err := ParseTerminals([]string{name})
+			return vals, fmt.Errorf("argument %q: unknown variable %q (%w)", a, name, err)
+		}
+		if set.Has(op) {
+			return vals, fmt.Errorf("argument %q: %s given twice", a, name)
+		}
+		v, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+		if err != nil {
+			return vals, fmt.Errorf("argument %q: value: %w", a, err)
+		}
+		vals[op], set = v, set|1<<op
+	}
+	if missing := t.Terminals().Minus(set); missing != 0 {
+		names := missing.Names()
+		return vals, fmt.Errorf("formula uses %s but no value was given (add %s=VALUE)", strings.Join(names, ", "), names[0])
+	}
+	return vals, nil
+}
+
+// EvalAssigned is the value of the formula s at the NAME=VALUE arguments
+// args (ParseAssignments), formatted as the shortest decimal that reads
+// back as the same float64.
+func EvalAssigned(s string, args []string) (string, error) {
+	t, err := ParseFormula(s)
+	if err != nil {
+		return "", err
+	}
+	vals, err := ParseAssignments(args, t)
+	if err != nil {
+		return "", err
+	}
+	return strconv.FormatFloat(Compile(t).EvalVars(&vals), 'g', -1, 64), nil
+}
