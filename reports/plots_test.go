@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 )
 
@@ -304,8 +305,9 @@ func manyJobs() []JobRow {
 	return rows
 }
 
-// With fewer than rugBelow positive waits a class is a rug (its waits,
-// ascending), not a density.
+// With fewer than rugBelow positive waits a class keeps its waits
+// (ascending) instead of a density, and the figure draws every class as
+// the empirical CDF of its waits, its title giving the share of q = 0.
 func TestQueueDensityRug(t *testing.T) {
 	_, dens, err := queueDensities(plotJobs(), "")
 	if err != nil {
@@ -323,8 +325,76 @@ func TestQueueDensityRug(t *testing.T) {
 		t.Fatal(err)
 	}
 	svg, _ := f.Render("svg")
-	if !strings.Contains(string(svg), "u = 1 (n = 10, 20% q = 0, 8 waits as ticks)") {
-		t.Fatal("legend lacks n and the rug note")
+	for _, text := range []string{"u = 1 (n = 10, 20 % q = 0, 8 waits &gt; 0)", "gp: 17 % of 30 jobs waited 0 s", "fraction of the waits q &gt; 0 that are ≤ x"} {
+		if !strings.Contains(string(svg), text) {
+			t.Errorf("SVG lacks %q", text)
+		}
+	}
+	// One tooltip per wait, at its CDF height k/n.
+	var got []float64
+	for _, tip := range f.Tips {
+		if strings.HasPrefix(tip.Text, "gp, u = 1: a wait of") {
+			got = append(got, tip.X)
+			if k := len(got); tip.Y0 != float64(k)/8 {
+				t.Errorf("tip %q at height %v, want %v", tip.Text, tip.Y0, float64(k)/8)
+			}
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("gp u=1 tooltips at %v, want %v", got, want)
+	}
+}
+
+// When most jobs never waited, the figure says so and draws the non-zero
+// waits as a distribution, on a log axis when they span decades.
+func TestQueueDensityMostlyZero(t *testing.T) {
+	var jobs []JobRow
+	for i := range 100 {
+		q := int64(0)
+		switch i {
+		case 10:
+			q = 36 // 0.01 h
+		case 20:
+			q = 3600
+		case 30:
+			q = 36000 // 10 h: the waits span three decades
+		}
+		jobs = append(jobs, JobRow{Instance: "i", Scheduler: "a", Job: int64(i), Priority: 1 + int64(i%2), GPUs: 1,
+			Arrival: int64(i), Duration: 5, Start: int64(i) + q, Finish: int64(i) + q + 5, Queue: q})
+	}
+	f, err := QueueDensityPlot(jobs, "i")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := f.Panels[0][0]
+	if p.Title.Text != "a: 97 % of 100 jobs waited 0 s" {
+		t.Errorf("title %q", p.Title.Text)
+	}
+	if _, ok := p.X.Scale.(plot.LogScale); !ok || p.X.Min != 0.01 || p.X.Max != 10 || !strings.Contains(p.X.Label.Text, "log scale") {
+		t.Errorf("x axis %v..%v (%T, %q), want log 0.01..10", p.X.Min, p.X.Max, p.X.Scale, p.X.Label.Text)
+	}
+	svg, _ := f.Render("svg")
+	// u = 1 (even i) holds the three waits; in u = 2 (odd i) nobody waited.
+	for _, text := range []string{"u = 2 (n = 50, nobody waited)", "u = 1 (n = 50, 94 % q = 0, 3 waits &gt; 0)"} {
+		if !strings.Contains(string(svg), text) {
+			t.Errorf("SVG lacks %q", text)
+		}
+	}
+	if len(f.Tips) != 3 {
+		t.Errorf("%d tooltips, want one per non-zero wait (3)", len(f.Tips))
+	}
+	for _, c := range []struct {
+		k, n int
+		want string
+	}{{0, 10, "0 %"}, {1, 1000, "< 1 %"}, {999, 1000, "> 99 %"}, {97, 100, "97 %"}, {10, 10, "100 %"}} {
+		if got := percent(c.k, c.n); got != c.want {
+			t.Errorf("percent(%d, %d) = %q, want %q", c.k, c.n, got, c.want)
+		}
+	}
+	for n := 1; n <= 6; n++ {
+		if c := densityColumns(n); n%c != 0 {
+			t.Errorf("densityColumns(%d) = %d leaves a blank slot", n, c)
+		}
 	}
 }
 
@@ -633,7 +703,7 @@ func TestQueueDensityNobodyQueued(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := f.Panels[0][0]
-	if p.X.Min != 0 || p.X.Max != 1 || !(p.Y.Max > 0) || p.Y.Label.Text != "density (1/h)" {
+	if p.X.Min != 0 || p.X.Max != 1 || !(p.Y.Max > 0) || p.Y.Label.Text != "density of the waits q > 0 (1/h)" {
 		t.Fatalf("x %v..%v, y max %v, y label %q", p.X.Min, p.X.Max, p.Y.Max, p.Y.Label.Text)
 	}
 }
