@@ -652,8 +652,10 @@ func TestWantsLog(t *testing.T) {
 	}
 }
 
-// The JCT CDF axis runs from the shortest to the longest JCT rounded out
-// to 1-2-5 steps; identical curves are named in the caption.
+// The JCT CDF axis runs from the shortest to the longest JCT: linear
+// within two decades, else log (rounded out to 1-2-5 steps); a curve
+// identical to an earlier one is named so in the legend and dashed over
+// it; nearly identical curves are said to be so in the title.
 func TestJCTCDFLimitsAndCoincidence(t *testing.T) {
 	for _, c := range []struct{ lo, hi, wlo, whi float64 }{
 		{0.3, 25, 0.2, 50}, {0.5, 7, 0.5, 10}, {1, 1, 1, 1}, {0.0123, 0.9, 0.01, 1},
@@ -673,21 +675,95 @@ func TestJCTCDFLimitsAndCoincidence(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// plotJobs' completion times run from 0.5 h (gp job 0) to 0.5 + 27/60
+	// + 6 = 6.95 h (tiresias job 27, q = 27 mod 7 = 6 h): one decade, a
+	// linear axis.
 	p := f.Panels[0][0]
-	if !strings.Contains(p.X.Label.Text, "curves coincide: gp = gp-copy") || strings.Contains(p.X.Label.Text, "tiresias") {
-		t.Fatalf("caption %q", p.X.Label.Text)
+	if p.X.Min != 0.5 || !near(p.X.Max, 0.5+27.0/60+6, 1e-12) || p.X.Label.Text != "job completion time (h)" {
+		t.Fatalf("x %v..%v %q", p.X.Min, p.X.Max, p.X.Label.Text)
 	}
-	if p.X.Min != 0.5 || p.X.Max != 10 {
-		t.Fatalf("x limits %v..%v", p.X.Min, p.X.Max)
+	svg, _ := f.Render("svg")
+	if !strings.Contains(string(svg), "gp-copy (identical to gp)") || strings.Contains(string(svg), "tiresias (identical") {
+		t.Fatal("legend does not name exactly the identical curve")
+	}
+	if strings.Contains(p.Title.Text, "differ by at most") {
+		t.Fatalf("title %q: gp and tiresias differ", p.Title.Text)
+	}
+	if len(f.Tips) != 9 {
+		t.Fatalf("%d tooltips, want 3 per curve", len(f.Tips))
 	}
 	f, _ = JCTCDFPlot(plotJobs())
-	if strings.Contains(f.Panels[0][0].X.Label.Text, "coincide") {
-		t.Fatal("distinct curves reported as coinciding")
+	if svg, _ := f.Render("svg"); strings.Contains(string(svg), "identical") {
+		t.Fatal("distinct curves reported as identical")
+	}
+	// Completion times over three decades: log axis, limits rounded out.
+	wide := []JobRow{
+		{Instance: "i", Scheduler: "a", Job: 0, GPUs: 1, Duration: 36, Finish: 36},
+		{Instance: "i", Scheduler: "a", Job: 1, GPUs: 1, Duration: 36000, Finish: 36000},
+		{Instance: "i", Scheduler: "b", Job: 0, GPUs: 1, Duration: 36, Finish: 36},
+		{Instance: "i", Scheduler: "b", Job: 1, GPUs: 1, Duration: 36000, Start: 360, Finish: 36360, Queue: 360},
+	}
+	f, err = JCTCDFPlot(wide)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p = f.Panels[0][0]
+	if !near(p.X.Min, -2, 1e-12) || !near(p.X.Max, math.Log10(20), 1e-12) || !strings.Contains(p.X.Label.Text, "log scale") {
+		t.Fatalf("log x %v..%v %q", p.X.Min, p.X.Max, p.X.Label.Text)
+	}
+	// a and b differ only above the median (10 h vs 10.1 h): F differs by
+	// 1/2 just below 10.1 h, so the title does not call them close.
+	if strings.Contains(p.Title.Text, "differ by at most") {
+		t.Fatalf("title %q", p.Title.Text)
+	}
+	if d := ksDistance([]float64{1, 2, 3, 4}, []float64{1, 2, 3, 5}); d != 0.25 {
+		t.Fatalf("ksDistance = %v, want 0.25", d)
+	}
+	many := plotJobs()
+	for _, j := range plotJobs() {
+		if j.Scheduler == "gp" {
+			j.Scheduler = "gp-near"
+			if j.Job == 29 {
+				j.Finish++ // one of 30 jobs one second later: F differs by 1/30
+			}
+			many = append(many, j)
+		}
+	}
+	var gpOnly []JobRow
+	for _, j := range many {
+		if j.Scheduler != "tiresias" {
+			gpOnly = append(gpOnly, j)
+		}
+	}
+	f, _ = JCTCDFPlot(gpOnly)
+	if want := "Job completion time CDF: the curves differ by at most"; strings.HasPrefix(f.Panels[0][0].Title.Text, want) {
+		t.Fatalf("title %q: 1/30 > 2 %% is not nearly identical", f.Panels[0][0].Title.Text)
 	}
 	bad := plotJobs()
 	bad[0].Finish = bad[0].Arrival
 	if _, err := JCTCDFPlot(bad); err == nil {
 		t.Fatal("zero completion time accepted")
+	}
+}
+
+// Curves within 2 % of jobs of each other everywhere are said to be so.
+func TestJCTCDFNearlyIdentical(t *testing.T) {
+	var jobs []JobRow
+	for s, name := range []string{"a", "b"} {
+		for i := range 100 {
+			d := int64(3600 + 60*i)
+			if s == 1 && i == 99 {
+				d += 30 // one job of 100 half a minute later
+			}
+			jobs = append(jobs, JobRow{Instance: "i", Scheduler: name, Job: int64(i), GPUs: 1, Duration: d, Finish: d})
+		}
+	}
+	f, err := JCTCDFPlot(jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := f.Panels[0][0].Title.Text; got != "Job completion time CDF: the curves differ by at most 1 % of jobs" {
+		t.Fatalf("title %q", got)
 	}
 }
 
