@@ -196,6 +196,10 @@ func QueueDensityPlot(jobs []JobRow, instance string) (*Figure, error) {
 		ymax = 1
 	}
 	logX := sparse && whi/wlo > waitSpread
+	tx := func(x float64) float64 { return x }
+	if logX {
+		tx = math.Log10
+	}
 	var tips []figure.Tip
 	for s, sched := range scheds {
 		n, zero := 0, 0
@@ -215,10 +219,10 @@ func QueueDensityPlot(jobs []JobRow, instance string) (*Figure, error) {
 		p.Y.Min = 0
 		p.X.Min, p.X.Max = 0, hi
 		switch {
-		case logX:
-			p.X.Scale = plot.LogScale{}
-			p.X.Tick.Marker = logTicks125{}
-			p.X.Min, p.X.Max = logLimits(wlo, whi)
+		case logX: // log10 values on a linear axis (see figure.Log10Ticks)
+			p.X.Tick.Marker = figure.Log10Ticks{Ticker: logTicks125{}}
+			l, h := logLimits(wlo, whi)
+			p.X.Min, p.X.Max = math.Log10(l), math.Log10(h)
 		case sparse:
 			p.X.Min, p.X.Max = 0, whi*1.05
 			if whi == 0 {
@@ -249,6 +253,9 @@ func QueueDensityPlot(jobs []JobRow, instance string) (*Figure, error) {
 				}
 				label = fmt.Sprintf("u = %d (n = %d, %s q = 0, %d waits > 0)", c.Priority, c.N, share, len(ws))
 				xy := ecdf(ws)
+				for k := range xy {
+					xy[k].X = tx(xy[k].X)
+				}
 				if len(xy) > 0 {
 					xy = append(plotter.XYs{{X: p.X.Min, Y: 0}}, xy...)
 					xy = append(xy, plotter.XY{X: p.X.Max, Y: 1})
@@ -263,7 +270,7 @@ func QueueDensityPlot(jobs []JobRow, instance string) (*Figure, error) {
 				p.Add(l)
 				th = l
 				for k, x := range ws {
-					tips = append(tips, figure.Tip{Row: row, Col: col, X: x, Y0: float64(k+1) / float64(len(ws)), Y1: float64(k+1) / float64(len(ws)),
+					tips = append(tips, figure.Tip{Row: row, Col: col, X: tx(x), Y0: float64(k+1) / float64(len(ws)), Y1: float64(k+1) / float64(len(ws)),
 						Point: true, HalfWidth: vg.Points(3), Text: fmt.Sprintf("%s, u = %d: a wait of %.3g h (%d of %d waits > 0)", sched, c.Priority, x, k+1, len(ws))})
 				}
 			default:

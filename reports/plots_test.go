@@ -11,8 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+
+	"github.com/evogp/evogp/internal/figure"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden SVG files under testdata/")
@@ -370,8 +371,11 @@ func TestQueueDensityMostlyZero(t *testing.T) {
 	if p.Title.Text != "a: 97 % of 100 jobs waited 0 s" {
 		t.Errorf("title %q", p.Title.Text)
 	}
-	if _, ok := p.X.Scale.(plot.LogScale); !ok || p.X.Min != 0.01 || p.X.Max != 10 || !strings.Contains(p.X.Label.Text, "log scale") {
-		t.Errorf("x axis %v..%v (%T, %q), want log 0.01..10", p.X.Min, p.X.Max, p.X.Scale, p.X.Label.Text)
+	if _, ok := p.X.Tick.Marker.(figure.Log10Ticks); !ok || p.X.Min != -2 || p.X.Max != 1 || !strings.Contains(p.X.Label.Text, "log scale") {
+		t.Errorf("x axis %v..%v (%T, %q), want log10 -2..1", p.X.Min, p.X.Max, p.X.Tick.Marker, p.X.Label.Text)
+	}
+	if tip := f.Tips[0]; tip.X != -2 || !strings.Contains(tip.Text, "a wait of 0.01 h") {
+		t.Errorf("first tooltip %+v", tip)
 	}
 	svg, _ := f.Render("svg")
 	// u = 1 (even i) holds the three waits; in u = 2 (odd i) nobody waited.
