@@ -23,6 +23,7 @@ type Tables struct {
 	Generations []reports.GenerationRow
 	Convergence reports.ConvergenceRef // α, validation curve and best baseline of a learn run (convergenceRef)
 	Sweep       []reports.SweepRow
+	TestSets    []string                 // per Sweep row, the test set its point was scored on (sweepTestSets)
 	Baselines   []reports.ResultRow      // baselines.parquet of a sweep
 	Points      []reports.RunGenerations // points/*/generations.parquet of a sweep
 	Pressure    []reports.PressureRow
@@ -187,7 +188,7 @@ func (t Tables) Render(o FigureOptions) (Files, error) {
 		if base == nil {
 			base = t.Results
 		}
-		if err := addFig(reports.TradeoffPlot(t.Sweep, base)); err != nil {
+		if err := addFig(reports.TradeoffPlotFor(t.Sweep, t.TestSets, base)); err != nil {
 			return nil, err
 		}
 	}
@@ -310,6 +311,9 @@ func ReadTables(dir string) (Tables, error) {
 		}
 	}
 	if len(t.Sweep) > 0 {
+		if t.TestSets, err = sweepTestSets(dir, t.Sweep); err != nil {
+			return t, err
+		}
 		// A sweep's points are learn run directories: overlay their
 		// convergence curves, in sweep.parquet's point order.
 		for _, r := range t.Sweep {
