@@ -266,5 +266,6 @@ func TradeoffPlotFor(sweep []SweepRow, testSets []string, baselines []ResultRow)
 	if mixed && len(baselines) > 0 {
 		leg.Add(fmt.Sprintf("(baselines not drawn: their mean would mix %d test sets)", len(groups)))
 	}
-	return &Figure{Name: "tradeoff", Width: 2 * panelW * 1.3, Height: panelH * 1.3, Panels: [][]*plot.Plot{panels}, Legend: leg, Tips: tips, LabelColors: colours}, nil
+	return &Figure{Name: "tradeoff", Width: 2 * panelW * 1.3, Height: panelH * 1.3, Panels: [][]*plot.Plot{panels}, Legend: leg,
+		LegendBelow: mixed, Tips: tips, LabelColors: colours}, nil // test-set names are long: under the panels
 }
