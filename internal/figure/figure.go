@@ -93,7 +93,7 @@ func (f *Figure) Render(format string) ([]byte, error) {
 		h := f.Legend.Rectangle(dc).Size().Y
 		strip := draw.Crop(dc, 4*legendGap, -legendGap, legendGap, -(dc.Size().Y - h - legendGap))
 		f.Legend.Draw(strip)
-		dc = draw.Crop(dc, 0, 0, h+2*legendGap, 0)
+		dc = draw.Crop(dc, 0, -2*legendGap, h+2*legendGap, 0) // a right margin: the last point is not on the page's edge
 	} else if w > 0 {
 		strip := draw.Crop(dc, dc.Size().X-w-legendGap, -legendGap, legendGap, -legendGap)
 		f.Legend.Draw(strip)
