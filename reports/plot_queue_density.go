@@ -137,6 +137,10 @@ func legendHeadroom(p *plot.Plot, top float64, dataHeight vg.Length) {
 	p.Y.Max = top * float64(dataHeight/(dataHeight-h))
 }
 
+// maxWaitTips is about the most tooltips one class of a sparse queue
+// density figure gets (one per wait up to it, then every few waits).
+const maxWaitTips = rugBelow
+
 // waitSpread is the ratio of the longest to the shortest positive wait
 // above which a sparse queue-density figure uses a log x axis.
 const waitSpread = 100
@@ -270,6 +274,9 @@ func QueueDensityPlot(jobs []JobRow, instance string) (*Figure, error) {
 				p.Add(l)
 				th = l
 				for k, x := range ws {
+					if len(ws) > maxWaitTips && (k+1)%(len(ws)/maxWaitTips+1) != 0 && k != len(ws)-1 {
+						continue // a large class: a tooltip every few waits keeps the SVG small
+					}
 					tips = append(tips, figure.Tip{Row: row, Col: col, X: tx(x), Y0: float64(k+1) / float64(len(ws)), Y1: float64(k+1) / float64(len(ws)),
 						Point: true, HalfWidth: vg.Points(3), Text: fmt.Sprintf("%s, u = %d: a wait of %.3g h (%d of %d waits > 0)", sched, c.Priority, x, k+1, len(ws))})
 				}

@@ -892,3 +892,30 @@ func TestOneColourPerLabelAcrossFigures(t *testing.T) {
 		}
 	}
 }
+
+// A large class in a sparse queue-density figure gets a bounded number of
+// tooltips (the SVG stays small), the last wait among them.
+func TestQueueDensityTipsBounded(t *testing.T) {
+	jobs := []JobRow{{Instance: "i", Scheduler: "a", Job: 0, Priority: 1, GPUs: 1, Arrival: 0, Duration: 5, Start: 60, Finish: 65, Queue: 60}}
+	for i := 1; i <= 500; i++ {
+		q := int64(60 * i)
+		jobs = append(jobs, JobRow{Instance: "i", Scheduler: "a", Job: int64(i), Priority: 2, GPUs: 1, Arrival: 0, Duration: 5, Start: q, Finish: q + 5, Queue: q})
+	}
+	f, err := QueueDensityPlot(jobs, "i")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Panels[0][0].Y.Label.Text != "fraction of the waits q > 0 that are ≤ x" {
+		t.Fatalf("not the sparse figure: %q", f.Panels[0][0].Y.Label.Text)
+	}
+	n, last := 0, false
+	for _, tip := range f.Tips {
+		if strings.HasPrefix(tip.Text, "a, u = 2:") {
+			n++
+			last = last || strings.Contains(tip.Text, "(500 of 500 waits")
+		}
+	}
+	if n > 2*maxWaitTips || n < maxWaitTips/2 || !last {
+		t.Fatalf("%d tooltips for 500 waits (last shown: %v)", n, last)
+	}
+}
