@@ -110,7 +110,7 @@ func allFigureKinds(t *testing.T) []*Figure {
 	add(StabilityPlot(StabilityTrace{Name: "s.csv", Times: []float64{2.7, 0.75, 0.74, 0.75, 0.76, 0.75, 0.75, 0.74},
 		StableAt: 2, SampleFrom: 2, SampleTo: 5, Observed: 6}))
 	add(frontplot.Plot(frontplot.Input{Name: "front", XLabel: "cq_avg", YLabel: "size",
-		Members: []frontplot.Point{{Label: "front-1", X: 1, Y: 9, OmegaLo: 0, OmegaHi: 0.5}, {Label: "front-2", X: 2, Y: 3, OmegaLo: 0.5, OmegaHi: 1}},
+		Members:   []frontplot.Point{{Label: "front-1", X: 1, Y: 9, OmegaLo: 0, OmegaHi: 0.5}, {Label: "front-2", X: 2, Y: 3, OmegaLo: 0.5, OmegaHi: 1}},
 		Baselines: []frontplot.Point{{Label: "spark", X: 1.5, Y: 0}}}))
 	add(frontplot.HypervolumePlot("hypervolume", []float64{0.2, 0.4, 0.5}, 0.45))
 	return figs
