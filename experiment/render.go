@@ -21,7 +21,9 @@ type Tables struct {
 	Results     []reports.ResultRow
 	Jobs        []reports.JobRow
 	Generations []reports.GenerationRow
+	Convergence reports.ConvergenceRef // α, validation curve and best baseline of a learn run (convergenceRef)
 	Sweep       []reports.SweepRow
+	TestSets    []string                 // per Sweep row, the test set its point was scored on (sweepTestSets)
 	Baselines   []reports.ResultRow      // baselines.parquet of a sweep
 	Points      []reports.RunGenerations // points/*/generations.parquet of a sweep
 	Pressure    []reports.PressureRow
@@ -177,7 +179,7 @@ func (t Tables) Render(o FigureOptions) (Files, error) {
 		}
 	}
 	if len(t.Generations) > 0 {
-		if err := addFig(reports.ConvergencePlot(t.Generations)); err != nil {
+		if err := addFig(reports.ConvergencePlot(t.Generations, t.Convergence)); err != nil {
 			return nil, err
 		}
 	}
@@ -186,7 +188,7 @@ func (t Tables) Render(o FigureOptions) (Files, error) {
 		if base == nil {
 			base = t.Results
 		}
-		if err := addFig(reports.TradeoffPlot(t.Sweep, base)); err != nil {
+		if err := addFig(reports.TradeoffPlotFor(t.Sweep, t.TestSets, base)); err != nil {
 			return nil, err
 		}
 	}
@@ -303,7 +305,15 @@ func ReadTables(dir string) (Tables, error) {
 			return t, err
 		}
 	}
+	if len(t.Generations) > 0 {
+		if t.Convergence, err = convergenceRef(dir); err != nil {
+			return t, err
+		}
+	}
 	if len(t.Sweep) > 0 {
+		if t.TestSets, err = sweepTestSets(dir, t.Sweep); err != nil {
+			return t, err
+		}
 		// A sweep's points are learn run directories: overlay their
 		// convergence curves, in sweep.parquet's point order.
 		for _, r := range t.Sweep {
@@ -319,7 +329,11 @@ func ReadTables(dir string) (Tables, error) {
 			if err != nil {
 				return t, err
 			}
-			t.Points = append(t.Points, reports.RunGenerations{Label: label, Rows: rows})
+			ref, err := convergenceRef(pointDirOf(dir, r))
+			if err != nil {
+				return t, err
+			}
+			t.Points = append(t.Points, reports.RunGenerations{Label: label, Rows: rows, Subset: ref.Subset})
 		}
 	}
 	if len(t.Results) > 0 {

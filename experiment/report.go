@@ -679,6 +679,9 @@ func (b *reportBuilder) learnSections(r *htmlreport.Report) error {
 		return err
 	}
 	r.Sections = append(r.Sections, htmlreport.Section{ID: "summary", Title: "Learned policy", Blocks: blocks})
+	if sec, ok := frontSection(best.Front); ok {
+		r.Sections = append(r.Sections, sec)
+	}
 	hall, err := hallTable(filepath.Join(b.dir, learn.HallFile))
 	if err != nil {
 		return err
@@ -687,6 +690,33 @@ func (b *reportBuilder) learnSections(r *htmlreport.Report) error {
 		r.Sections = append(r.Sections, htmlreport.Section{ID: "hall-of-fame", Title: "Hall of fame", Collapsible: true, Blocks: []htmlreport.Block{*hall}})
 	}
 	return nil
+}
+
+// frontSection lists the formulas of a front (gp.selection: nsga2), each
+// under the anchor the front figure's points link to
+// (htmlreport.Anchor("formula-", label) = figure.FormulaAnchor), with its validation
+// objectives.
+func frontSection(f *learn.Front) (htmlreport.Section, bool) {
+	if f == nil || len(f.Members) == 0 {
+		return htmlreport.Section{}, false
+	}
+	var blocks []htmlreport.Block
+	for i, m := range f.Members {
+		var objs []string
+		for k, v := range m.Validation {
+			name := fmt.Sprintf("objective %d", k+1)
+			if k < len(f.Objectives) {
+				name = f.Objectives[k]
+			}
+			objs = append(objs, fmt.Sprintf("%s %.4g", name, v))
+		}
+		note := "Validation: " + strings.Join(objs, ", ") + "."
+		if i == f.Pick {
+			note += " The run's formula (it minimises the config's weighted sum)."
+		}
+		blocks = append(blocks, formulaBlock(htmlreport.Anchor("formula-", m.Label), m.Label+": f = "+m.Simplified, m.Simplified, note))
+	}
+	return htmlreport.Section{ID: "front", Title: fmt.Sprintf("Front of formulas (%d members)", len(f.Members)), Blocks: blocks}, true
 }
 
 // learnedBlocks shows a run's formula, its validation and test tables.

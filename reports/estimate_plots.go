@@ -4,10 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/evogp/evogp/internal/figure"
 )
 
 // apeFloor is the smallest absolute percentage error the log-scale error
@@ -30,6 +33,7 @@ func EstimateErrorCDFPlot(methods []string, apes [][]float64) (*Figure, error) {
 	p.Y.Min, p.Y.Max = 0, 1
 	p.Legend.Top = false
 	p.Legend.Left = false
+	var tips []figure.Tip
 	for m, name := range methods {
 		for _, v := range apes[m] {
 			if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
@@ -53,11 +57,17 @@ func EstimateErrorCDFPlot(methods []string, apes [][]float64) (*Figure, error) {
 		l.Width = vg.Points(1.5)
 		p.Add(l)
 		p.Legend.Add(fmt.Sprintf("%s (%d series)", name, len(apes[m])), l)
+		sorted := slices.Sorted(slices.Values(floored))
+		for _, q := range []float64{0.5, 0.9} {
+			v := quantile7(sorted, q)
+			tips = append(tips, figure.Tip{X: v, Y0: q, Y1: q, Point: true, HalfWidth: vg.Points(3),
+				Text: fmt.Sprintf("%s: %.0f %% of %d series within %.3g %% error", name, 100*q, len(sorted), v)})
+		}
 	}
 	if n == 0 {
 		return nil, errors.New("estimate error CDF: no errors")
 	}
-	return &Figure{Name: "estimate_error_cdf", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}}, nil
+	return &Figure{Name: "estimate_error_cdf", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}, Tips: tips}, nil
 }
 
 // StabilityTrace is one per-iteration series and what the adaptive
@@ -94,8 +104,19 @@ func StabilityPlot(tr StabilityTrace) (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
+	var tips []figure.Tip
+	for col, pl := range []*plot.Plot{left, right} {
+		upto := int(pl.X.Max)
+		for _, m := range stabilityMarks(tr) {
+			if m.at < 1 || m.at > upto || m.at > len(tr.Times) || m.tip == "" {
+				continue
+			}
+			tips = append(tips, figure.Tip{Col: col, X: float64(m.at), Y0: pl.Y.Min, Y1: pl.Y.Max, HalfWidth: vg.Points(3),
+				Text: fmt.Sprintf("%s (t = %.4g %s)", m.tip, tr.Times[m.at-1], unitOf(tr))})
+		}
+	}
 	return &Figure{Name: "estimate_stability_" + fileStem(tr.Name), Width: 2 * panelW * 1.2, Height: panelH * 1.4,
-		Panels: [][]*plot.Plot{{left, right}}}, nil
+		Panels: [][]*plot.Plot{{left, right}}, Tips: tips}, nil
 }
 
 // stabilityPanel draws iterations 1 … upto of tr, with the marks and,
@@ -111,10 +132,7 @@ func stabilityPanel(tr StabilityTrace, upto int, subtitle string, legend bool) (
 	if hi == lo {
 		lo, hi = lo/2, hi*2
 	}
-	unit := tr.Unit
-	if unit == "" {
-		unit = "s"
-	}
+	unit := unitOf(tr)
 	p := newPlot(tr.Name+": "+subtitle, "iteration", "iteration time ("+unit+", log scale)")
 	p.Title.TextStyle.Font.Size = vg.Points(9)
 	p.Y.Scale = plot.LogScale{}
@@ -133,22 +151,7 @@ func stabilityPanel(tr StabilityTrace, upto int, subtitle string, legend bool) (
 	if legend {
 		p.Legend.Add("t_i", l)
 	}
-	marks := []struct {
-		label string
-		at    int
-		c     int
-		width vg.Length
-		dash  []vg.Length
-	}{
-		{fmt.Sprintf("stable from iteration %d", tr.StableAt), tr.StableAt, 4, 2.5, nil},
-		{fmt.Sprintf("sample %d–%d", tr.SampleFrom, tr.SampleTo), tr.SampleFrom, 2, 1.2, []vg.Length{vg.Points(4), vg.Points(2)}},
-		{"", tr.SampleTo, 2, 1.2, []vg.Length{vg.Points(4), vg.Points(2)}},
-		{fmt.Sprintf("observed %d iterations", tr.Observed), tr.Observed, 3, 1.2, []vg.Length{vg.Points(1.5), vg.Points(2)}},
-	}
-	if tr.StableAt == 0 {
-		marks[1].label = fmt.Sprintf("never stable in the prefix: sample %d–%d", tr.SampleFrom, tr.SampleTo)
-	}
-	for _, m := range marks {
+	for _, m := range stabilityMarks(tr) {
 		if m.at < 1 || m.at > upto {
 			continue
 		}
@@ -165,4 +168,38 @@ func stabilityPanel(tr StabilityTrace, upto int, subtitle string, legend bool) (
 		}
 	}
 	return p, nil
+}
+
+// stabilityMark is a vertical line of a stability panel: its legend
+// entry (none for the sample's end), iteration, style and tooltip.
+type stabilityMark struct {
+	label string
+	at    int
+	c     int
+	width vg.Length
+	dash  []vg.Length
+	tip   string
+}
+
+// stabilityMarks are the stability point, the sampled window's ends and
+// the end of the observed prefix of tr.
+func stabilityMarks(tr StabilityTrace) []stabilityMark {
+	marks := []stabilityMark{
+		{fmt.Sprintf("stable from iteration %d", tr.StableAt), tr.StableAt, 4, 2.5, nil, fmt.Sprintf("iteration %d: first stable iteration", tr.StableAt)},
+		{fmt.Sprintf("sample %d–%d", tr.SampleFrom, tr.SampleTo), tr.SampleFrom, 2, 1.2, []vg.Length{vg.Points(4), vg.Points(2)}, fmt.Sprintf("iteration %d: first sampled iteration", tr.SampleFrom)},
+		{"", tr.SampleTo, 2, 1.2, []vg.Length{vg.Points(4), vg.Points(2)}, fmt.Sprintf("iteration %d: last sampled iteration", tr.SampleTo)},
+		{fmt.Sprintf("observed %d iterations", tr.Observed), tr.Observed, 3, 1.2, []vg.Length{vg.Points(1.5), vg.Points(2)}, fmt.Sprintf("iteration %d: end of the observed prefix", tr.Observed)},
+	}
+	if tr.StableAt == 0 {
+		marks[1].label = fmt.Sprintf("never stable in the prefix: sample %d–%d", tr.SampleFrom, tr.SampleTo)
+	}
+	return marks
+}
+
+// unitOf is the unit of tr's times ("s" when unset).
+func unitOf(tr StabilityTrace) string {
+	if tr.Unit == "" {
+		return "s"
+	}
+	return tr.Unit
 }

@@ -135,6 +135,7 @@ func OpsTimePlot(rows []OpsRow) (*Figure, error) {
 	p.X.Tick.Marker, p.Y.Tick.Marker = logTicks125{}, logTicks125{}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	xmin, xmax := math.Inf(1), math.Inf(-1)
+	var tips []figure.Tip
 	for i, s := range scheds {
 		pts := make(plotter.XYs, len(by[s]))
 		for k, r := range by[s] {
@@ -161,6 +162,10 @@ func OpsTimePlot(rows []OpsRow) (*Figure, error) {
 		l.Width = vg.Points(1.5)
 		p.Add(l)
 		leg.Add(s+" (median per 2^k bucket)", sc, l)
+		for _, m := range med {
+			tips = append(tips, figure.Tip{X: m.X, Y0: m.Y, Y1: m.Y, Point: true, HalfWidth: vg.Points(3),
+				Text: fmt.Sprintf("%s: median %.3g ms per operation at |Js| ≈ %.3g", s, m.Y, m.X)})
+		}
 	}
 	if xmax == xmin {
 		xmin, xmax = xmin/2, xmax*2
@@ -175,7 +180,7 @@ func OpsTimePlot(rows []OpsRow) (*Figure, error) {
 	leg.Add("paper: < 7 s (Java)", ref)
 	p.X.Min, p.X.Max = xmin, xmax
 	p.Y.Min, p.Y.Max = lo/2, math.Max(hi, PaperOpLimitMS)*2
-	return &Figure{Name: "evo_op_time", Width: figW * 1.2, Height: figH, Panels: [][]*plot.Plot{{p}}, Legend: leg}, nil
+	return &Figure{Name: "evo_op_time", Width: figW * 1.2, Height: figH, Panels: [][]*plot.Plot{{p}}, Legend: leg, Tips: tips}, nil
 }
 
 // EVOPair names a scheduler with the evo allocator and its counterpart
@@ -253,8 +258,13 @@ func EVORankingPlot(rows []ResultRow, pairs []EVOPair) (*Figure, error) {
 		p.Y.Max = 1
 	}
 	leg := figure.NewLegend()
-	if err := groupedBars(p, leg, []string{"MCT allocation", "EVO allocation"}, [][]float64{mct, evo}, figW*0.7); err != nil {
+	tipGroups := make([]string, len(pairs))
+	for i, pr := range pairs {
+		tipGroups[i] = fmt.Sprintf("%s vs %s (mean over %d instances)", pr.EVO, pr.MCT, n[i])
+	}
+	tips, err := groupedBarsTips(p, leg, []string{"MCT allocation", "EVO allocation"}, tipGroups, [][]float64{mct, evo}, figW*0.7)
+	if err != nil {
 		return nil, fmt.Errorf("EVO ranking plot: %w", err)
 	}
-	return &Figure{Name: "evo_rankings", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}, Legend: leg}, nil
+	return &Figure{Name: "evo_rankings", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}, Legend: leg, Tips: tips}, nil
 }

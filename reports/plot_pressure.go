@@ -17,6 +17,7 @@ type meanBand struct {
 	Name     string
 	X        []float64
 	Mean, SD []float64
+	N        []int // seeds per point
 }
 
 // bandPolygon is the closed outline of the band between lo and hi over xs:
@@ -65,6 +66,7 @@ func pressureSeries(rows []PressureRow) ([]meanBand, error) {
 			st := meanSD(vals[name][x])
 			b.Mean = append(b.Mean, st.Mean)
 			b.SD = append(b.SD, st.SD)
+			b.N = append(b.N, len(vals[name][x]))
 		}
 		out[s] = b
 	}
@@ -111,10 +113,15 @@ func PressurePlot(rows []PressureRow) (*Figure, error) {
 	}
 	p := newPlot("Objective under load pressure (mean ± sd over seeds)", "inter-arrival interval Δ (s)", "objective (Eq. 5)")
 	leg := figure.NewLegend()
+	var tips []figure.Tip
 	for i, b := range series {
 		if err := addMeanBand(p, leg, b, i); err != nil {
 			return nil, fmt.Errorf("pressure plot: %w", err)
 		}
+		for k, x := range b.X {
+			tips = append(tips, figure.Tip{X: x, Y0: b.Mean[k], Y1: b.Mean[k], Point: true, HalfWidth: vg.Points(3),
+				Text: fmt.Sprintf("%s, Δ = %g s: objective %.4g ± %.3g (mean ± sd over %d seeds)", b.Name, x, b.Mean[k], b.SD[k], b.N[k])})
+		}
 	}
-	return &Figure{Name: "pressure", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}, Legend: leg}, nil
+	return &Figure{Name: "pressure", Width: figW, Height: figH, Panels: [][]*plot.Plot{{p}}, Legend: leg, Tips: tips}, nil
 }

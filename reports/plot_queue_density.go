@@ -9,6 +9,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/evogp/evogp/internal/figure"
 )
 
 // densityPoints is the number of grid points of a density curve.
@@ -26,16 +28,18 @@ type classDensity struct {
 	Constant bool
 	Value    float64
 	// Rug holds the positive queuing times (ascending) when there are
-	// fewer than rugBelow of them: too few for a density, they are drawn
-	// one tick each. Curve is then nil.
+	// fewer than rugBelow of them: too few for a density, the figure then
+	// draws every class as the empirical CDF of its waits. Curve is then
+	// nil.
 	Rug   []float64
 	Curve plotter.XYs // density of the positive queuing times
+	Waits []float64   // every positive queuing time of the class, ascending
 }
 
 // rugBelow is the number of positive queuing times of a class below which
-// the plot shows each wait as a rug tick instead of a kernel density: with
-// a handful of points a KDE is a row of spikes that suggests a shape the
-// data do not have.
+// the plot shows the waits' empirical CDF instead of a kernel density:
+// with a handful of points a KDE is a row of spikes that suggests a shape
+// the data do not have.
 const rugBelow = 20
 
 // densityQuantile is the share of positive queuing times the density
@@ -96,7 +100,7 @@ func queueDensities(jobs []JobRow, instance string) ([]string, [][]classDensity,
 				continue
 			}
 			xs := positive[k]
-			c := classDensity{Priority: pr, N: n, Zero: n - len(xs)}
+			c := classDensity{Priority: pr, N: n, Zero: n - len(xs), Waits: slices.Sorted(slices.Values(xs))}
 			switch {
 			case len(xs) == 0:
 				c.Constant = true
@@ -133,14 +137,27 @@ func legendHeadroom(p *plot.Plot, top float64, dataHeight vg.Length) {
 	p.Y.Max = top * float64(dataHeight/(dataHeight-h))
 }
 
+// maxWaitTips is about the most tooltips one class of a sparse queue
+// density figure gets (one per wait up to it, then every few waits).
+const maxWaitTips = rugBelow
+
+// waitSpread is the ratio of the longest to the shortest positive wait
+// above which a sparse queue-density figure uses a log x axis.
+const waitSpread = 100
+
 // QueueDensityPlot draws paper Fig. 5: one panel per scheduler with the
-// density of the positive job queuing times (hours) per user-priority class
-// u, on the range of queueDensities. The legend gives each class's size n
-// and share of jobs that never queued, and sits above the data
-// (legendHeadroom). A class with fewer than rugBelow positive waits is
-// drawn as a rug, one short tick per wait in its own band at the bottom;
-// a class where nobody waited is a dashed vertical line at 0. instance
-// selects one instance ("" pools all jobs of the table).
+// distribution of the positive job queuing times (hours) per
+// user-priority class u. Each panel's title says which share of its jobs
+// never queued; the legend gives each class's size n and share of q = 0.
+// When every class with positive waits has at least rugBelow of them, a
+// class is its kernel density on the range of queueDensities (the legend
+// sits above the data, legendHeadroom), and a class where nobody waited a
+// dashed vertical line at 0. When some class has fewer (typically most
+// waits are 0), a density would be a row of spikes: every class is then
+// the empirical CDF of its positive waits, on a log x axis when they
+// span more than waitSpread, and a class where nobody waited is named in
+// the legend only. instance selects one instance ("" pools all jobs of
+// the table). The SVG has a tooltip per wait (sparse) or per curve peak.
 func QueueDensityPlot(jobs []JobRow, instance string) (*Figure, error) {
 	scheds, dens, err := queueDensities(jobs, instance)
 	if err != nil {
@@ -152,68 +169,123 @@ func QueueDensityPlot(jobs []JobRow, instance string) (*Figure, error) {
 		where = "instance " + instance
 		name += "_" + fileStem(instance)
 	}
-	cols := min(len(scheds), 3)
+	cols := densityColumns(len(scheds))
 	rows := (len(scheds) + cols - 1) / cols
 	panels := make([][]*plot.Plot, rows)
-	ymax := 0.0
-	hi := 0.0
-	anyRug := false
+	ymax, hi := 0.0, 0.0
+	wlo, whi := math.Inf(1), 0.0 // positive waits of the sparse classes
+	sparse := false
 	for _, d := range dens {
 		for _, c := range d {
 			for _, pt := range c.Curve {
 				ymax = math.Max(ymax, pt.Y)
 				hi = math.Max(hi, pt.X)
 			}
-			for _, x := range c.Rug {
-				hi = math.Max(hi, x)
+			sparse = sparse || c.Rug != nil
+		}
+	}
+	if sparse {
+		for _, d := range dens {
+			for _, c := range d {
+				for _, x := range c.waits() {
+					wlo, whi = math.Min(wlo, x), math.Max(whi, x)
+				}
 			}
-			anyRug = anyRug || c.Rug != nil
 		}
 	}
 	if hi == 0 {
 		hi = 1 // nobody queued: show the first hour
 	}
-	rugOnly := ymax == 0 && anyRug // no class has a density: the panels show rugs only
 	if ymax == 0 {
 		ymax = 1
 	}
+	logX := sparse && whi/wlo > waitSpread
+	tx := func(x float64) float64 { return x }
+	if logX {
+		tx = math.Log10
+	}
+	var tips []figure.Tip
 	for s, sched := range scheds {
-		ylabel := "density (1/h)"
-		if rugOnly {
-			ylabel = "one tick per wait, a band per class"
+		n, zero := 0, 0
+		for _, c := range dens[s] {
+			n, zero = n+c.N, zero+c.Zero
 		}
-		p := newPlot(fmt.Sprintf("%s (%s)", sched, where), "queuing time q > 0 (h)", ylabel)
+		title := fmt.Sprintf("%s: %s of %d jobs waited 0 s", sched, percent(zero, n), n)
+		xlabel := "queuing time q > 0 (h), " + where
+		ylabel := "density of the waits q > 0 (1/h)"
+		if sparse {
+			ylabel = "fraction of the waits q > 0 that are ≤ x"
+			if logX {
+				xlabel = "queuing time q > 0 (h, log scale), " + where
+			}
+		}
+		p := newPlot(title, xlabel, ylabel)
 		p.Y.Min = 0
 		p.X.Min, p.X.Max = 0, hi
-		band := ymax * 0.06 // height of one class's rug band
-		if rugOnly {
-			band = ymax / float64(len(dens[s]))
-			p.Y.Tick.Marker = plot.ConstantTicks(nil)
+		switch {
+		case logX: // log10 values on a linear axis (see figure.Log10Ticks)
+			p.X.Tick.Marker = figure.Log10Ticks{Ticker: logTicks125{}}
+			l, h := logLimits(wlo, whi)
+			p.X.Min, p.X.Max = math.Log10(l), math.Log10(h)
+		case sparse:
+			p.X.Min, p.X.Max = 0, whi*1.05
+			if whi == 0 {
+				p.X.Max = 1
+			}
 		}
+		if sparse {
+			p.Y.Max = 1
+			p.Legend.Top, p.Legend.Left = false, false // bottom right: under a CDF's plateau
+		}
+		row, col := s/cols, s%cols
 		for i, c := range dens[s] {
-			share := 100 * float64(c.Zero) / float64(c.N)
-			label := fmt.Sprintf("u = %d (n = %d, %.0f%% q = 0)", c.Priority, c.N, share)
+			share := percent(c.Zero, c.N)
+			label := fmt.Sprintf("u = %d (n = %d, %s q = 0)", c.Priority, c.N, share)
 			var th plot.Thumbnailer
 			switch {
-			case c.Rug != nil:
-				label = fmt.Sprintf("u = %d (n = %d, %.0f%% q = 0, %d waits as ticks)", c.Priority, c.N, share, len(c.Rug))
-				lo := band * float64(i)
-				for _, x := range c.Rug {
-					l, err := plotter.NewLine(plotter.XYs{{X: x, Y: lo}, {X: x, Y: lo + band*0.9}})
+			case sparse:
+				ws := c.waits()
+				if len(ws) == 0 {
+					label = fmt.Sprintf("u = %d (n = %d, nobody waited)", c.Priority, c.N)
+					l, err := plotter.NewLine(plotter.XYs{})
 					if err != nil {
 						return nil, fmt.Errorf("queue density plot: %w", err)
 					}
 					l.Color = seriesColor(i)
-					l.Width = vg.Points(1.5)
-					p.Add(l)
 					th = l
+					break
+				}
+				label = fmt.Sprintf("u = %d (n = %d, %s q = 0, %d waits > 0)", c.Priority, c.N, share, len(ws))
+				xy := ecdf(ws)
+				for k := range xy {
+					xy[k].X = tx(xy[k].X)
+				}
+				if len(xy) > 0 {
+					xy = append(plotter.XYs{{X: p.X.Min, Y: 0}}, xy...)
+					xy = append(xy, plotter.XY{X: p.X.Max, Y: 1})
+				}
+				l, err := plotter.NewLine(xy)
+				if err != nil {
+					return nil, fmt.Errorf("queue density plot: %w", err)
+				}
+				l.Color = seriesColor(i)
+				l.Dashes = seriesDash(i)
+				l.Width = vg.Points(1.5)
+				p.Add(l)
+				th = l
+				for k, x := range ws {
+					if len(ws) > maxWaitTips && (k+1)%(len(ws)/maxWaitTips+1) != 0 && k != len(ws)-1 {
+						continue // a large class: a tooltip every few waits keeps the SVG small
+					}
+					tips = append(tips, figure.Tip{Row: row, Col: col, X: tx(x), Y0: float64(k+1) / float64(len(ws)), Y1: float64(k+1) / float64(len(ws)),
+						Point: true, HalfWidth: vg.Points(3), Text: fmt.Sprintf("%s, u = %d: a wait of %.3g h (%d of %d waits > 0)", sched, c.Priority, x, k+1, len(ws))})
 				}
 			default:
 				xy := c.Curve
 				if c.Constant {
 					xy = plotter.XYs{{X: c.Value, Y: 0}, {X: c.Value, Y: ymax}}
 					if c.Zero < c.N {
-						label = fmt.Sprintf("u = %d (n = %d, %.0f%% q = 0, others q = %.3g h)", c.Priority, c.N, share, c.Value)
+						label = fmt.Sprintf("u = %d (n = %d, %s q = 0, others q = %.3g h)", c.Priority, c.N, share, c.Value)
 					}
 				}
 				l, err := plotter.NewLine(xy)
@@ -228,11 +300,51 @@ func QueueDensityPlot(jobs []JobRow, instance string) (*Figure, error) {
 				l.Width = vg.Points(1.5)
 				p.Add(l)
 				th = l
+				peak := xy[0]
+				for _, pt := range xy {
+					if pt.Y > peak.Y {
+						peak = pt
+					}
+				}
+				tips = append(tips, figure.Tip{Row: row, Col: col, X: peak.X, Y0: peak.Y, Y1: peak.Y, Point: true, HalfWidth: vg.Points(4),
+					Text: fmt.Sprintf("%s, u = %d: %d jobs, %s q = 0; peak density %.3g /h at q = %.3g h", sched, c.Priority, c.N, share, peak.Y, peak.X)})
 			}
 			p.Legend.Add(label, th)
 		}
-		legendHeadroom(p, ymax*1.02, panelH-2.2*vg.Centimeter)
-		panels[s/cols] = append(panels[s/cols], p)
+		if !sparse {
+			legendHeadroom(p, ymax*1.02, panelH-2.2*vg.Centimeter)
+		}
+		panels[row] = append(panels[row], p)
 	}
-	return &Figure{Name: name, Width: panelW * vg.Length(cols) * 1.15, Height: panelH * vg.Length(rows), Panels: panels}, nil
+	return &Figure{Name: name, Width: panelW * vg.Length(cols) * 1.15, Height: panelH * vg.Length(rows), Panels: panels, Tips: tips}, nil
 }
+
+// densityColumns is the number of panel columns of a queue-density
+// figure of n schedulers: every row full for up to six (breakdownColumns:
+// five in one row), three columns beyond, which leaves blank slots only
+// for a prime count of seven or more.
+func densityColumns(n int) int {
+	if c := breakdownColumns(n); c <= 5 {
+		return c
+	}
+	return 3
+}
+
+// percent is k/n as a percentage for a title: "97 %", or "< 1 %" and
+// "> 99 %" where rounding would say 0 or 100 of a share that is not.
+func percent(k, n int) string {
+	if n == 0 {
+		return "0 %"
+	}
+	v := 100 * float64(k) / float64(n)
+	switch {
+	case k > 0 && v < 0.5:
+		return "< 1 %"
+	case k < n && v > 99.5:
+		return "> 99 %"
+	}
+	return fmt.Sprintf("%.0f %%", v)
+}
+
+// waits is the positive waits of a class, ascending.
+func (c classDensity) waits() []float64 { return c.Waits }

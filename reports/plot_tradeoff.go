@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"math"
 	"slices"
 
 	"gonum.org/v1/plot"
@@ -106,28 +107,85 @@ func baselineLevels(rows []ResultRow) []baselineLevel {
 	return out
 }
 
-// TradeoffPlot draws paper Fig. 8: AvgJCT and MaxQT (hours) of the learned
-// policy against ω of the single-cluster objective ω·AvgJCT + (1−ω)·MaxQT
-// (Eq. 16): with several seeds per ω their mean and its 95 % bootstrap CI
-// as error bars, with one seed the value alone (no bar, and the legend
-// says so), a tooltip per point in the SVG; and each scheduler of
-// baselines as a dashed horizontal line at its mean over its rows, in the
-// Okabe–Ito colours; one legend for both panels sits beside them.
-// baselines may be empty.
+// TradeoffPlot draws paper Fig. 8 from rows of one test set (or of test
+// sets unknown): TradeoffPlotFor with no test sets.
 func TradeoffPlot(sweep []SweepRow, baselines []ResultRow) (*Figure, error) {
-	avg, maxq, err := tradeoffSeries(sweep)
+	return TradeoffPlotFor(sweep, nil, baselines)
+}
+
+// testSetGroups splits rows by testSets[i], the test set row i was scored
+// on, in first-appearance order (one group of every row when testSets is
+// nil).
+func testSetGroups(rows []SweepRow, testSets []string) (names []string, groups [][]SweepRow, err error) {
+	if testSets == nil {
+		return []string{""}, [][]SweepRow{rows}, nil
+	}
+	if len(testSets) != len(rows) {
+		return nil, nil, fmt.Errorf("%d test sets for %d sweep rows", len(testSets), len(rows))
+	}
+	idx := map[string]int{}
+	for i, r := range rows {
+		k, ok := idx[testSets[i]]
+		if !ok {
+			k = len(names)
+			idx[testSets[i]] = k
+			names = append(names, testSets[i])
+			groups = append(groups, nil)
+		}
+		groups[k] = append(groups[k], r)
+	}
+	return names, groups, nil
+}
+
+// TradeoffPlotFor draws paper Fig. 8: AvgJCT and MaxQT (hours) of the
+// learned policy against ω of the single-cluster objective ω·AvgJCT +
+// (1−ω)·MaxQT (Eq. 16): with several seeds per ω their mean and its 95 %
+// bootstrap CI as error bars, with one seed the value alone (no bar, and
+// the legend says so), a tooltip per point in the SVG; and each scheduler
+// of baselines as a dashed horizontal line at its mean over its rows, in
+// the label palette's colours; one legend for both panels sits beside
+// them. testSets[i] names the test set sweep row i was scored on (nil:
+// one, unnamed): rows of different test sets are never averaged
+// together — each test set is a series of its own colour, named in the
+// legend — and the baselines, whose mean would mix the test sets, are
+// then left out with a legend note. baselines may be empty.
+func TradeoffPlotFor(sweep []SweepRow, testSets []string, baselines []ResultRow) (*Figure, error) {
+	setNames, groups, err := testSetGroups(sweep, testSets)
 	if err != nil {
 		return nil, fmt.Errorf("trade-off plot: %w", err)
 	}
+	type series struct{ avg, maxq tradeoffBand }
+	var all []series
+	for k, rows := range groups {
+		avg, maxq, err := tradeoffSeries(rows)
+		if err != nil {
+			return nil, fmt.Errorf("trade-off plot: %w", err)
+		}
+		if len(groups) > 1 {
+			avg.Name = fmt.Sprintf("learned (GP), test set %d: %s", k+1, setNames[k])
+			maxq.Name = avg.Name
+		}
+		all = append(all, series{avg, maxq})
+	}
 	levels := baselineLevels(baselines)
-	xmin, xmax := avg.X[0], avg.X[len(avg.X)-1]
+	mixed := len(groups) > 1
+	if mixed {
+		levels = nil
+	}
+	xmin, xmax := math.Inf(1), math.Inf(-1)
+	for _, sr := range all {
+		xmin, xmax = math.Min(xmin, sr.avg.X[0]), math.Max(xmax, sr.avg.X[len(sr.avg.X)-1])
+	}
 	if xmin == xmax {
 		xmin, xmax = xmin-0.5, xmax+0.5
 	}
 	var panels []*plot.Plot
 	var tips []figure.Tip
 	leg := figure.NewLegend()
-	labels := []string{avg.Name}
+	var labels []string
+	for _, sr := range all {
+		labels = append(labels, sr.avg.Name)
+	}
 	for _, b := range levels {
 		labels = append(labels, b.Name)
 	}
@@ -137,50 +195,57 @@ func TradeoffPlot(sweep []SweepRow, baselines []ResultRow) (*Figure, error) {
 		colours[l] = pal.Color(l)
 	}
 	for k, sp := range []struct {
-		series tradeoffBand
-		label  string
-		level  func(baselineLevel) float64
+		label string
+		band  func(series) tradeoffBand
+		level func(baselineLevel) float64
 	}{
-		{avg, "AvgJCT (h)", func(b baselineLevel) float64 { return b.AvgJCT }},
-		{maxq, "MaxQT (h)", func(b baselineLevel) float64 { return b.MaxQT }},
+		{"AvgJCT (h)", func(s series) tradeoffBand { return s.avg }, func(b baselineLevel) float64 { return b.AvgJCT }},
+		{"MaxQT (h)", func(s series) tradeoffBand { return s.maxq }, func(b baselineLevel) float64 { return b.MaxQT }},
 	} {
 		p := newPlot(sp.label+" against ω", "ω (weight of AvgJCT in Eq. 16)", sp.label)
-		pts := make(plotter.XYs, len(sp.series.X))
-		errs := make(plotter.YErrors, len(sp.series.X))
-		for i := range pts {
-			b := sp.series
-			pts[i] = plotter.XY{X: b.X[i], Y: b.Mean[i]}
-			errs[i] = struct{ Low, High float64 }{b.Mean[i] - b.Low[i], b.High[i] - b.Mean[i]}
-			text := fmt.Sprintf("ω = %g: %s %.4g", b.X[i], sp.label, b.Mean[i])
-			if b.N[i] > 1 {
-				text += fmt.Sprintf(" (mean of %d seeds, 95%% CI %.4g–%.4g)", b.N[i], b.Low[i], b.High[i])
-			} else {
-				text += " (one seed)"
+		for _, sr := range all {
+			b := sp.band(sr)
+			c := pal.Color(b.Name)
+			pts := make(plotter.XYs, len(b.X))
+			errs := make(plotter.YErrors, len(b.X))
+			for i := range pts {
+				pts[i] = plotter.XY{X: b.X[i], Y: b.Mean[i]}
+				errs[i] = struct{ Low, High float64 }{b.Mean[i] - b.Low[i], b.High[i] - b.Mean[i]}
+				text := fmt.Sprintf("ω = %g: %s %.4g", b.X[i], sp.label, b.Mean[i])
+				if b.N[i] > 1 {
+					text += fmt.Sprintf(" (mean of %d seeds, 95%% CI %.4g–%.4g)", b.N[i], b.Low[i], b.High[i])
+				} else {
+					text += " (one seed)"
+				}
+				if mixed {
+					text = b.Name + ", " + text
+				}
+				tips = append(tips, figure.Tip{Col: k, X: b.X[i], Y0: b.Mean[i], Y1: b.Mean[i], Point: true, HalfWidth: vg.Points(4), Text: text})
 			}
-			tips = append(tips, figure.Tip{Col: k, X: b.X[i], Y0: b.Mean[i], Y1: b.Mean[i], Point: true, HalfWidth: vg.Points(4), Text: text})
-		}
-		l, s, err := plotter.NewLinePoints(pts)
-		if err != nil {
-			return nil, fmt.Errorf("trade-off plot: %w", err)
-		}
-		l.Color, s.Color = pal.Color(avg.Name), pal.Color(avg.Name)
-		l.Width = vg.Points(1.5)
-		p.Add(l, s)
-		if n := sp.series.seeds(); n > 1 {
-			eb, err := plotter.NewYErrorBars(struct {
-				plotter.XYs
-				plotter.YErrors
-			}{pts, errs})
+			l, s, err := plotter.NewLinePoints(pts)
 			if err != nil {
 				return nil, fmt.Errorf("trade-off plot: %w", err)
 			}
-			eb.Color = pal.Color(avg.Name)
-			p.Add(eb)
-			if k == 0 {
-				leg.Add(fmt.Sprintf("%s, mean and 95%% CI over %d seeds", sp.series.Name, n), l, s)
+			l.Color, s.Color = c, c
+			l.Dashes = pal.Dash(b.Name)
+			l.Width = vg.Points(1.5)
+			p.Add(l, s)
+			if n := b.seeds(); n > 1 {
+				eb, err := plotter.NewYErrorBars(struct {
+					plotter.XYs
+					plotter.YErrors
+				}{pts, errs})
+				if err != nil {
+					return nil, fmt.Errorf("trade-off plot: %w", err)
+				}
+				eb.Color = c
+				p.Add(eb)
+				if k == 0 {
+					leg.Add(fmt.Sprintf("%s, mean and 95%% CI over %d seeds", b.Name, n), l, s)
+				}
+			} else if k == 0 {
+				leg.Add(b.Name+", one seed", l, s)
 			}
-		} else if k == 0 {
-			leg.Add(sp.series.Name+", one seed", l, s)
 		}
 		for _, b := range levels {
 			y := sp.level(b)
@@ -198,5 +263,9 @@ func TradeoffPlot(sweep []SweepRow, baselines []ResultRow) (*Figure, error) {
 		}
 		panels = append(panels, p)
 	}
-	return &Figure{Name: "tradeoff", Width: 2 * panelW * 1.3, Height: panelH * 1.3, Panels: [][]*plot.Plot{panels}, Legend: leg, Tips: tips, LabelColors: colours}, nil
+	if mixed && len(baselines) > 0 {
+		leg.Add(fmt.Sprintf("(baselines not drawn: their mean would mix %d test sets)", len(groups)))
+	}
+	return &Figure{Name: "tradeoff", Width: 2 * panelW * 1.3, Height: panelH * 1.3, Panels: [][]*plot.Plot{panels}, Legend: leg,
+		LegendBelow: mixed, Tips: tips, LabelColors: colours}, nil // test-set names are long: under the panels
 }

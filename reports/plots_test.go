@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/plot/plotter"
+
+	"github.com/evogp/evogp/internal/figure"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden SVG files under testdata/")
@@ -304,8 +306,9 @@ func manyJobs() []JobRow {
 	return rows
 }
 
-// With fewer than rugBelow positive waits a class is a rug (its waits,
-// ascending), not a density.
+// With fewer than rugBelow positive waits a class keeps its waits
+// (ascending) instead of a density, and the figure draws every class as
+// the empirical CDF of its waits, its title giving the share of q = 0.
 func TestQueueDensityRug(t *testing.T) {
 	_, dens, err := queueDensities(plotJobs(), "")
 	if err != nil {
@@ -323,8 +326,79 @@ func TestQueueDensityRug(t *testing.T) {
 		t.Fatal(err)
 	}
 	svg, _ := f.Render("svg")
-	if !strings.Contains(string(svg), "u = 1 (n = 10, 20% q = 0, 8 waits as ticks)") {
-		t.Fatal("legend lacks n and the rug note")
+	for _, text := range []string{"u = 1 (n = 10, 20 % q = 0, 8 waits &gt; 0)", "gp: 17 % of 30 jobs waited 0 s", "fraction of the waits q &gt; 0 that are ≤ x"} {
+		if !strings.Contains(string(svg), text) {
+			t.Errorf("SVG lacks %q", text)
+		}
+	}
+	// One tooltip per wait, at its CDF height k/n.
+	var got []float64
+	for _, tip := range f.Tips {
+		if strings.HasPrefix(tip.Text, "gp, u = 1: a wait of") {
+			got = append(got, tip.X)
+			if k := len(got); tip.Y0 != float64(k)/8 {
+				t.Errorf("tip %q at height %v, want %v", tip.Text, tip.Y0, float64(k)/8)
+			}
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("gp u=1 tooltips at %v, want %v", got, want)
+	}
+}
+
+// When most jobs never waited, the figure says so and draws the non-zero
+// waits as a distribution, on a log axis when they span decades.
+func TestQueueDensityMostlyZero(t *testing.T) {
+	var jobs []JobRow
+	for i := range 100 {
+		q := int64(0)
+		switch i {
+		case 10:
+			q = 36 // 0.01 h
+		case 20:
+			q = 3600
+		case 30:
+			q = 36000 // 10 h: the waits span three decades
+		}
+		jobs = append(jobs, JobRow{Instance: "i", Scheduler: "a", Job: int64(i), Priority: 1 + int64(i%2), GPUs: 1,
+			Arrival: int64(i), Duration: 5, Start: int64(i) + q, Finish: int64(i) + q + 5, Queue: q})
+	}
+	f, err := QueueDensityPlot(jobs, "i")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := f.Panels[0][0]
+	if p.Title.Text != "a: 97 % of 100 jobs waited 0 s" {
+		t.Errorf("title %q", p.Title.Text)
+	}
+	if _, ok := p.X.Tick.Marker.(figure.Log10Ticks); !ok || p.X.Min != -2 || p.X.Max != 1 || !strings.Contains(p.X.Label.Text, "log scale") {
+		t.Errorf("x axis %v..%v (%T, %q), want log10 -2..1", p.X.Min, p.X.Max, p.X.Tick.Marker, p.X.Label.Text)
+	}
+	if tip := f.Tips[0]; tip.X != -2 || !strings.Contains(tip.Text, "a wait of 0.01 h") {
+		t.Errorf("first tooltip %+v", tip)
+	}
+	svg, _ := f.Render("svg")
+	// u = 1 (even i) holds the three waits; in u = 2 (odd i) nobody waited.
+	for _, text := range []string{"u = 2 (n = 50, nobody waited)", "u = 1 (n = 50, 94 % q = 0, 3 waits &gt; 0)"} {
+		if !strings.Contains(string(svg), text) {
+			t.Errorf("SVG lacks %q", text)
+		}
+	}
+	if len(f.Tips) != 3 {
+		t.Errorf("%d tooltips, want one per non-zero wait (3)", len(f.Tips))
+	}
+	for _, c := range []struct {
+		k, n int
+		want string
+	}{{0, 10, "0 %"}, {1, 1000, "< 1 %"}, {999, 1000, "> 99 %"}, {97, 100, "97 %"}, {10, 10, "100 %"}} {
+		if got := percent(c.k, c.n); got != c.want {
+			t.Errorf("percent(%d, %d) = %q, want %q", c.k, c.n, got, c.want)
+		}
+	}
+	for n := 1; n <= 6; n++ {
+		if c := densityColumns(n); n%c != 0 {
+			t.Errorf("densityColumns(%d) = %d leaves a blank slot", n, c)
+		}
 	}
 }
 
@@ -582,8 +656,10 @@ func TestWantsLog(t *testing.T) {
 	}
 }
 
-// The JCT CDF axis runs from the shortest to the longest JCT rounded out
-// to 1-2-5 steps; identical curves are named in the caption.
+// The JCT CDF axis runs from the shortest to the longest JCT: linear
+// within two decades, else log (rounded out to 1-2-5 steps); a curve
+// identical to an earlier one is named so in the legend and dashed over
+// it; nearly identical curves are said to be so in the title.
 func TestJCTCDFLimitsAndCoincidence(t *testing.T) {
 	for _, c := range []struct{ lo, hi, wlo, whi float64 }{
 		{0.3, 25, 0.2, 50}, {0.5, 7, 0.5, 10}, {1, 1, 1, 1}, {0.0123, 0.9, 0.01, 1},
@@ -603,21 +679,95 @@ func TestJCTCDFLimitsAndCoincidence(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// plotJobs' completion times run from 0.5 h (gp job 0) to 0.5 + 27/60
+	// + 6 = 6.95 h (tiresias job 27, q = 27 mod 7 = 6 h): one decade, a
+	// linear axis.
 	p := f.Panels[0][0]
-	if !strings.Contains(p.X.Label.Text, "curves coincide: gp = gp-copy") || strings.Contains(p.X.Label.Text, "tiresias") {
-		t.Fatalf("caption %q", p.X.Label.Text)
+	if p.X.Min != 0.5 || !near(p.X.Max, 0.5+27.0/60+6, 1e-12) || p.X.Label.Text != "job completion time (h)" {
+		t.Fatalf("x %v..%v %q", p.X.Min, p.X.Max, p.X.Label.Text)
 	}
-	if p.X.Min != 0.5 || p.X.Max != 10 {
-		t.Fatalf("x limits %v..%v", p.X.Min, p.X.Max)
+	svg, _ := f.Render("svg")
+	if !strings.Contains(string(svg), "gp-copy (identical to gp)") || strings.Contains(string(svg), "tiresias (identical") {
+		t.Fatal("legend does not name exactly the identical curve")
+	}
+	if strings.Contains(p.Title.Text, "differ by at most") {
+		t.Fatalf("title %q: gp and tiresias differ", p.Title.Text)
+	}
+	if len(f.Tips) != 9 {
+		t.Fatalf("%d tooltips, want 3 per curve", len(f.Tips))
 	}
 	f, _ = JCTCDFPlot(plotJobs())
-	if strings.Contains(f.Panels[0][0].X.Label.Text, "coincide") {
-		t.Fatal("distinct curves reported as coinciding")
+	if svg, _ := f.Render("svg"); strings.Contains(string(svg), "identical") {
+		t.Fatal("distinct curves reported as identical")
+	}
+	// Completion times over three decades: log axis, limits rounded out.
+	wide := []JobRow{
+		{Instance: "i", Scheduler: "a", Job: 0, GPUs: 1, Duration: 36, Finish: 36},
+		{Instance: "i", Scheduler: "a", Job: 1, GPUs: 1, Duration: 36000, Finish: 36000},
+		{Instance: "i", Scheduler: "b", Job: 0, GPUs: 1, Duration: 36, Finish: 36},
+		{Instance: "i", Scheduler: "b", Job: 1, GPUs: 1, Duration: 36000, Start: 360, Finish: 36360, Queue: 360},
+	}
+	f, err = JCTCDFPlot(wide)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p = f.Panels[0][0]
+	if !near(p.X.Min, -2, 1e-12) || !near(p.X.Max, math.Log10(20), 1e-12) || !strings.Contains(p.X.Label.Text, "log scale") {
+		t.Fatalf("log x %v..%v %q", p.X.Min, p.X.Max, p.X.Label.Text)
+	}
+	// a and b differ only above the median (10 h vs 10.1 h): F differs by
+	// 1/2 just below 10.1 h, so the title does not call them close.
+	if strings.Contains(p.Title.Text, "differ by at most") {
+		t.Fatalf("title %q", p.Title.Text)
+	}
+	if d := ksDistance([]float64{1, 2, 3, 4}, []float64{1, 2, 3, 5}); d != 0.25 {
+		t.Fatalf("ksDistance = %v, want 0.25", d)
+	}
+	many := plotJobs()
+	for _, j := range plotJobs() {
+		if j.Scheduler == "gp" {
+			j.Scheduler = "gp-near"
+			if j.Job == 29 {
+				j.Finish++ // one of 30 jobs one second later: F differs by 1/30
+			}
+			many = append(many, j)
+		}
+	}
+	var gpOnly []JobRow
+	for _, j := range many {
+		if j.Scheduler != "tiresias" {
+			gpOnly = append(gpOnly, j)
+		}
+	}
+	f, _ = JCTCDFPlot(gpOnly)
+	if want := "Job completion time CDF: the curves differ by at most"; strings.HasPrefix(f.Panels[0][0].Title.Text, want) {
+		t.Fatalf("title %q: 1/30 > 2 %% is not nearly identical", f.Panels[0][0].Title.Text)
 	}
 	bad := plotJobs()
 	bad[0].Finish = bad[0].Arrival
 	if _, err := JCTCDFPlot(bad); err == nil {
 		t.Fatal("zero completion time accepted")
+	}
+}
+
+// Curves within 2 % of jobs of each other everywhere are said to be so.
+func TestJCTCDFNearlyIdentical(t *testing.T) {
+	var jobs []JobRow
+	for s, name := range []string{"a", "b"} {
+		for i := range 100 {
+			d := int64(3600 + 60*i)
+			if s == 1 && i == 99 {
+				d += 30 // one job of 100 half a minute later
+			}
+			jobs = append(jobs, JobRow{Instance: "i", Scheduler: name, Job: int64(i), GPUs: 1, Duration: d, Finish: d})
+		}
+	}
+	f, err := JCTCDFPlot(jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := f.Panels[0][0].Title.Text; got != "Job completion time CDF: the curves differ by at most 1 % of jobs" {
+		t.Fatalf("title %q", got)
 	}
 }
 
@@ -633,7 +783,7 @@ func TestQueueDensityNobodyQueued(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := f.Panels[0][0]
-	if p.X.Min != 0 || p.X.Max != 1 || !(p.Y.Max > 0) || p.Y.Label.Text != "density (1/h)" {
+	if p.X.Min != 0 || p.X.Max != 1 || !(p.Y.Max > 0) || p.Y.Label.Text != "density of the waits q > 0 (1/h)" {
 		t.Fatalf("x %v..%v, y max %v, y label %q", p.X.Min, p.X.Max, p.Y.Max, p.Y.Label.Text)
 	}
 }
@@ -740,5 +890,32 @@ func TestOneColourPerLabelAcrossFigures(t *testing.T) {
 			}
 			byColour[fmt.Sprint(c)] = label
 		}
+	}
+}
+
+// A large class in a sparse queue-density figure gets a bounded number of
+// tooltips (the SVG stays small), the last wait among them.
+func TestQueueDensityTipsBounded(t *testing.T) {
+	jobs := []JobRow{{Instance: "i", Scheduler: "a", Job: 0, Priority: 1, GPUs: 1, Arrival: 0, Duration: 5, Start: 60, Finish: 65, Queue: 60}}
+	for i := 1; i <= 500; i++ {
+		q := int64(60 * i)
+		jobs = append(jobs, JobRow{Instance: "i", Scheduler: "a", Job: int64(i), Priority: 2, GPUs: 1, Arrival: 0, Duration: 5, Start: q, Finish: q + 5, Queue: q})
+	}
+	f, err := QueueDensityPlot(jobs, "i")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Panels[0][0].Y.Label.Text != "fraction of the waits q > 0 that are ≤ x" {
+		t.Fatalf("not the sparse figure: %q", f.Panels[0][0].Y.Label.Text)
+	}
+	n, last := 0, false
+	for _, tip := range f.Tips {
+		if strings.HasPrefix(tip.Text, "a, u = 2:") {
+			n++
+			last = last || strings.Contains(tip.Text, "(500 of 500 waits")
+		}
+	}
+	if n > 2*maxWaitTips || n < maxWaitTips/2 || !last {
+		t.Fatalf("%d tooltips for 500 waits (last shown: %v)", n, last)
 	}
 }

@@ -34,6 +34,9 @@ type Figure struct {
 	// the panels shrink by the strip's width. Panels that share this
 	// legend should have none of their own.
 	Legend *plot.Legend
+	// LegendBelow draws Legend in a strip under the panels instead of
+	// beside them, so that long entries cost height, not data width.
+	LegendBelow bool
 	// LabelColors is the colour of every label (scheduler) the figure
 	// draws, as drawn: tests check that a label has one colour across the
 	// figures of an output directory.
@@ -86,7 +89,12 @@ func (f *Figure) Render(format string) ([]byte, error) {
 		return nil, fmt.Errorf("figure %s: unknown format %q (want png, svg or pdf)", f.Name, format)
 	}
 	dc := draw.New(c)
-	if w := legendWidth(f.Legend, dc); w > 0 {
+	if w := legendWidth(f.Legend, dc); w > 0 && f.LegendBelow {
+		h := f.Legend.Rectangle(dc).Size().Y
+		strip := draw.Crop(dc, 4*legendGap, -legendGap, legendGap, -(dc.Size().Y - h - legendGap))
+		f.Legend.Draw(strip)
+		dc = draw.Crop(dc, 0, -2*legendGap, h+2*legendGap, 0) // a right margin: the last point is not on the page's edge
+	} else if w > 0 {
 		strip := draw.Crop(dc, dc.Size().X-w-legendGap, -legendGap, legendGap, -legendGap)
 		f.Legend.Draw(strip)
 		dc = draw.Crop(dc, 0, -(w + 2*legendGap), 0, 0)

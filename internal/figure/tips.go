@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -22,12 +23,16 @@ type Tip struct {
 	HalfWidth vg.Length
 	Point     bool
 	Text      string
+	// Href, when it is an anchor within the page ("#front-3"), makes the
+	// rectangle a link (a front point to its formula in report.html);
+	// anything else is ignored, so that a figure never links outside.
+	Href string
 }
 
 // tipRect is a tip's rectangle in SVG user units (points, origin top left).
 type tipRect struct {
 	x, y, w, h float64
-	text       string
+	text, href string
 }
 
 // tipRects places the tips of f on the panels drawn into canvases, for a
@@ -51,7 +56,7 @@ func tipRects(tips []Tip, panels [][]*plot.Plot, canvases [][]draw.Canvas, pageH
 		hi = min(hi, dc.Max.Y)
 		out = append(out, tipRect{
 			x: float64(cx - t.HalfWidth), y: float64(pageH - hi),
-			w: float64(2 * t.HalfWidth), h: float64(max(hi-lo, 1)), text: t.Text,
+			w: float64(2 * t.HalfWidth), h: float64(max(hi-lo, 1)), text: t.Text, href: internalHref(t.Href),
 		})
 	}
 	return out
@@ -70,10 +75,43 @@ func withTips(svg []byte, rects []tipRect) []byte {
 	b.Write(svg[:end])
 	b.WriteString(`<g class="tips" fill="#000" fill-opacity="0">` + "\n")
 	for _, r := range rects {
-		fmt.Fprintf(&b, `<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f"><title>%s</title></rect>`+"\n",
+		if r.href != "" {
+			fmt.Fprintf(&b, `<a href="%s">`, html.EscapeString(r.href))
+		}
+		fmt.Fprintf(&b, `<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f"><title>%s</title></rect>`,
 			r.x, r.y, r.w, r.h, html.EscapeString(r.text))
+		if r.href != "" {
+			b.WriteString("</a>")
+		}
+		b.WriteString("\n")
 	}
 	b.WriteString("</g>\n")
 	b.Write(svg[end:])
 	return b.Bytes()
+}
+
+// internalHref is h when it is an anchor within the page ("#" and at
+// least one character, no space or quote), else "".
+func internalHref(h string) string {
+	if len(h) < 2 || h[0] != '#' || strings.ContainsAny(h, " \t\n\"'<>") {
+		return ""
+	}
+	return h
+}
+
+// FormulaAnchor is the anchor of label's formula in report.html
+// ("formula-" and the label with characters other than ASCII letters,
+// digits, '-', '_' and '.' as '_'; htmlreport.Anchor("formula-", label)):
+// front figures link their points to it.
+func FormulaAnchor(label string) string {
+	var b strings.Builder
+	b.WriteString("formula-")
+	for _, r := range label {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
 }

@@ -38,7 +38,9 @@ type Input struct {
 	OmegaVariable string // the weight the colour scale shows, e.g. "ω (weight of avg_jct)"
 }
 
-// Plot draws the input. Every coordinate must be finite.
+// Plot draws the input. Every coordinate must be finite. In the SVG each
+// point has a tooltip, and a member's links to its formula in report.html
+// (figure.FormulaAnchor of its label).
 func Plot(in Input) (*figure.Figure, error) {
 	if len(in.Members) == 0 {
 		return nil, errors.New("front plot: no front members")
@@ -88,7 +90,14 @@ func Plot(in Input) (*figure.Figure, error) {
 			leg.Add(in.LineLabel, line)
 		}
 	}
+	var tips []figure.Tip
 	for _, m := range in.Members {
+		text := fmt.Sprintf("%s: %s %.4g, %s %.4g", m.Label, in.XLabel, m.X, in.YLabel, m.Y)
+		if !math.IsNaN(m.OmegaLo) {
+			text += fmt.Sprintf("; best for ω %.2f–%.2f", m.OmegaLo, m.OmegaHi)
+		}
+		tips = append(tips, figure.Tip{X: m.X, Y0: m.Y, Y1: m.Y, Point: true, HalfWidth: vg.Points(5),
+			Text: text + " (click for its formula)", Href: "#" + figure.FormulaAnchor(m.Label)})
 		sc, err := plotter.NewScatter(plotter.XYs{{X: m.X, Y: m.Y}})
 		if err != nil {
 			return nil, err
@@ -102,6 +111,8 @@ func Plot(in Input) (*figure.Figure, error) {
 		leg.Add(entry, sc)
 	}
 	for i, b := range in.Baselines {
+		tips = append(tips, figure.Tip{X: b.X, Y0: b.Y, Y1: b.Y, Point: true, HalfWidth: vg.Points(5),
+			Text: fmt.Sprintf("%s (baseline): %s %.4g, %s %.4g", b.Label, in.XLabel, b.X, in.YLabel, b.Y)})
 		sc, err := plotter.NewScatter(plotter.XYs{{X: b.X, Y: b.Y}})
 		if err != nil {
 			return nil, err
@@ -133,7 +144,7 @@ func Plot(in Input) (*figure.Figure, error) {
 		leg.Add(in.OmegaVariable)
 		leg.Add("(blue ω = 0 … orange ω = 1, grey: none)")
 	}
-	return &figure.Figure{Name: in.Name, Width: figure.Width * 1.4, Height: figure.Height * 1.3, Panels: [][]*plot.Plot{{p}}, Legend: leg}, nil
+	return &figure.Figure{Name: in.Name, Width: figure.Width * 1.4, Height: figure.Height * 1.3, Panels: [][]*plot.Plot{{p}}, Legend: leg, Tips: tips}, nil
 }
 
 // wantsLog: positive values spanning more than two decades.

@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/evogp/evogp/internal/figure"
 )
@@ -20,11 +21,14 @@ func HypervolumePlot(name string, hv []float64, validation float64) (*figure.Fig
 		return nil, errors.New("hypervolume plot: no generations")
 	}
 	xy := make(plotter.XYs, len(hv))
+	var tips []figure.Tip
 	for g, v := range hv {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return nil, fmt.Errorf("hypervolume plot: generation %d has hypervolume %v", g, v)
 		}
 		xy[g] = plotter.XY{X: float64(g), Y: v}
+		tips = append(tips, figure.Tip{X: float64(g), Y0: v, Y1: v, Point: true, HalfWidth: vg.Points(3),
+			Text: fmt.Sprintf("generation %d: hypervolume %.4g (training subset)", g, v)})
 	}
 	p := figure.NewPlot("hypervolume per generation (normalised objectives)", "generation", "hypervolume")
 	leg := figure.NewLegend()
@@ -45,5 +49,5 @@ func HypervolumePlot(name string, hv []float64, validation float64) (*figure.Fig
 		p.Add(ref)
 		leg.Add("final front (validation)", ref)
 	}
-	return &figure.Figure{Name: name, Width: figure.Width, Height: figure.Height, Panels: [][]*plot.Plot{{p}}, Legend: leg}, nil
+	return &figure.Figure{Name: name, Width: figure.Width, Height: figure.Height, Panels: [][]*plot.Plot{{p}}, Legend: leg, Tips: tips}, nil
 }

@@ -3,12 +3,14 @@ package runlog
 import (
 	"errors"
 	"fmt"
+	"image/color"
 	"math"
 	"slices"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/evogp/evogp/internal/figure"
 	"github.com/evogp/evogp/internal/tablefile"
@@ -84,8 +86,13 @@ type ValidationPoint struct {
 // (fitness = Σ over the generation's training subset of O_c,i / O_SRSF,i,
 // SPEC §8; lower is better). With a ConvergenceRef the values are divided
 // by the subset size (mean normalised objective per instance, SRSF = 1),
-// and the best individual's validation scores and the best baseline's
-// validation level are drawn too.
+// and the best individual's validation scores (a solid line with a
+// triangle per score) and the best baseline's validation level (a black
+// dashed line) are drawn too; when the two lie within overlapNear of the
+// y range of each other, the baseline's legend entry says so with both
+// values. The x axis spans exactly the generations run, the y axis has at
+// least five labelled ticks, the legend sits under the axes, and the SVG
+// has a tooltip per generation and per validation score.
 func ConvergencePlot(rows []GenerationRow, refs ...ConvergenceRef) (*figure.Figure, error) {
 	if len(rows) == 0 {
 		return nil, errors.New("convergence plot: no generations")
@@ -95,15 +102,16 @@ func ConvergencePlot(rows []GenerationRow, refs ...ConvergenceRef) (*figure.Figu
 		ref = refs[0]
 	}
 	scale := 1.0
-	ylabel := "fitness (Σ objective ÷ SRSF objective)"
+	ylabel := FitnessLabel(0)
 	if ref.Subset > 0 {
 		scale = float64(ref.Subset)
-		ylabel = "mean objective ÷ SRSF objective per instance"
+		ylabel = FitnessLabel(ref.Subset)
 	}
 	rs := slices.Clone(rows)
 	slices.SortStableFunc(rs, func(a, b GenerationRow) int { return int(a.Generation - b.Generation) })
 	best := make(plotter.XYs, len(rs))
 	med := make(plotter.XYs, len(rs))
+	var tips []figure.Tip
 	for i, r := range rs {
 		if err := r.Check(); err != nil {
 			return nil, fmt.Errorf("convergence plot: generation %d: %w", r.Generation, err)
@@ -114,60 +122,107 @@ func ConvergencePlot(rows []GenerationRow, refs ...ConvergenceRef) (*figure.Figu
 		g := float64(r.Generation)
 		best[i] = plotter.XY{X: g, Y: r.Best / scale}
 		med[i] = plotter.XY{X: g, Y: r.Median / scale}
+		tips = append(tips, figure.Tip{X: g, Y0: best[i].Y, Y1: med[i].Y, HalfWidth: vg.Points(3),
+			Text: fmt.Sprintf("generation %d: best %.4g, median %.4g (%s)", r.Generation, best[i].Y, med[i].Y, r.BestFormula)})
 	}
-	series := []struct {
+	lo, hi := float64(rs[0].Generation), float64(rs[len(rs)-1].Generation)
+	bestName, medName := "best", "median"
+	if ref.Subset > 0 {
+		bestName, medName = "best (training subset)", "median (training subset)"
+	}
+	p := figure.NewPlot("GP convergence", "generation", ylabel)
+	p.X.Tick.Marker = figure.MinTicks{N: 5, Integer: true}
+	p.Y.Tick.Marker = figure.DistinctTicks{Ticker: figure.MinTicks{N: 5}}
+	p.X.Min, p.X.Max = lo, hi
+	if lo == hi {
+		p.X.Min, p.X.Max = lo-0.5, hi+0.5
+	}
+	legend := figure.NewLegend() // under the axes: it never covers a curve nor takes data width
+	ymin, ymax := math.Inf(1), math.Inf(-1)
+	for k, s := range []struct {
 		name string
 		xy   plotter.XYs
-	}{{"best", best}, {"median", med}}
-	if ref.Subset > 0 {
-		series[0].name, series[1].name = "best (training subset)", "median (training subset)"
+	}{{bestName, best}, {medName, med}} {
+		l, err := plotter.NewLine(s.xy)
+		if err != nil {
+			return nil, fmt.Errorf("convergence plot: %w", err)
+		}
+		l.Color = figure.SeriesColor(k)
+		l.Width = vg.Points(1.5)
+		p.Add(l)
+		legend.Add(s.name, l)
+		for _, pt := range s.xy {
+			ymin, ymax = math.Min(ymin, pt.Y), math.Max(ymax, pt.Y)
+		}
 	}
+	var valid plotter.XYs
 	if len(ref.Validation) > 0 {
-		xy := make(plotter.XYs, len(ref.Validation))
+		valid = make(plotter.XYs, len(ref.Validation))
 		for i, v := range ref.Validation {
 			if math.IsNaN(v.Score) || math.IsInf(v.Score, 0) {
 				return nil, fmt.Errorf("convergence plot: validation score %v at generation %d", v.Score, v.Generation)
 			}
-			xy[i] = plotter.XY{X: float64(v.Generation), Y: v.Score}
+			valid[i] = plotter.XY{X: float64(v.Generation), Y: v.Score}
+			ymin, ymax = math.Min(ymin, v.Score), math.Max(ymax, v.Score)
+			tips = append(tips, figure.Tip{X: valid[i].X, Y0: v.Score, Y1: v.Score, Point: true, HalfWidth: vg.Points(4),
+				Text: fmt.Sprintf("generation %d: best individual on validation %.4g", v.Generation, v.Score)})
 		}
-		series = append(series, struct {
-			name string
-			xy   plotter.XYs
-		}{"best individual on validation", xy})
+		l, sc, err := plotter.NewLinePoints(valid)
+		if err != nil {
+			return nil, fmt.Errorf("convergence plot: %w", err)
+		}
+		l.Color, sc.Color = figure.SeriesColor(2), figure.SeriesColor(2)
+		l.Width = vg.Points(1.5)
+		sc.Shape = draw.TriangleGlyph{}
+		sc.Radius = vg.Points(3.5)
+		p.Add(l, sc)
+		legend.Add("best individual on validation", l, sc)
 	}
 	if ref.Baseline != "" {
 		if math.IsNaN(ref.Level) || math.IsInf(ref.Level, 0) {
 			return nil, fmt.Errorf("convergence plot: baseline level %v", ref.Level)
 		}
-		lo, hi := float64(rs[0].Generation), float64(rs[len(rs)-1].Generation)
-		series = append(series, struct {
-			name string
-			xy   plotter.XYs
-		}{"best baseline " + ref.Baseline + " on validation", plotter.XYs{{X: lo, Y: ref.Level}, {X: hi, Y: ref.Level}}})
-	}
-	p := figure.NewPlot("GP convergence", "generation", ylabel)
-	legend := figure.NewLegend() // outside the axes: it never covers a curve
-	for i, s := range series {
-		l, err := plotter.NewLine(s.xy)
+		ymin, ymax = math.Min(ymin, ref.Level), math.Max(ymax, ref.Level)
+		l, err := plotter.NewLine(plotter.XYs{{X: p.X.Min, Y: ref.Level}, {X: p.X.Max, Y: ref.Level}})
 		if err != nil {
 			return nil, fmt.Errorf("convergence plot: %w", err)
 		}
-		l.Color = figure.SeriesColor(i)
-		l.Dashes = figure.SeriesDash(i)
-		l.Width = vg.Points(1.5)
-		if ref.Baseline != "" && i == len(series)-1 {
-			l.Dashes = []vg.Length{vg.Points(6), vg.Points(3)} // the reference level
-		}
+		l.Color = color.Black
+		l.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
+		l.Width = vg.Points(1.2)
 		p.Add(l)
-		legend.Add(s.name, l)
-		if i == 2 && len(ref.Validation) > 0 {
-			sc, err := plotter.NewScatter(s.xy)
-			if err != nil {
-				return nil, fmt.Errorf("convergence plot: %w", err)
-			}
-			sc.Color = figure.SeriesColor(i)
-			p.Add(sc)
+		name := "best baseline " + ref.Baseline + " on validation"
+		if v, ok := nearestValidation(valid, ref.Level, ymax-ymin); ok {
+			name += fmt.Sprintf(" (%.4g; overlaps the validation line, %.4g at generation %g)", ref.Level, v.Y, v.X)
+		}
+		legend.Add(name, l)
+	}
+	return &figure.Figure{Name: "convergence", Width: figure.Width, Height: figure.Height, Panels: [][]*plot.Plot{{p}},
+		Legend: legend, LegendBelow: true, Tips: tips}, nil
+}
+
+// overlapNear is the share of a convergence plot's y range within which
+// the validation line and the baseline level are called overlapping.
+const overlapNear = 0.03
+
+// nearestValidation returns the validation point closest to level and
+// whether it lies within overlapNear·span of it.
+func nearestValidation(valid plotter.XYs, level, span float64) (plotter.XY, bool) {
+	best, d := plotter.XY{}, math.Inf(1)
+	for _, v := range valid {
+		if a := math.Abs(v.Y - level); a < d {
+			best, d = v, a
 		}
 	}
-	return &figure.Figure{Name: "convergence", Width: figure.Width, Height: figure.Height, Panels: [][]*plot.Plot{{p}}, Legend: legend}, nil
+	return best, d <= overlapNear*span
+}
+
+// FitnessLabel is the y-axis label of a convergence plot: the
+// per-instance mean of the normalised objective when the training subset
+// size alpha is known (fitness ÷ α), the subset sum otherwise.
+func FitnessLabel(alpha int) string {
+	if alpha > 0 {
+		return "per-instance mean of objective ÷ SRSF objective"
+	}
+	return "Σ over the training subset of objective ÷ SRSF objective"
 }
