@@ -145,3 +145,42 @@ func TestSearchRoutingBadInput(t *testing.T) {
 		}
 	}
 }
+
+// Differential: with m (MCT's finish estimate) in scope arrivals the rule
+// scheduler is MCT, so R = m with the fixed ranking fifo scores exactly
+// what the baseline liquid (mct + fifo + bestfit) scores.
+func TestSearchRoutingMIsLiquid(t *testing.T) {
+	cfg := testConfig(t)
+	_, val, err := LoadData(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Search(context.Background(), cfg, val, SearchSettings{Depth: 1, Screen: len(val), Keep: 10,
+		Routing: &RoutingSearch{Terminals: []string{"m", "W"}, Ranking: "fifo"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	liquid := -1.0
+	for _, b := range rep.Baselines {
+		if b.Name == "liquid" {
+			liquid = b.Score
+		}
+	}
+	found := false
+	for _, k := range rep.Kept {
+		if k.Formula.String() == "m" {
+			found = true
+			if k.Validation != liquid {
+				t.Errorf("R = m scores %v, liquid %v", k.Validation, liquid)
+			}
+			for i, o := range k.Objectives {
+				if o != rep.BaselineObj["liquid"][i] {
+					t.Errorf("instance %d: R = m %v, liquid %v", i, o, rep.BaselineObj["liquid"][i])
+				}
+			}
+		}
+	}
+	if !found {
+		t.Error("R = m was not scored")
+	}
+}
