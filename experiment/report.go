@@ -696,7 +696,7 @@ func learnedBlocks(dir string, best *learn.BestJSON, id string) ([]htmlreport.Bl
 	f := htmlreport.Formula{ID: id, Label: "f = " + best.Simplified, Infix: best.Simplified, LaTeX: best.LaTeX, Note: note}
 	blocks := []htmlreport.Block{f}
 	if best.RoutingSimplified != "" { // a two-tree run: its routing tree R too
-		blocks = append([]htmlreport.Block{routingBlock(id+"-routing", best)}, blocks...)
+		blocks = append([]htmlreport.Block{routingBlock(id+"-routing", best.RoutingSimplified, best.RoutingInfix, best.RoutingTerminals, best.Scope)}, blocks...)
 	}
 	if len(best.ValidationBaselines) > 0 {
 		t := htmlreport.Table{ID: id + "-validation", Caption: fmt.Sprintf("Validation score on %d instances: mean objective ÷ SRSF's (lower is better).", best.ValidationInstances),

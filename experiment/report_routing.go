@@ -5,18 +5,19 @@ import (
 	"strings"
 
 	"github.com/evogp/evogp/expr"
-	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/reports/htmlreport"
 )
 
 // routingBlock shows the routing tree R of a two-tree run (gp.learn:
-// [routing, ranking]) beside its ranking f: infix, LaTeX, and what it
-// decides, with its terminals and the rule allocator's scope.
-func routingBlock(id string, best *learn.BestJSON) htmlreport.Formula {
-	f := htmlreport.Formula{ID: id, Label: "R = " + best.RoutingSimplified, Infix: best.RoutingSimplified,
+// [routing, ranking]) beside its ranking f: infix (simplified), LaTeX,
+// and what it decides, with the tree as evolved, its terminals and the
+// rule allocator's scope. It takes best.json's fields, not learn's type,
+// so that this file stays off the learner (internal/archtest).
+func routingBlock(id, simplified, evolved string, terminals []string, scope string) htmlreport.Formula {
+	f := htmlreport.Formula{ID: id, Label: "R = " + simplified, Infix: simplified,
 		Note: fmt.Sprintf("Routing tree as evolved: %s, over the routing terminals [%s], scope %s: each job goes to the feasible cluster with the smallest R.",
-			best.RoutingInfix, strings.Join(best.RoutingTerminals, ", "), best.Scope)}
-	if t, err := expr.Routing.Parse(best.RoutingSimplified); err == nil {
+			evolved, strings.Join(terminals, ", "), scope)}
+	if t, err := expr.Routing.Parse(simplified); err == nil {
 		if tex, err := expr.Format(t, "latex"); err == nil {
 			f.LaTeX = tex
 		}
