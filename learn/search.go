@@ -29,8 +29,8 @@ type SearchSettings struct {
 	// MaxTrees bounds the enumeration (0 = 2 000 000); a larger space is an
 	// error rather than a run that never ends.
 	MaxTrees int
-	// Routing, when set, makes Search enumerate routing trees instead
-	// (SearchRouting).
+	// Routing, when set, makes Search enumerate routing trees instead,
+	// with a fixed ranking (see RoutingSearch).
 	Routing *RoutingSearch
 }
 
@@ -45,7 +45,7 @@ type SearchResult struct {
 
 // SearchReport is the outcome of Search.
 type SearchReport struct {
-	// Routing is set for a search over routing trees (SearchRouting):
+	// Routing is set for a search over routing trees (RoutingSearch):
 	// each formula is a routing tree R scored as rule(R, Scope) + the fixed
 	// Ranking + gp.placer; Behaviours is then the canonical count (no
 	// decision sample) and Decisions 0.
@@ -74,7 +74,8 @@ type SearchReport struct {
 // the candidate scheduler on the validation set, in two stages (all on
 // the first s.Screen instances, the best s.Keep on all). It tells whether
 // a small formula beats the best baseline, i.e. whether the learner misses
-// easy winners.
+// easy winners. With s.Routing it enumerates routing trees instead (see
+// RoutingSearch and searchRouting).
 func Search(ctx context.Context, cfg configs.Config, val []simcore.Instance, s SearchSettings) (*SearchReport, error) {
 	if err := s.check(len(val)); err != nil {
 		return nil, err
