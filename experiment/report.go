@@ -725,6 +725,9 @@ func learnedBlocks(dir string, best *learn.BestJSON, id string) ([]htmlreport.Bl
 		best.Infix, best.Size, best.Depth, best.SimplifiedDomain, best.Candidate)
 	f := htmlreport.Formula{ID: id, Label: "f = " + best.Simplified, Infix: best.Simplified, LaTeX: best.LaTeX, Note: note}
 	blocks := []htmlreport.Block{f}
+	if best.RoutingSimplified != "" { // a two-tree run: its routing tree R too
+		blocks = append([]htmlreport.Block{routingBlock(id+"-routing", best.RoutingSimplified, best.RoutingInfix, best.RoutingTerminals, best.Scope)}, blocks...)
+	}
 	if len(best.ValidationBaselines) > 0 {
 		t := htmlreport.Table{ID: id + "-validation", Caption: fmt.Sprintf("Validation score on %d instances: mean objective ÷ SRSF's (lower is better).", best.ValidationInstances),
 			Columns: []htmlreport.Column{{Name: "scheduler"}, {Name: "validation score", Numeric: true}}}
@@ -821,6 +824,9 @@ func (b *reportBuilder) sweepSections(r *htmlreport.Report) error {
 		formula, warns := "–", ""
 		if best != nil {
 			formula, warns = best.Simplified, strings.Join(best.Warnings, "; ")
+			if best.RoutingSimplified != "" {
+				formula = "R = " + best.RoutingSimplified + " ; f = " + best.Simplified
+			}
 		}
 		table.Rows = append(table.Rows, []htmlreport.Cell{{Text: row.Point, Value: math.NaN(), Href: "#" + id}, htmlreport.Str(row.Overrides),
 			htmlreport.Num("%g", row.Omega), htmlreport.Num("%.0f", float64(row.Seed)), htmlreport.Num("%.4g", row.Objective),

@@ -19,6 +19,7 @@ import (
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/formula"
 	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/reports"
@@ -299,7 +300,7 @@ func runSweepPoint(ctx context.Context, dir string, cfg configs.Config, override
 	testPath := filepath.Join(dir, "test.parquet")
 	results, err := reports.ReadResults(testPath)
 	if err != nil {
-		if results, err = evaluatePoint(ctx, cfg, best); err != nil {
+		if results, err = evaluatePoint(ctx, cfg, best, filepath.Join(dir, formula.BestFile)); err != nil {
 			return row, nil, fmt.Errorf("sweep point %s: %w", row.Point, err)
 		}
 		if err := reports.WriteResults(testPath, results); err != nil {
@@ -351,8 +352,10 @@ func TestInstances(cfg configs.Config) ([]simcore.Instance, error) {
 }
 
 // evaluatePoint simulates the learned tree (as FormulaScheduler, labelled
-// "gp") and the baselines on the config's test set.
-func evaluatePoint(ctx context.Context, cfg configs.Config, best *expr.Tree) ([]reports.ResultRow, error) {
+// "gp") and the baselines on the config's test set. A point that learned
+// a routing tree too (its best.json at bestPath) runs as it was learned,
+// rule(R, scope) + f + placer, never MCT + f.
+func evaluatePoint(ctx context.Context, cfg configs.Config, best *expr.Tree, bestPath string) ([]reports.ResultRow, error) {
 	insts, err := TestInstances(cfg)
 	if err != nil {
 		return nil, err
@@ -369,6 +372,20 @@ func evaluatePoint(ctx context.Context, cfg configs.Config, best *expr.Tree) ([]
 	gp, err := b.treePolicy(FormulaScheduler, best, cfg.GP.TimeUnit == "seconds")
 	if err != nil {
 		return nil, err
+	}
+	if cfg.GP.LearnsRouting() {
+		routing, err := formula.ReadBestRouting(bestPath)
+		if err != nil {
+			return nil, err
+		}
+		if routing == nil {
+			return nil, fmt.Errorf("%s: the point learns a routing tree (gp.learn = [routing, ranking]) but its best.json has none", bestPath)
+		}
+		rb := b
+		rb.Seconds = cfg.GP.TimeUnit == "seconds"
+		if gp, err = rb.routingPolicy(routing, best.String()); err != nil {
+			return nil, fmt.Errorf("%s: %w", bestPath, err)
+		}
 	}
 	gp.Label = "gp"
 	policies := []Policy{gp}

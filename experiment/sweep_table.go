@@ -35,9 +35,20 @@ type SweepLine struct {
 // pointBest is the part of a point's best.json a sweep table shows (read
 // here without the learner's types, which the eval path must not need).
 type pointBest struct {
-	Infix      string   `json:"infix"`
-	Simplified string   `json:"simplified"`
-	Warnings   []string `json:"warnings"`
+	Infix             string   `json:"infix"`
+	Simplified        string   `json:"simplified"`
+	RoutingInfix      string   `json:"routing_infix"`
+	RoutingSimplified string   `json:"routing_simplified"`
+	Warnings          []string `json:"warnings"`
+}
+
+// shorter is the simplified form, or the evolved one when that is shorter
+// (or the simplified form is missing).
+func shorter(simplified, infix string) string {
+	if simplified == "" || len(infix) < len(simplified) {
+		return infix
+	}
+	return simplified
 }
 
 // SweepLines reads the formula and warnings of every row's point in the
@@ -58,9 +69,10 @@ func SweepLines(dir string, rows []reports.SweepRow) ([]SweepLine, error) {
 		if err := json.Unmarshal(data, &b); err != nil {
 			return nil, fmt.Errorf("sweep table: %s: %w", path, err)
 		}
-		out[i].Formula = b.Simplified
-		if out[i].Formula == "" || len(b.Infix) < len(out[i].Formula) {
-			out[i].Formula = b.Infix
+		out[i].Formula = shorter(b.Simplified, b.Infix)
+		if r := shorter(b.RoutingSimplified, b.RoutingInfix); r != "" {
+			// A two-tree point: both trees, as the learner names them.
+			out[i].Formula = "R = " + r + " ; f = " + out[i].Formula
 		}
 		out[i].Warnings = b.Warnings
 	}

@@ -52,7 +52,7 @@
 // The division never raises and never produces ±Inf from a zero divisor. In
 // parsed text both "/" and "%" denote protected division; printers write "%"
 // (infix, prefix), \operatorname{pdiv}(a, b) (LaTeX), a pdiv helper (Go) or a
-// SymPy Piecewise.
+// SymPy pdiv Lambda over one Piecewise, defined once (SympyProgram).
 //
 // Every evaluator in this package (Tree.Eval, Program.Eval and EvalColumns, constant folding
 // and the generated Go source) rounds each product to float64 before it is

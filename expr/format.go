@@ -22,8 +22,10 @@ func Formats() []string { return []string{"infix", "prefix", "latex", "go", "sym
 //	go      gofmt'ed source of func priority(d, q, u, g float64) float64 that
 //	        computes exactly what Eval computes (one more parameter per
 //	        other terminal t uses, in catalogue order)
-//	sympy   SymPy text over the symbols d, q, u, g, protected division as
-//	        Piecewise((a, Eq(b, 0)), (a/b, True))
+//	sympy   a Python program for SymPy (see SympyProgram) that declares
+//	        the terminals it uses as symbols, defines protected division
+//	        once as pdiv = Lambda(…, Piecewise(…)) when needed, and assigns
+//	        the formula to priority (routing for a routing tree)
 //	json    the JSON encoding of MarshalJSON
 //	dot     a Graphviz digraph, operands in left-to-right order
 //
@@ -42,7 +44,7 @@ func Format(t *Tree, format string) (string, error) {
 	case "go":
 		return formatGo(t)
 	case "sympy":
-		return formatInfix(t, sympyStyle(t.cat)), nil
+		return SympyProgram([]SympyFormula{{Name: sympyName(t), Tree: t}}, nil)
 	case "json":
 		b, err := t.MarshalJSON()
 		return string(b), err
@@ -65,16 +67,15 @@ func number(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 // style describes one infix-like notation.
 type style struct {
-	op   func(Op) string          // binary operator between its operands
-	call func(a, b string) string // protected division as a call, or nil for infix op(Div)
-	num  func(v float64) string
+	op  func(Op) string // binary operator between its operands
+	num func(v float64) string
 	// open and close parenthesise an operand; they are written around it
 	// directly (never by building the operand's string first), so
 	// printing stays linear in the tree size however deep it nests.
 	open, close string
 	// callParts, when set, writes protected division as a call
-	// open + a + sep + b + close, linearly like parentheses; call is for
-	// forms that need the operands as strings (it may repeat them).
+	// open + a + sep + b + close, linearly like parentheses; when nil,
+	// it is the infix operator op(OpDiv).
 	callParts *[3]string
 	negParen  bool // parenthesise every negative constant operand
 	varName   func(Op) string
@@ -124,16 +125,16 @@ func latexStyle(c Catalogue) style {
 	}
 }
 
+// sympyStyle prints one SymPy expression with protected division as a
+// call of the pdiv helper that SympyProgram defines.
 func sympyStyle(c Catalogue) style {
 	return style{
-		op: func(o Op) string { return " " + o.String() + " " },
-		call: func(a, b string) string {
-			return "Piecewise((" + a + ", Eq(" + b + ", 0)), (" + atomParen(a) + "/" + atomParen(b) + ", True))"
-		},
-		num:     number,
-		open:    "(",
-		close:   ")",
-		varName: c.Name,
+		op:        func(o Op) string { return " " + o.String() + " " },
+		callParts: &[3]string{"pdiv(", ", ", ")"},
+		num:       number,
+		open:      "(",
+		close:     ")",
+		varName:   c.Name,
 	}
 }
 
@@ -146,20 +147,11 @@ func (st style) prec(p *pnode) int {
 	case OpMul:
 		return 2
 	case OpDiv:
-		if st.call == nil && st.callParts == nil {
+		if st.callParts == nil {
 			return 2
 		}
 	}
 	return 3
-}
-
-// atomParen parenthesises a printed operand unless it is a single name or
-// unsigned number.
-func atomParen(s string) string {
-	if strings.ContainsAny(s, " -(") {
-		return "(" + s + ")"
-	}
-	return s
 }
 
 func formatInfix(t *Tree, st style) string {
@@ -192,10 +184,6 @@ func (st style) write(b *strings.Builder, p *pnode) {
 		b.WriteString(st.callParts[2])
 		return
 	}
-	if p.op == OpDiv && st.call != nil {
-		b.WriteString(st.call(st.sub(p.l), st.sub(p.r)))
-		return
-	}
 	pp := st.prec(p)
 	st.operand(b, p.l, st.prec(p.l) < pp)
 	b.WriteString(st.op(p.op))
@@ -213,12 +201,6 @@ func (st style) operand(b *strings.Builder, p *pnode, paren bool) {
 	b.WriteString(st.open)
 	st.write(b, p)
 	b.WriteString(st.close)
-}
-
-func (st style) sub(p *pnode) string {
-	var b strings.Builder
-	st.write(&b, p)
-	return b.String()
 }
 
 func formatPrefix(t *Tree) string {

@@ -9,7 +9,7 @@ import (
 // the latex and sympy formats a protected division whose divisor dom
 // proves non-zero (interval analysis, as SimplifyOn) is printed as true
 // division, \frac{a}{b} or a/b, and only the others keep the protection
-// (\operatorname{pdiv}, Piecewise). ProtectedDivisions tells whether any
+// (\operatorname{pdiv}, the pdiv helper of SympyProgram). ProtectedDivisions tells whether any
 // remain, so that a caller states the protection once, or not at all.
 // Other formats print as Format does.
 func FormatOn(t *Tree, format string, dom Domain) (string, error) {
@@ -19,12 +19,14 @@ func FormatOn(t *Tree, format string, dom Domain) (string, error) {
 	if err := dom.Validate(); err != nil {
 		return "", err
 	}
+	root, _ := toPtr(t.nodes, 0)
 	var st style
 	switch format {
 	case "latex":
+		safe := safeDivisions(root, dom, t.Catalogue())
 		st = latexStyle(t.Catalogue())
 		st.plainDiv = func(st style, b *strings.Builder, p *pnode) bool {
-			if !safeDivisions(p, dom, t.Catalogue())[p] {
+			if !safe[p] {
 				return false
 			}
 			b.WriteString(`\frac{`)
@@ -35,22 +37,12 @@ func FormatOn(t *Tree, format string, dom Domain) (string, error) {
 			return true
 		}
 	case "sympy":
-		st = sympyStyle(t.Catalogue())
-		st.plainDiv = func(st style, b *strings.Builder, p *pnode) bool {
-			if !safeDivisions(p, dom, t.Catalogue())[p] {
-				return false
-			}
-			st.operand(b, p.l, p.l.op.IsBinary())
-			b.WriteString("/")
-			st.operand(b, p.r, p.r.op.IsBinary())
-			return true
-		}
+		return SympyProgram([]SympyFormula{{Name: sympyName(t), Tree: t}}, &dom)
 	default:
 		return Format(t, format)
 	}
-	p, _ := toPtr(t.nodes, 0)
 	var b strings.Builder
-	st.write(&b, p)
+	st.write(&b, root)
 	return b.String(), nil
 }
 

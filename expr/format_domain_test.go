@@ -16,10 +16,10 @@ func TestFormatOnDomain(t *testing.T) {
 		in, latex, sympy string
 		protected        int
 	}{
-		{"d / g", `\frac{d}{g}`, "d/g", 0},
-		{"(d / g) / (q + 1)", `\frac{\frac{d}{g}}{q + 1}`, "(d/g)/(q + 1)", 0},
-		{"d / q", `\operatorname{pdiv}\left(d, q\right)`, "Piecewise((d, Eq(q, 0)), (d/q, True))", 1},
-		{"q / (d / q)", `\frac{q}{\operatorname{pdiv}\left(d, q\right)}`, "q/(Piecewise((d, Eq(q, 0)), (d/q, True)))", 1},
+		{"d / g", `\frac{d}{g}`, "priority = d/g", 0},
+		{"(d / g) / (q + 1)", `\frac{\frac{d}{g}}{q + 1}`, "priority = (d/g)/(q + 1)", 0},
+		{"d / q", `\operatorname{pdiv}\left(d, q\right)`, "priority = pdiv(d, q)", 1},
+		{"q / (d / q)", `\frac{q}{\operatorname{pdiv}\left(d, q\right)}`, "priority = q/pdiv(d, q)", 1},
 	} {
 		tr := MustParse(c.in)
 		got, err := FormatOn(tr, "latex", dom)
@@ -27,8 +27,11 @@ func TestFormatOnDomain(t *testing.T) {
 			t.Errorf("%s latex: %q (%v), want %q", c.in, got, err, c.latex)
 		}
 		got, err = FormatOn(tr, "sympy", dom)
-		if err != nil || got != c.sympy {
+		if got = lastLine(got); err != nil || got != c.sympy {
 			t.Errorf("%s sympy: %q (%v), want %q", c.in, got, err, c.sympy)
+		}
+		if prog, _ := FormatOn(tr, "sympy", dom); strings.Contains(prog, "pdiv =") != (c.protected > 0) {
+			t.Errorf("%s sympy: the pdiv helper is defined iff a protected division remains:\n%s", c.in, prog)
 		}
 		if n := ProtectedDivisions(tr, dom); n != c.protected {
 			t.Errorf("%s: %d protected divisions, want %d", c.in, n, c.protected)

@@ -343,35 +343,52 @@ func Warnings(ctx context.Context, cfg configs.Config, formula *expr.Tree, insts
 // rankingWarnings are Warnings with the decisions sampled while the
 // scheduler mk builds around the formula runs.
 func rankingWarnings(ctx context.Context, cfg configs.Config, formula *expr.Tree, mk func(simcore.Ranking) (simcore.Scheduler, error), insts []simcore.Instance, sample int) ([]string, error) {
+	out, _, err := rankingWarningsLike(ctx, cfg, formula, mk, insts, sample)
+	return out, err
+}
+
+// rankingWarningsLike is rankingWarnings, and also the reference ranking
+// the formula orders jobs exactly like on every sampled decision (its ties
+// aside), or "" for none. A formula constant on the simulator's inputs is
+// FIFO (the engine's tie order).
+func rankingWarningsLike(ctx context.Context, cfg configs.Config, formula *expr.Tree, mk func(simcore.Ranking) (simcore.Scheduler, error), insts []simcore.Instance, sample int) ([]string, string, error) {
 	var out []string
+	like := ""
 	if dom := expr.SimplifyOn(formula, expr.DefaultDomain()); dom.Terminals() == 0 {
 		out = append(out, fmt.Sprintf("the formula is constant on the simulator's inputs (%s = %s): every job gets the same priority, so the engine's tie order (arrival, id) decides — it is FIFO", formula, dom))
+		like = "fifo"
 	}
 	opts, err := SimOptions(cfg)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	seconds := cfg.GP.TimeUnit == "seconds"
 	rank := NewFormulaRanking(formula, seconds)
 	ds, err := sampleDecisions(ctx, insts, opts, mk, rank, sample)
 	if err != nil {
-		return nil, fmt.Errorf("learn: sampling decisions: %w", err)
+		return nil, "", fmt.Errorf("learn: sampling decisions: %w", err)
 	}
 	if len(ds) == 0 {
-		return out, nil
+		return out, like, nil
 	}
 	for _, ref := range referenceRankings() {
 		switch same, tied := compareOrders(rank, ref.r, ds); {
 		case same == len(ds):
 			out = append(out, fmt.Sprintf("the formula ranks jobs exactly like %s on all %d sampled validation decisions (behaviourally equivalent there)", ref.name, len(ds)))
+			if like == "" {
+				like = ref.name
+			}
 		case same+tied == len(ds):
 			out = append(out, fmt.Sprintf("the formula ranks jobs like %s on all %d sampled validation decisions, except among jobs %s ties (on %d of them): it is %s with another tie order",
 				ref.name, len(ds), ref.name, tied, ref.name))
+			if like == "" {
+				like = ref.name
+			}
 		case float64(same+tied) >= nearlyEquivalent*float64(len(ds)):
 			out = append(out, fmt.Sprintf("the formula ranks jobs like %s on %d of %d sampled validation decisions (up to %s's ties)", ref.name, same+tied, len(ds), ref.name))
 		}
 	}
-	return out, nil
+	return out, like, nil
 }
 
 // Headline is the one-line verdict of a finished run: the validation score

@@ -6,18 +6,20 @@ import (
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/simcore"
 )
 
 // referenceRoutings are the routing rules a learned routing tree is
-// compared with: the formula of each, and what it is.
-var referenceRoutings = []struct{ formula, name string }{
-	{"m", "MCT's m (earliest estimated finish)"},
-	{"W", "least queued work W"},
-	{"0 - o", "stay on the current cluster (0 - o)"},
-	{"0 - h", "the user's cluster (0 - h)"},
-	{"0 - f", "most free GPUs (0 - f)"},
-	{"x", "earliest fit x"},
+// compared with: the formula of each, a short name (the allocator's, for
+// MCT) and what it is.
+var referenceRoutings = []struct{ formula, short, name string }{
+	{"m", "mct", "MCT's m (earliest estimated finish)"},
+	{"W", "least work", "least queued work W"},
+	{"0 - o", "stay", "stay on the current cluster (0 - o)"},
+	{"0 - h", "user", "the user's cluster (0 - h)"},
+	{"0 - f", "most free", "most free GPUs (0 - f)"},
+	{"x", "earliest fit", "earliest fit x"},
 }
 
 // IndividualWarnings are Warnings for a learned individual, naming the
@@ -25,40 +27,77 @@ var referenceRoutings = []struct{ formula, name string }{
 // are measured on decisions sampled while the learned rule scheduler runs
 // ("ranking tree f: …"), and the routing tree is compared with reference
 // routing rules ("routing tree R: …"): it is reported equal to one when
-// both simplify to the same canonical tree, or constant when it reads no
-// terminal (then every feasible cluster ties and the tie order — current
-// cluster, user cluster, lowest index — decides). routing nil is Warnings.
+// both simplify on the simulator's domain to the same canonical tree, or
+// constant when it reads no terminal there (then every feasible cluster
+// ties and the tie order — current cluster, user cluster, lowest index —
+// decides). When both trees match
+// a reference, the first warning names the pair, "routing tree R ≡ mct,
+// ranking tree f ≡ fifo", and the baseline it is, if any (liquid: mct +
+// fifo + bestfit, scope arrivals). routing nil is Warnings.
 func IndividualWarnings(ctx context.Context, cfg configs.Config, routing, formula *expr.Tree, insts []simcore.Instance, sample int) ([]string, error) {
 	if routing == nil {
 		return Warnings(ctx, cfg, formula, insts, sample)
 	}
 	mk := func(r simcore.Ranking) (simcore.Scheduler, error) { return LearnedSchedulerWith(cfg, routing, r) }
-	rank, err := rankingWarnings(ctx, cfg, formula, mk, insts, sample)
+	rank, rankLike, err := rankingWarningsLike(ctx, cfg, formula, mk, insts, sample)
 	if err != nil {
 		return nil, err
 	}
-	out := routingWarnings(routing)
+	route, routeLike := routingWarnings(routing)
+	var out []string
+	if routeLike != "" && rankLike != "" {
+		out = append(out, pairWarning(routeLike, rankLike, cfg.GP.RoutingScope(), cfg.GP.Placer))
+	}
+	out = append(out, route...)
 	for _, w := range rank {
 		out = append(out, "ranking tree f: "+w)
 	}
 	return out, nil
 }
 
-// routingWarnings compares a routing tree with the reference routings.
-func routingWarnings(routing *expr.Tree) []string {
-	simp := expr.Simplify(routing)
+// pairWarning names the reference each tree of a two-tree individual
+// matches and, when the pair with the placer is a registered baseline
+// (routing ≡ mct in scope arrivals is the MCT allocator), that baseline.
+func pairWarning(routeLike, rankLike, scope, placer string) string {
+	w := fmt.Sprintf("both trees match a reference: routing tree R ≡ %s, ranking tree f ≡ %s", routeLike, rankLike)
+	if routeLike != "mct" || scope != "arrivals" {
+		return w
+	}
+	reg := policies.NewRegistry()
+	spec := "mct+" + rankLike + "+" + placer
+	for _, b := range reg.Baselines() {
+		if reg.Resolve(b) == spec {
+			return w + fmt.Sprintf(" (scope arrivals, placer %s): the learned scheduler is the baseline %s (%s)", placer, b, spec)
+		}
+	}
+	return w + fmt.Sprintf(" (scope arrivals, placer %s): the learned scheduler is %s", placer, spec)
+}
+
+// routingWarnings compares a routing tree with the reference routings,
+// and returns the short name of the first it equals ("constant" when it
+// reads no terminal; "" for none).
+func routingWarnings(routing *expr.Tree) ([]string, string) {
+	// On the simulator's inputs (DefaultDomain: its Extra is nil, so it
+	// fits a routing tree): m + 0 is m there, though not at m = −0, and
+	// −0 and +0 tie as cluster scores anyway.
+	dom := expr.DefaultDomain()
+	simp := expr.SimplifyOn(routing, dom)
 	if simp.Terminals().Len() == 0 {
-		return []string{fmt.Sprintf("routing tree R: %s is constant (= %s): every feasible cluster ties, so the tie order (current cluster, then the user's, then the lowest index) decides", routing, simp)}
+		return []string{fmt.Sprintf("routing tree R: %s is constant on the simulator's inputs (= %s): every feasible cluster ties, so the tie order (current cluster, then the user's, then the lowest index) decides", routing, simp)}, "constant"
 	}
 	var out []string
+	like := ""
 	for _, ref := range referenceRoutings {
 		t, err := parseRouting(ref.formula)
 		if err != nil {
 			continue // the reference names a terminal this build lacks
 		}
-		if t.Hash() == simp.Hash() {
+		if expr.SimplifyOn(t, dom).Hash() == simp.Hash() {
 			out = append(out, fmt.Sprintf("routing tree R: %s equals %s", routing, ref.name))
+			if like == "" {
+				like = ref.short
+			}
 		}
 	}
-	return out
+	return out, like
 }

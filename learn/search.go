@@ -29,6 +29,9 @@ type SearchSettings struct {
 	// MaxTrees bounds the enumeration (0 = 2 000 000); a larger space is an
 	// error rather than a run that never ends.
 	MaxTrees int
+	// Routing, when set, makes Search enumerate routing trees instead,
+	// with a fixed ranking (see RoutingSearch).
+	Routing *RoutingSearch
 }
 
 // SearchResult is one scored behaviour class of the search.
@@ -42,17 +45,23 @@ type SearchResult struct {
 
 // SearchReport is the outcome of Search.
 type SearchReport struct {
-	Terminals   expr.Terminals
-	Depth       int
-	Enumerated  int // trees enumerated
-	Canonical   int // distinct after expr.Simplify (canonical hash)
-	Behaviours  int // distinct orders on the sampled decisions
-	Decisions   int // decisions sampled
-	Instances   int // validation instances
-	Screened    []SearchResult
-	Kept        []SearchResult  // scored on the whole validation set, best first
-	Baselines   []BaselineScore // the named baselines on the validation set
-	BaselineObj map[string][]float64
+	// Routing is set for a search over routing trees (RoutingSearch):
+	// each formula is a routing tree R scored as rule(R, Scope) + the fixed
+	// Ranking + gp.placer; Behaviours is then the canonical count (no
+	// decision sample) and Decisions 0.
+	Routing        bool
+	Ranking, Scope string
+	Terminals      expr.Terminals
+	Depth          int
+	Enumerated     int // trees enumerated
+	Canonical      int // distinct after expr.Simplify (canonical hash)
+	Behaviours     int // distinct orders on the sampled decisions
+	Decisions      int // decisions sampled
+	Instances      int // validation instances
+	Screened       []SearchResult
+	Kept           []SearchResult  // scored on the whole validation set, best first
+	Baselines      []BaselineScore // the named baselines on the validation set
+	BaselineObj    map[string][]float64
 }
 
 // Search enumerates every tree up to depth s.Depth over cfg's terminal set
@@ -65,13 +74,14 @@ type SearchReport struct {
 // the candidate scheduler on the validation set, in two stages (all on
 // the first s.Screen instances, the best s.Keep on all). It tells whether
 // a small formula beats the best baseline, i.e. whether the learner misses
-// easy winners.
+// easy winners. With s.Routing it enumerates routing trees instead (see
+// RoutingSearch and searchRouting).
 func Search(ctx context.Context, cfg configs.Config, val []simcore.Instance, s SearchSettings) (*SearchReport, error) {
-	if s.Depth < 1 || s.Depth > 4 {
-		return nil, fmt.Errorf("search: depth %d: want 1..4", s.Depth)
+	if err := s.check(len(val)); err != nil {
+		return nil, err
 	}
-	if len(val) == 0 {
-		return nil, errors.New("search: no validation instances")
+	if s.Routing != nil {
+		return searchRouting(ctx, cfg, val, s)
 	}
 	if s.MaxTrees == 0 {
 		s.MaxTrees = 2_000_000
@@ -142,10 +152,34 @@ func Search(ctx context.Context, cfg configs.Config, val []simcore.Instance, s S
 	}
 	rep.Behaviours = len(classes)
 
+	reps := make([]searchClass, len(classes))
+	for i, c := range classes {
+		reps[i] = searchClass{rep: c.rep, members: c.members}
+	}
+	mk := func(t *expr.Tree) (simcore.Scheduler, error) { return ev.candidate(NewFormulaRanking(t, ev.seconds)) }
+	if err := scoreSearch(ctx, ev, val, reps, mk, s, rep); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// searchClass is one behaviour class of a search: its representative and
+// how many canonical formulas it stands for.
+type searchClass struct {
+	rep     *expr.Tree
+	members int
+}
+
+// scoreSearch scores the classes' representatives under the schedulers mk
+// builds, in the two stages of s (all on the first s.Screen validation
+// instances, the best s.Keep on all), and the named baselines on the
+// validation set, filling rep.Screened, rep.Kept and rep.Baselines.
+func scoreSearch(ctx context.Context, ev *evaluator, val []simcore.Instance, classes []searchClass, mk func(*expr.Tree) (simcore.Scheduler, error), s SearchSettings, rep *SearchReport) error {
+	opts := ev.opts
 	score := func(reps []*expr.Tree, insts []int) ([][]float64, error) {
 		tasks := make([]task, 0, len(reps)*len(insts))
 		for _, t := range reps {
-			sched, err := ev.candidate(NewFormulaRanking(t, ev.seconds))
+			sched, err := mk(t)
 			if err != nil {
 				return nil, err
 			}
@@ -181,7 +215,7 @@ func Search(ctx context.Context, cfg configs.Config, val []simcore.Instance, s S
 	}
 	obj, err := score(reps, screen)
 	if err != nil {
-		return nil, fmt.Errorf("search: screening: %w", err)
+		return fmt.Errorf("search: screening: %w", err)
 	}
 	for i, c := range classes {
 		rep.Screened = append(rep.Screened, SearchResult{Formula: c.rep, Members: c.members, Screen: norm(obj[i], screen)})
@@ -196,7 +230,7 @@ func Search(ctx context.Context, cfg configs.Config, val []simcore.Instance, s S
 		reps = append(reps, k.Formula)
 	}
 	if obj, err = score(reps, all); err != nil {
-		return nil, fmt.Errorf("search: validation: %w", err)
+		return fmt.Errorf("search: validation: %w", err)
 	}
 	for i := range kept {
 		kept[i].Objectives = obj[i]
@@ -210,20 +244,31 @@ func Search(ctx context.Context, cfg configs.Config, val []simcore.Instance, s S
 	for _, name := range policies.Baselines() {
 		sc, err := policies.ParseWith(name, nil)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		cs = append(cs, contender{name: name, sched: sc})
 	}
 	bobj, err := simulateAll(ctx, cs, val, opts, ev.workers)
 	if err != nil {
-		return nil, fmt.Errorf("search: baselines: %w", err)
+		return fmt.Errorf("search: baselines: %w", err)
 	}
 	rep.BaselineObj = map[string][]float64{}
 	for c := range cs {
 		rep.Baselines = append(rep.Baselines, BaselineScore{Name: cs[c].name, Score: norm(bobj[c], all)})
 		rep.BaselineObj[cs[c].name] = bobj[c]
 	}
-	return rep, nil
+	return nil
+}
+
+// check rejects a depth outside 1..4 and an empty validation set.
+func (s SearchSettings) check(instances int) error {
+	if s.Depth < 1 || s.Depth > 4 {
+		return fmt.Errorf("search: depth %d: want 1..4", s.Depth)
+	}
+	if instances == 0 {
+		return errors.New("search: no validation instances")
+	}
+	return nil
 }
 
 // enumerate lists every tree of depth ≤ depth over the terminals and the
@@ -231,7 +276,7 @@ func Search(ctx context.Context, cfg configs.Config, val []simcore.Instance, s S
 func enumerate(terms expr.Terminals, depth, maxTrees int) ([]*expr.Tree, error) {
 	var all []*expr.Tree
 	for _, op := range terms.Ops() {
-		all = append(all, expr.Terminal(op))
+		all = append(all, terms.Catalogue().Terminal(op)) // a routing set gives routing leaves
 	}
 	for d := 2; d <= depth; d++ {
 		prev := len(all)
@@ -260,8 +305,13 @@ func enumerate(terms expr.Terminals, depth, maxTrees int) ([]*expr.Tree, error) 
 func (r *SearchReport) WriteText(w io.Writer, top int) error {
 	var b strings.Builder
 	best := bestBaseline(r.Baselines)
-	fmt.Fprintf(&b, "search over terminals [%s], depth ≤ %d: %d trees, %d canonical forms, %d behaviours on %d sampled decisions\n",
-		r.Terminals, r.Depth, r.Enumerated, r.Canonical, r.Behaviours, r.Decisions)
+	if r.Routing {
+		fmt.Fprintf(&b, "search over routing trees R on terminals [%s], depth ≤ %d, scheduler rule(R, scope %s) + ranking %s: %d trees, %d canonical forms\n",
+			r.Terminals, r.Depth, r.Scope, r.Ranking, r.Enumerated, r.Canonical)
+	} else {
+		fmt.Fprintf(&b, "search over terminals [%s], depth ≤ %d: %d trees, %d canonical forms, %d behaviours on %d sampled decisions\n",
+			r.Terminals, r.Depth, r.Enumerated, r.Canonical, r.Behaviours, r.Decisions)
+	}
 	fmt.Fprintf(&b, "validation (%d instances; mean objective ÷ SRSF's, lower is better); baselines:", r.Instances)
 	for _, bs := range r.Baselines {
 		fmt.Fprintf(&b, " %s %.4f", bs.Name, bs.Score)
@@ -280,15 +330,23 @@ func (r *SearchReport) WriteText(w io.Writer, top int) error {
 				tt++
 			}
 		}
-		fmt.Fprintf(&b, "%4d %10.4f %8d  %-16s %s\n", i+1, k.Validation, k.Members, fmt.Sprintf("%d / %d / %d", bt, tt, wt), k.Formula)
+		fmt.Fprintf(&b, "%4d %10.4f %8d  %-16s %s\n", i+1, k.Validation, k.Members, fmt.Sprintf("%d / %d / %d", bt, tt, wt), r.label(k.Formula))
 	}
 	if len(r.Kept) > 0 {
 		verdict := "no enumerated formula beats"
 		if r.Kept[0].Validation < best.Score {
-			verdict = fmt.Sprintf("the best enumerated formula (%s) beats", r.Kept[0].Formula)
+			verdict = fmt.Sprintf("the best enumerated formula (%s) beats", r.label(r.Kept[0].Formula))
 		}
 		fmt.Fprintf(&b, "%s the best baseline %s (%.4f) on validation\n", verdict, best.Name, best.Score)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// label names a searched formula: "R = …" in a routing search.
+func (r *SearchReport) label(t *expr.Tree) string {
+	if r.Routing {
+		return "R = " + t.String()
+	}
+	return t.String()
 }

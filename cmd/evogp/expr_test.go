@@ -23,7 +23,7 @@ func TestExprSimplify(t *testing.T) {
 		{[]string{"simplify", "g", "*", "d"}, "d * g\n"}, // unquoted, split by the shell
 		{[]string{"simplify", "--format", "prefix", "d/q - d % 1"}, "(- (% d q) d)\n"},
 		{[]string{"simplify", "-f", "latex", "d % q"}, `\operatorname{pdiv}\left(d, q\right)` + "\n"},
-		{[]string{"simplify", "--format", "sympy", "d % q"}, "Piecewise((d, Eq(q, 0)), (d/q, True))\n"},
+		{[]string{"simplify", "--format", "sympy", "d % q"}, "from sympy import Eq, Lambda, Piecewise, symbols\n\nd, q = symbols(\"d q\")\n# protected division (SPEC §5.2): pdiv(a, b) = a if b = 0, else a/b\n_a, _b = symbols(\"_a _b\")\npdiv = Lambda((_a, _b), Piecewise((_a, Eq(_b, 0)), (_a/_b, True)))\npriority = pdiv(d, q)\n"},
 		{[]string{"simplify", "--format", "json", "d + d"}, `["*",2,"d"]` + "\n"},
 	} {
 		got, err := runExpr(t, tc.args...)
