@@ -145,6 +145,8 @@ func ExportBest(path string, o ExportOptions) (string, error) {
 	}
 	tree = simplify(tree)
 	switch {
+	case routingTree != nil && o.Domain:
+		return learn.FormatPairOn(simplify(routingTree), tree, o.Format, expr.DefaultDomain())
 	case routingTree != nil:
 		return learn.FormatPair(simplify(routingTree), tree, o.Format)
 	case o.Domain: // divisions the domain proves safe print as true division

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/evogp/evogp/experiment"
@@ -51,5 +52,28 @@ func TestExportFormats(t *testing.T) {
 	}
 	if err := experiment.Export(context.Background(), experiment.ExportOptions{Args: []string{run}, Format: "nope"}, &w); err == nil {
 		t.Error("unknown format: no error")
+	}
+}
+
+// TestExportPairOnDomain: --domain on a two-tree run applies the domain to
+// both trees: a division the simulator's inputs prove safe prints as true
+// division (LaTeX \frac) in the routing tree and in the ranking tree, while
+// without --domain both keep the protected operator.
+func TestExportPairOnDomain(t *testing.T) {
+	run := t.TempDir()
+	best := `{"learn": ["routing", "ranking"], "infix": "d % (g + 1)", "routing_infix": "W % (C + 1)",
+	  "scope": "all", "candidate": "rule+formula+bestfit", "routing_terminals": ["W", "C"]}`
+	if err := os.WriteFile(filepath.Join(run, "best.json"), []byte(best), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, domain := range []bool{false, true} {
+		var w bytes.Buffer
+		if err := experiment.Export(context.Background(), experiment.ExportOptions{Args: []string{run}, Format: "latex", Domain: domain}, &w); err != nil {
+			t.Fatalf("domain %v: %v", domain, err)
+		}
+		got := w.String()
+		if n := strings.Count(got, `\frac`); domain != (n == 2) {
+			t.Errorf("domain %v: %d \\frac in %q, want 2 with the domain and none without", domain, n, got)
+		}
 	}
 }
