@@ -95,13 +95,36 @@ func newSurrogate(ds []decision, k, pool, population int, seconds bool) *surroga
 func (s *surrogate) characterise(t *expr.Tree) []int32 {
 	r := NewFormulaRanking(t, s.seconds)
 	vec := make([]int32, len(s.decisions))
-	var buf []int32
-	var keys []float64
 	for i, d := range s.decisions {
-		buf, keys = order(r, d, buf, keys)
-		vec[i] = s.refRank[i][buf[0]]
+		vec[i] = s.refRank[i][first(r, d)]
 	}
 	return vec
+}
+
+// first is the position of the job ranking r puts first on d: order's
+// first element (the least in its total order), by one linear scan.
+func first(r simcore.Ranking, d decision) int {
+	best, bestKey := 0, r.Priority(d[0])
+	for i := 1; i < len(d); i++ {
+		k := r.Priority(d[i])
+		if before(k, bestKey, &d[i], &d[best]) {
+			best, bestKey = i, k
+		}
+	}
+	return best
+}
+
+// before reports whether a job with key ka comes before one with key kb
+// in order's order: the lower key (NaN after every number), then the
+// earlier arrival, then the lower id.
+func before(ka, kb float64, a, b *simcore.JobView) bool {
+	if c := compareFloat(ka, kb); c != 0 {
+		return c < 0
+	}
+	if a.Arrival != b.Arrival {
+		return a.Arrival < b.Arrival
+	}
+	return a.ID < b.ID
 }
 
 // entry is the archive entry of c (its characterisation from known, keyed

@@ -1,10 +1,12 @@
 package learn
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/simcore"
 )
 
 // handDecisions are two decisions whose SRSF order is known by hand:
@@ -212,5 +214,27 @@ func TestSurrogateArchiveRecord(t *testing.T) {
 	want := []surrogateEntry{e(3, 3), e(1, 4), e(5, 5)}
 	if !slices.EqualFunc(got, want, func(a, b surrogateEntry) bool { return a.hash == b.hash && a.value == b.value }) {
 		t.Errorf("archive %+v, want %+v", got, want)
+	}
+}
+
+// first is order's first element, on random decisions with ties, NaN
+// keys and repeated arrivals (a differential test of the linear scan).
+func TestSurrogateFirstMatchesOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	gs := expr.GenSettings{MinDepth: 1, MaxDepth: 4}
+	var buf []int32
+	var keys []float64
+	for trial := range 500 {
+		d := make(decision, 1+rng.IntN(9))
+		ids := rng.Perm(len(d)) // distinct ids: order is a total order
+		for i := range d {
+			d[i] = simcore.JobView{ID: int64(ids[i]), Arrival: int64(rng.IntN(3)), Remaining: int64(rng.IntN(3)) * 1800,
+				GPUs: rng.IntN(3), Priority: 1 + rng.IntN(2), Queued: int64(rng.IntN(2)) * 3600}
+		}
+		r := NewFormulaRanking(expr.Grow(rng, 1+rng.IntN(4), gs), false)
+		buf, keys = order(r, d, buf, keys)
+		if got := first(r, d); got != int(buf[0]) {
+			t.Fatalf("trial %d: first = %d, order starts with %d (keys %v)", trial, got, buf[0], keys)
+		}
 	}
 }
