@@ -217,3 +217,26 @@ func TestSurrogateBadInput(t *testing.T) {
 		}
 	}
 }
+
+// A finished surrogate run extended by --resume with a larger
+// gp.generations equals the longer run (the docs' measurements use it).
+func TestSurrogateExtendIsIdentical(t *testing.T) {
+	over := []string{"gp.population=12", "gp.surrogate=knn"}
+	long := testConfig(t, append(over, "gp.generations=5")...)
+	wantRows, wantFiles, _ := surrogateRun(t, long)
+	delete(wantFiles, "archive")
+	dir := filepath.Join(t.TempDir(), "run")
+	if _, err := Run(context.Background(), settings(t, testConfig(t, append(over, "gp.generations=3")...), dir)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Resume(context.Background(), dir, settings(t, long, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rowsEqual(t, wantRows, got.Generations)
+	for f, want := range wantFiles {
+		if !bytes.Equal(want, readFile(t, filepath.Join(dir, f))) {
+			t.Errorf("%s differs after extending", f)
+		}
+	}
+}
