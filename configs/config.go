@@ -153,8 +153,8 @@ type GP struct {
 	// operations — while enough distinct phenotypes exist).
 	Dedup string `yaml:"dedup"`
 	// DedupSample is the number of sampled scheduling operations that
-	// define a phenotype (with dedup: behaviour, and for the "ranks like a
-	// baseline" warning).
+	// define a phenotype (with dedup: behaviour, for the "ranks like a
+	// baseline" warning, and for the characterisation of gp.surrogate).
 	DedupSample int `yaml:"dedup_sample"`
 	// ValidateEvery k: the best individual is scored on the validation set
 	// every k generations (and at the last), for the convergence plot and
