@@ -257,7 +257,7 @@ func (s *surrogate) screen(pool, parents []scored, n int, nsga *objectiveShape) 
 		}
 		slices.SortStableFunc(fresh, func(a, b int) int { return compareFloat(pred[a], pred[b]) })
 		keep = append(keep, fresh[:min(n, len(fresh))]...)
-	} else {
+	} else if len(fresh) > 0 {
 		pts := make([][]float64, len(fresh))
 		tie := make([]uint64, len(fresh))
 		for j, i := range fresh {

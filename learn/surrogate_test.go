@@ -238,3 +238,19 @@ func TestSurrogateFirstMatchesOrder(t *testing.T) {
 		}
 	}
 }
+
+// A pool of duplicates only (every offspring a parent's copy) keeps the
+// first n, under both selections.
+func TestSurrogateScreenAllDuplicates(t *testing.T) {
+	s := newSurrogate(handDecisions(), 1, 2, 4, false)
+	e := s.entry(newScored(nil, expr.MustParse("d")), nil)
+	e.objs = []float64{1, 1}
+	s.archive = append(s.archive, e)
+	p := newScored(nil, expr.MustParse("g"))
+	pool := []scored{p, p, p}
+	for _, shape := range []*objectiveShape{nil, {dims: 2}} {
+		if got := s.screen(pool, []scored{p}, 2, shape); len(got) != 2 || got[0].hash != p.hash {
+			t.Errorf("shape %v: kept %v", shape, got)
+		}
+	}
+}
