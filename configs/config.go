@@ -153,8 +153,8 @@ type GP struct {
 	// operations — while enough distinct phenotypes exist).
 	Dedup string `yaml:"dedup"`
 	// DedupSample is the number of sampled scheduling operations that
-	// define a phenotype (with dedup: behaviour, and for the "ranks like a
-	// baseline" warning).
+	// define a phenotype (with dedup: behaviour, for the "ranks like a
+	// baseline" warning, and for the characterisation of gp.surrogate).
 	DedupSample int `yaml:"dedup_sample"`
 	// ValidateEvery k: the best individual is scored on the validation set
 	// every k generations (and at the last), for the convergence plot and
@@ -196,6 +196,17 @@ type GP struct {
 	// trees (the multi-tree swap operator), drawn after crossover and
 	// mutation; only with two trees.
 	TreeSwap float64 `yaml:"tree_swap,omitempty"`
+	// Surrogate is the fitness surrogate of breeding (learn/surrogate.go):
+	// "" or "none" (the default, the paper's: every offspring is
+	// simulated) or "knn" (breed SurrogatePool × n offspring, simulate
+	// only the n a k-nearest-neighbour model over phenotypes ranks best).
+	// The three surrogate keys are written only when set, so a config
+	// without them keeps its ConfigHash.
+	Surrogate string `yaml:"surrogate,omitempty"`
+	// SurrogatePool is the pool factor (≥ 1; default 2 with knn).
+	SurrogatePool int `yaml:"surrogate_pool,omitempty"`
+	// SurrogateK is the number of neighbours (≥ 1; default 3 with knn).
+	SurrogateK int `yaml:"surrogate_k,omitempty"`
 }
 
 // LearnsRouting reports whether individuals carry a routing tree
@@ -330,6 +341,10 @@ func Parse(source string, data []byte) (Config, error) {
 		return Config{}, fmt.Errorf("config %s: %w", source, yamlerr.Fix(err, data))
 	}
 	c.GP.normaliseLearn()
+	if err := checkSurrogateGiven(data); err != nil {
+		return Config{}, fmt.Errorf("config %s: %w", source, err)
+	}
+	c.GP.normaliseSurrogate()
 	if err := c.Validate(); err != nil {
 		return Config{}, fmt.Errorf("config %s: %w", source, err)
 	}
@@ -435,6 +450,9 @@ func (c Config) Validate() error {
 	if err := c.GP.validateLearn(); err != nil {
 		return err
 	}
+	if err := c.GP.validateSurrogate(); err != nil {
+		return err
+	}
 	for i, w := range c.Objective.Weights {
 		if w < 0 || math.IsNaN(w) || math.IsInf(w, 0) {
 			return fmt.Errorf("objective.weights[%d] = %v: must be a finite number ≥ 0", i, w)
@@ -483,11 +501,16 @@ func (c Config) Override(assignments ...string) (Config, error) {
 		if err := c.set(key, val); err != nil {
 			return Config{}, fmt.Errorf("override %q: %w", a, err)
 		}
+		if err := c.GP.checkSurrogateSet(key); err != nil {
+			return Config{}, fmt.Errorf("override %q: %w", a, err)
+		}
 	}
 	if len(assignments) == 0 {
 		return c, nil
 	}
 	c.GP.normaliseLearn()
+	c.GP.dropSurrogateParams(assignments)
+	c.GP.normaliseSurrogate()
 	if err := c.Validate(); err != nil {
 		return Config{}, fmt.Errorf("overrides %s: %w", strings.Join(assignments, " "), err)
 	}

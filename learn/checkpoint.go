@@ -60,6 +60,8 @@ type checkpoint struct {
 	Curve        []CurvePoint     `json:"validation_curve"`
 	CacheEntries int              `json:"cache_entries"`
 	Front        *frontCheckpoint `json:"front,omitempty"` // gp.selection: nsga2
+	// Surrogate is the kNN model's archive (gp.surrogate: knn).
+	Surrogate *surrogateCheckpoint `json:"surrogate,omitempty"`
 }
 
 // member is a population member in the checkpoint. The fitness is needed:

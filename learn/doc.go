@@ -104,6 +104,17 @@
 // simulates what an uninterrupted run does. Order equivalence is off
 // under nsga2. The arithmetic is internal/pareto.
 //
+// # Surrogate (gp.surrogate: knn, off by default)
+//
+// It changes results, so the paper config keeps it off. Each generation
+// breeds gp.surrogate_pool × n offspring and simulates only the n that a
+// k-nearest-neighbour model (gp.surrogate_k) ranks best; the model
+// predicts fitness from a phenotypic characterisation (per sampled SRSF
+// decision, SRSF's rank of the job the rule puts first; Hildebrandt and
+// Branke 2015) over an archive of recently simulated individuals, which
+// the checkpoint keeps. Survival, the tournament, the hall of fame and
+// every report use simulated fitness only (surrogate*.go).
+//
 // # Early stop (gp.early_stop, on by default)
 //
 // It changes no result, only the time taken. In generations g ≥ 1 the

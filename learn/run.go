@@ -368,6 +368,7 @@ type runner struct {
 	bar          *progress.Reporter
 	sel          selection   // gp.selection
 	front        *frontState // gp.selection: nsga2 (nil: scalar)
+	sur          *surrogate  // gp.surrogate: knn (nil: off)
 }
 
 // prepare validates the settings and simulates the SRSF baselines.
@@ -489,6 +490,9 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 		}
 		r.decisions, r.phenos = ds, map[uint64]uint64{}
 	}
+	if err := r.setSurrogate(ctx, opts); err != nil {
+		return nil, fmt.Errorf("learn: %w", err)
+	}
 	return r, nil
 }
 
@@ -577,6 +581,9 @@ func (r *runner) restore(ck *checkpoint, entries []cacheEntry) error {
 	if err := r.restoreFront(ck); err != nil {
 		return err
 	}
+	if err := r.restoreSurrogate(ck); err != nil {
+		return err
+	}
 	r.hall = ck.HallOfFame
 	r.rows = ck.Rows
 	r.curve = ck.Curve
@@ -617,10 +624,11 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 		} else {
 			mr := generationRand(r.master)
 			var err error
-			off, err = r.sel.breed(r.pop, gp.Population, r.vary, r.master, mr)
+			off, err = r.sel.breed(r.pop, r.breedCount(), r.vary, r.master, mr)
 			if err != nil {
 				return nil, fmt.Errorf("learn: generation %d: %w", g, err)
 			}
+			off = r.screen(off) // gp.surrogate: the n of the pool to simulate
 			all = append(append(make([]scored, 0, 2*gp.Population), r.pop...), off...)
 		}
 		st, err := r.evaluate(ctx, all, len(all)-len(off), subset)
@@ -636,6 +644,7 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 		if r.s.onBatch != nil {
 			r.s.onBatch(st)
 		}
+		r.recordSurrogate(all, len(all)-len(off))
 		r.pop = r.survive(all)
 		if r.front != nil {
 			if err := r.front.generation(g, all, r.pop, subset); err != nil {
@@ -775,6 +784,7 @@ func (r *runner) checkpoint() error {
 	if r.front != nil {
 		ck.Front = &frontCheckpoint{Archive: r.front.archive, Hypervolume: r.front.hv, Components: r.front.components()}
 	}
+	ck.Surrogate = r.surrogateState()
 	if err := saveCheckpoint(filepath.Join(r.dir, CheckpointDir), ck, r.ev.log[r.flushed:]); err != nil {
 		return &writeError{fmt.Errorf("learn: %w", err)}
 	}
