@@ -1,12 +1,10 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/internal/progress"
 )
@@ -55,42 +53,9 @@ func pressureFlags() flagSet {
 }
 
 func runPressure(c *cli.Context) error {
-	if c.NArg() > 0 {
-		return fmt.Errorf("%s: unexpected argument %q (flags only; see evogp %s --help)", c.Command.Name, c.Args().First(), c.Command.Name)
-	}
-	cfg, err := configs.Load(c.String("config"))
-	if err != nil {
-		return err
-	}
-	// The simulator and objective settings come from the config, each
-	// overridden by its flag when the flag is given.
-	sim, err := simSettingsFrom(c, cfg)
-	if err != nil {
-		return err
-	}
-	seconds := cfg.GP.TimeUnit == "seconds"
-	if c.IsSet("time-unit") {
-		if seconds, err = secondsUnit(c); err != nil {
-			return err
-		}
-	}
-	formats, err := parseFormats(c.String("format"))
-	if err != nil {
-		return err
-	}
-	if cfg, err = pressureFlags().apply(c, cfg); err != nil {
-		return err
-	}
-	b, err := policyBuilder(c, cfg, seconds, c.IsSet("time-unit"))
-	if err != nil {
-		return err
-	}
-	policies, err := b.Policies(c.String("schedulers"))
-	if err != nil {
-		return err
-	}
-	return experiment.RunPressureCommand(c.Context, experiment.PressureSettings{
-		ConfigName: c.String("config"), Config: cfg, Sim: sim, Policies: policies, Formats: formats,
+	return experiment.RunPressureCommand(c.Context, experiment.PressureCommand{Args: c.Args().Slice(), Config: c.String("config"),
+		SimOverrides: simFlags().overrides(c), PressureOverrides: pressureFlags().overrides(c), EVOOverrides: evoFlags(true).overrides(c),
+		TimeUnit: c.String("time-unit"), TimeUnitGiven: c.IsSet("time-unit"), Formats: c.String("format"), Schedulers: c.String("schedulers"),
 		Workers: c.Int("workers"), Out: c.String("out"), Force: c.Bool("force"),
 		Progress:   progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")},
 		Provenance: provenance(c),
