@@ -73,8 +73,9 @@ func runEval(c *cli.Context) error {
 			return experiment.OverriddenPolicyBuilder(configs.Default(), evoFlags(true).overrides(c), seconds, c.IsSet("time-unit"))
 		},
 		Launcher: func() (string, bool, error) {
-			launcher, err := checkLauncher(c)
-			return launcher, launcher == launcherLocal, err
+			o := launchOptions(c)
+			return o.Launcher, o.Launcher == experiment.LauncherLocal, experiment.CheckLauncher(c.Command.Name, o)
 		},
-		Launch: func(launcher string) error { return launch(c, launcher, c.String("out")) }, Given: c.IsSet}, c.App.Writer)
+		// launcher is --launcher, which launchOptions holds.
+		Launch: func(string) error { return experiment.Launch(c.Context, c.String("out"), launchOptions(c), c.App.Writer) }, Given: c.IsSet}, c.App.Writer)
 }
