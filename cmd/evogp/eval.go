@@ -12,9 +12,6 @@ import (
 	"github.com/evogp/evogp/reports"
 )
 
-// markerFile marks an output directory written by evogp eval or pressure.
-const markerFile = experiment.MarkerFile
-
 func evalCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "eval",
@@ -77,5 +74,7 @@ func runEval(c *cli.Context) error {
 			return o.Launcher, o.Launcher == experiment.LauncherLocal, experiment.CheckLauncher(c.Command.Name, o)
 		},
 		// launcher is --launcher, which launchOptions holds.
-		Launch: func(string) error { return experiment.Launch(c.Context, c.String("out"), launchOptions(c), c.App.Writer) }, Given: c.IsSet}, c.App.Writer)
+		Launch: func(string) error {
+			return experiment.Launch(c.Context, c.String("out"), launchOptions(c), c.App.Writer)
+		}, Given: c.IsSet}, c.App.Writer)
 }

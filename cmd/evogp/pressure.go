@@ -25,7 +25,7 @@ func pressureCommand() *cli.Command {
 			"intervals differ only in load. Every scheduler runs on every instance. The simulator and\n" +
 			"objective settings come from the config's sim and objective sections unless the flags\n" +
 			"below are given. The output\n" +
-			"directory gets pressure.parquet, the pressure figure and " + markerFile + "; an earlier evogp\n" +
+			"directory gets pressure.parquet, the pressure figure and " + experiment.MarkerFile + "; an earlier evogp\n" +
 			"output directory is replaced only with --force.\n" +
 			"Scheduler entries are as in evogp eval. The evo allocator takes the config's evo section (and its\n" +
 			"seed), each key overridden by its --evo-* flag when given; with EVO schedulers beside their MCT\n" +

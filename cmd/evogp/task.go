@@ -98,7 +98,7 @@ func collectCommand() *cli.Command {
 		ArgsUsage: "DIR",
 		UsageText: "evogp collect DIR [--resubmit-failed]\n\n" +
 			"A sweep gets sweep.parquet and baselines.parquet; an eval gets results.parquet, jobs.parquet,\n" +
-			"the summaries, figures and " + markerFile + ". Every task must be done. --resubmit-failed\n" +
+			"the summaries, figures and " + experiment.MarkerFile + ". Every task must be done. --resubmit-failed\n" +
 			"instead submits the failed tasks (only those) to Slurm again, with the same options.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "resubmit-failed", Usage: "submit the failed tasks again instead of collecting"},
