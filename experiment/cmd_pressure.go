@@ -81,3 +81,19 @@ func RunPressureCommand(ctx context.Context, o PressureCommand, w io.Writer) err
 	fmt.Fprintf(w, "wrote %s: %d schedulers × %d intervals × %d seeds, %s\n", s.Out, len(s.Policies), len(p.Intervals), p.Seeds, strings.Join(files, ", "))
 	return nil
 }
+
+// PressureHelp is the description of `evogp pressure`: the instances the
+// study generates, where its settings come from and what its output
+// directory holds.
+const PressureHelp = "Uses the config's pressure section (paper §IV-D: clusters × nodes of the generator's\n" +
+	"GPUs per node, uniform arrivals). For every interval Δ and seed k = 1..seeds one instance\n" +
+	"is generated with the Table II generator (one job every Δ seconds for the whole instance,\n" +
+	"round(jobs/clusters) jobs per cluster); instance k has the same jobs at every Δ, so the\n" +
+	"intervals differ only in load. Every scheduler runs on every instance. The simulator and\n" +
+	"objective settings come from the config's sim and objective sections unless the flags\n" +
+	"below are given. The output\n" +
+	"directory gets pressure.parquet, the pressure figure and " + MarkerFile + "; an earlier evogp\n" +
+	"output directory is replaced only with --force.\n" +
+	"Scheduler entries are as in evogp eval. The evo allocator takes the config's evo section (and its\n" +
+	"seed), each key overridden by its --evo-* flag when given; with EVO schedulers beside their MCT\n" +
+	"counterparts the pressure figure is the allocation ablation of paper Fig. 11a."

@@ -18,18 +18,7 @@ func pressureCommand() *cli.Command {
 			"   evogp pressure --config load --out out/pressure\n" +
 			"   evogp pressure --config load --schedulers spark,liquid,tiresias,lyra,gp=runs/quick --seeds 3 --out out/pressure\n" +
 			"   evogp pressure --config load --schedulers liquid,tiresias,evo-fifo,evo-srsf --evo-generations 50 --out out/ablation   # Fig. 11a",
-		Description: "Uses the config's pressure section (paper §IV-D: clusters × nodes of the generator's\n" +
-			"GPUs per node, uniform arrivals). For every interval Δ and seed k = 1..seeds one instance\n" +
-			"is generated with the Table II generator (one job every Δ seconds for the whole instance,\n" +
-			"round(jobs/clusters) jobs per cluster); instance k has the same jobs at every Δ, so the\n" +
-			"intervals differ only in load. Every scheduler runs on every instance. The simulator and\n" +
-			"objective settings come from the config's sim and objective sections unless the flags\n" +
-			"below are given. The output\n" +
-			"directory gets pressure.parquet, the pressure figure and " + experiment.MarkerFile + "; an earlier evogp\n" +
-			"output directory is replaced only with --force.\n" +
-			"Scheduler entries are as in evogp eval. The evo allocator takes the config's evo section (and its\n" +
-			"seed), each key overridden by its --evo-* flag when given; with EVO schedulers beside their MCT\n" +
-			"counterparts the pressure figure is the allocation ablation of paper Fig. 11a.",
+		Description: experiment.PressureHelp,
 		Flags: withFlags([]cli.Flag{
 			&cli.StringFlag{Name: "config", Value: "load", Usage: "embedded config name or YAML file"},
 			&cli.StringFlag{Name: "out", Required: true, Usage: "output directory"},
