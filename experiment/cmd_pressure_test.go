@@ -40,7 +40,10 @@ func TestRunPressureCommandErrors(t *testing.T) {
 			o.PressureOverrides = []string{"pressure.intervals=a"}
 			o.EVOOverrides = []string{"evo.population=1"}
 		}, "pressure.intervals"},
-		{func(o *experiment.PressureCommand) { o.EVOOverrides = []string{"evo.population=1"}; o.Schedulers = "nope" },
+		{func(o *experiment.PressureCommand) {
+			o.EVOOverrides = []string{"evo.population=1"}
+			o.Schedulers = "nope"
+		},
 			"evo.population"},
 		{func(o *experiment.PressureCommand) { o.Schedulers = "nope" }, `unknown scheduler "nope"`},
 	} {
