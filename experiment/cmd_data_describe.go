@@ -52,3 +52,11 @@ func RunDataDescribeCommand(ctx context.Context, o DataDescribeCommand, w, errw 
 	}
 	return err
 }
+
+// DataDescribeHelp ends the usage text of `evogp data describe`: what
+// the columns of its table are and what --json prints.
+const DataDescribeHelp = "   GPU-h is Σ g·d / 3600; span-h the arrival span (last − first arrival) in hours;\n" +
+	"   load the offered load GPU-h / (GPUs × span-h) (n/a when the span is 0);\n" +
+	"   cl-load the mean over clusters of the same ratio per user cluster, each over\n" +
+	"   its own arrival span (≈ (load_min+load_max)/2 for generated data).\n" +
+	"   --json prints one JSON object per instance, one per line."

@@ -81,3 +81,9 @@ func (o DataGenCommand) instances(cfg configs.Config) (int, error) {
 	}
 	return n, nil
 }
+
+// DataGenHelp ends the usage text of `evogp data gen`: where the
+// overrides may stand and the generator seed each split draws from.
+const DataGenHelp = "   Flags may come before or after the overrides. Instances are drawn from the generator seed\n" +
+	"   SplitSeed(seed, split), so train, validation and test generated from one config\n" +
+	"   seed never share instances; dataset.yaml records both seeds and the settings."

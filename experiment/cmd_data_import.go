@@ -64,3 +64,22 @@ func RunDataImportPhillyCommand(o DataImportPhillyCommand, w io.Writer) error {
 	}
 	return res.WriteReport(w, in, out, o.Format, opts.GPUsPerNode)
 }
+
+// DataImportPhillyHelp ends the usage text of `evogp data import philly`:
+// examples, and how rows become jobs, instances and splits and how node
+// counts are chosen (philly.CommandLine).
+const DataImportPhillyHelp = "   Examples:\n" +
+	"   evogp data import philly --in ../shared/traces/philly/philly.csv --out data/philly-multi \\\n" +
+	"       --train 2017-10-01..2017-10-15 --validation 2017-10-15..2017-10-22 --test 2017-10-22..2017-11-05\n" +
+	"   evogp data import philly --in ../shared/traces/philly/philly.csv --out data/philly-single \\\n" +
+	"       --single-cluster --nodes 100 --train 2017-10-01..2017-10-15 --test 2017-10-15..2017-10-29\n\n" +
+	"   Every data row is a job whose id is its 0-based row in the file; priority is --priority\n" +
+	"   (the trace has none). Jobs are grouped into instances of --instance-span from each window's\n" +
+	"   start (arrivals relative to the span start). With split windows DIR/<split> is written for\n" +
+	"   each; otherwise DIR is one dataset. Rows that cannot be used are counted by reason and\n" +
+	"   printed; a corrupt file (header, field count, quoting) is an error naming the line.\n" +
+	"   Capacities: helios = the VC file's node counts (default; beside --in); VC=N,... explicit;\n" +
+	"   load:RHO = per VC the smallest node count with offered load Σ g·d / (N·G·window) ≤ RHO,\n" +
+	"   never below what its largest job needs; --capacity-scale S multiplies fixed counts\n" +
+	"   (ceil) and raises them so every job fits. --single-cluster merges the kept VCs into one\n" +
+	"   cluster of --nodes nodes (or the helios sum, or load:RHO). See `go doc datasets/philly`."

@@ -47,3 +47,13 @@ func RunDataImportHydraCommand(o DataImportHydraCommand, w io.Writer) error {
 		in.Name, len(in.Jobs), datasets.CountDeadlines(in), len(in.Clusters), o.Out, o.Format)
 	return err
 }
+
+// DataImportHydraHelp ends the usage text of `evogp data import hydra`:
+// how the rows of a Hydra test case become jobs, clusters and one
+// instance.
+const DataImportHydraHelp = "   Every data row is a single-GPU job (id = its 0-based row): arrival ⌊norm_job_submit_time⌋,\n" +
+	"   deadline ddl after the submit time (--ddl relative, the default) or at ddl (absolute),\n" +
+	"   `inf` = none; its duration on each --gpus type is that type column (s; inf, empty or 0 =\n" +
+	"   cannot run there). One cluster per --gpus entry, of that many 1-GPU nodes. --jobs N\n" +
+	"   takes the first N rows. The result is one instance named after the file, with a\n" +
+	"   durations table. See `go doc ./datasets/hydracase`."

@@ -60,3 +60,13 @@ func RunEstimateCommand(ctx context.Context, o EstimateCommand, w, errw io.Write
 	}
 	return estimate.WriteSeriesTable(w, ev.Rows)
 }
+
+// EstimateHelp is the description of `evogp estimate`: what each method
+// observes, the files it reads and the summary of a directory.
+const EstimateHelp = "Each method observes at most the first --prefix iterations of a series and estimates the total\n" +
+	"time of all its iterations; the error is (estimate − actual)/actual. Files: Chronus CSV\n" +
+	"(iteration,iter_time_s; seconds) or Alibaba mini-batch CSV (,worker,gpu,time,batch_time_norm;\n" +
+	"normalised 0–1000 units, reported in the *_s columns as they are). A directory is read\n" +
+	"recursively (*.csv, in path order) and summarised per method: mean, median and p90 of the\n" +
+	"absolute percentage error, and the overhead (leading iterations the job ran, and their time;\n" +
+	"the seconds columns of the table leave out series in normalised units)."

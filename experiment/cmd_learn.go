@@ -159,3 +159,18 @@ func linkLatestOrWarn(dir string, errw io.Writer) {
 		fmt.Fprintln(errw, "evogp: warning:", err)
 	}
 }
+
+// LearnHelp is the description of `evogp learn`: what a learning run
+// reads, evolves, selects and writes, and how a run is stopped and
+// resumed.
+const LearnHelp = "Generates the training and validation instances from the config (or reads --train and\n" +
+	"--validation), evolves a priority function f over gp.terminals (default d, q, u, g) whose\n" +
+	"fitness is the sum over a per-generation training subset of objective(mct+f+bestfit) /\n" +
+	"objective(mct+srsf+bestfit), picks the best of the final population and hall of fame on the\n" +
+	"validation set, compares it with the best baseline, scores it on the held-out test split\n" +
+	"(data.test or data.test_dir) against every baseline, a constant and SRSF, and writes\n" +
+	"runs/<config>-<UTC time>/ (or --out): config.yaml, generations.parquet, hall_of_fame.csv,\n" +
+	"best.json, formula.go.txt, formula.tex, convergence.png/.svg and checkpoint/.\n" +
+	"key=value arguments override any config key (unknown keys are errors; values must have the\n" +
+	"key's type); flags may come before or after them. Ctrl-C stops after\n" +
+	"the current evaluation and keeps the checkpoint; --resume continues it to the same result."

@@ -31,9 +31,7 @@ func dataGenCommand() *cli.Command {
 			"   evogp data gen --config paper --split test --out data/test\n" +
 			"   evogp data gen --config load --instances 5 --out data/load-60 generator.clusters=5,5 generator.nodes=40,40 generator.jobs_per_node=5 generator.interval=60\n" +
 			"   evogp data gen --config my-experiment.yaml --format csv --out data/train\n\n" +
-			"   Flags may come before or after the overrides. Instances are drawn from the generator seed\n" +
-			"   SplitSeed(seed, split), so train, validation and test generated from one config\n" +
-			"   seed never share instances; dataset.yaml records both seeds and the settings.",
+			experiment.DataGenHelp,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "config", Value: "quick", Usage: "embedded config name (" + strings.Join(configs.Names(), ", ") + ") or a YAML file"},
 			&cli.IntFlag{Name: "instances", DefaultText: "the config's data.<split> size", Usage: "number of instances"},
@@ -63,11 +61,7 @@ func dataDescribeCommand() *cli.Command {
 		ArgsUsage: "DIR",
 		UsageText: "evogp data describe [--json] DIR\n\n" +
 			"   Example: evogp data describe data/train\n\n" +
-			"   GPU-h is Σ g·d / 3600; span-h the arrival span (last − first arrival) in hours;\n" +
-			"   load the offered load GPU-h / (GPUs × span-h) (n/a when the span is 0);\n" +
-			"   cl-load the mean over clusters of the same ratio per user cluster, each over\n" +
-			"   its own arrival span (≈ (load_min+load_max)/2 for generated data).\n" +
-			"   --json prints one JSON object per instance, one per line.",
+			experiment.DataDescribeHelp,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "one JSON object per instance (JSON lines)"},
 			&cli.IntFlag{Name: "types", Value: 3, Usage: "job types to list per instance in the table"},

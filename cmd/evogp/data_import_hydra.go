@@ -14,12 +14,7 @@ func dataImportHydraCommand() *cli.Command {
 		Name:  "hydra",
 		Usage: "import a test case of Hydra's public evaluation (,job_name,norm_job_submit_time,ddl,<type columns…>)",
 		UsageText: "evogp data import hydra --in CASES.csv --out DIR --gpus A100=15,V100=15,GTX2080Ti=15 [--jobs N] [--ddl relative|absolute] [--format parquet|csv]\n\n" +
-			"   Every data row is a single-GPU job (id = its 0-based row): arrival ⌊norm_job_submit_time⌋,\n" +
-			"   deadline ddl after the submit time (--ddl relative, the default) or at ddl (absolute),\n" +
-			"   `inf` = none; its duration on each --gpus type is that type column (s; inf, empty or 0 =\n" +
-			"   cannot run there). One cluster per --gpus entry, of that many 1-GPU nodes. --jobs N\n" +
-			"   takes the first N rows. The result is one instance named after the file, with a\n" +
-			"   durations table. See `go doc ./datasets/hydracase`.",
+			experiment.DataImportHydraHelp,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "in", Required: true, Usage: "the case CSV file"},
 			&cli.StringFlag{Name: "out", Required: true, Usage: "new output directory (must not exist or be empty)"},

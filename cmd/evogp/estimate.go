@@ -21,14 +21,8 @@ func estimateCommand() *cli.Command {
 			"   evogp estimate --json ../shared/traces/iteration_times/chronus > errors.jsonl\n" +
 			"   evogp estimate --plot figs ../shared/traces/iteration_times/chronus\n" +
 			"   evogp estimate --cache model,gpus ../shared/traces/iteration_times/chronus",
-		Description: "Each method observes at most the first --prefix iterations of a series and estimates the total\n" +
-			"time of all its iterations; the error is (estimate − actual)/actual. Files: Chronus CSV\n" +
-			"(iteration,iter_time_s; seconds) or Alibaba mini-batch CSV (,worker,gpu,time,batch_time_norm;\n" +
-			"normalised 0–1000 units, reported in the *_s columns as they are). A directory is read\n" +
-			"recursively (*.csv, in path order) and summarised per method: mean, median and p90 of the\n" +
-			"absolute percentage error, and the overhead (leading iterations the job ran, and their time;\n" +
-			"the seconds columns of the table leave out series in normalised units).",
-		ArgsUsage: "FILE|DIR",
+		Description: experiment.EstimateHelp,
+		ArgsUsage:   "FILE|DIR",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "methods", Value: strings.Join(estimate.Methods(), ","), Usage: "comma-separated methods: adaptive, head, random"},
 			&cli.Float64Flag{Name: "gamma", Value: def.Gamma, Usage: "adaptive: stability threshold γ on δ_i = |t_i − t_{i−1}|/t_{i−1}"},

@@ -12,9 +12,6 @@ import (
 	"github.com/evogp/evogp/reports"
 )
 
-// markerFile marks an output directory written by evogp eval or pressure.
-const markerFile = experiment.MarkerFile
-
 func evalCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "eval",
@@ -45,18 +42,15 @@ func evalCommand() *cli.Command {
 	}
 }
 
-// parseFormats checks a comma-separated list of figure formats.
-func parseFormats(s string) ([]string, error) { return reports.ParseFormats(s) }
-
 func runEval(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return fmt.Errorf("%s: unexpected argument %q (flags only; see evogp %s --help)", c.Command.Name, c.Args().First(), c.Command.Name)
 	}
-	sim, err := simSettingsFrom(c, configs.Default())
+	sim, err := experiment.SimSettingsOverridden(configs.Default(), simFlags().overrides(c))
 	if err != nil {
 		return err
 	}
-	seconds, err := secondsUnit(c)
+	seconds, err := experiment.TimeUnitSeconds(c.String("time-unit"))
 	if err != nil {
 		return err
 	}
@@ -73,11 +67,14 @@ func runEval(c *cli.Context) error {
 	return experiment.RunEval(c.Context, experiment.EvalCommand{Settings: settings,
 		Formats: c.String("format"), Schedulers: c.String("schedulers"), EstimatesSource: c.String("estimates"),
 		Builder: func() (experiment.PolicyBuilder, error) {
-			return policyBuilder(c, configs.Default(), seconds, c.IsSet("time-unit"))
+			return experiment.OverriddenPolicyBuilder(configs.Default(), evoFlags(true).overrides(c), seconds, c.IsSet("time-unit"))
 		},
 		Launcher: func() (string, bool, error) {
-			launcher, err := checkLauncher(c)
-			return launcher, launcher == launcherLocal, err
+			o := launchOptions(c)
+			return o.Launcher, o.Launcher == experiment.LauncherLocal, experiment.CheckLauncher(c.Command.Name, o)
 		},
-		Launch: func(launcher string) error { return launch(c, launcher, c.String("out")) }, Given: c.IsSet}, c.App.Writer)
+		// launcher is --launcher, which launchOptions holds.
+		Launch: func(string) error {
+			return experiment.Launch(c.Context, c.String("out"), launchOptions(c), c.App.Writer)
+		}, Given: c.IsSet}, c.App.Writer)
 }

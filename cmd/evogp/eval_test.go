@@ -56,7 +56,7 @@ func TestEvalWritesTablesSummaryAndFigures(t *testing.T) {
 	if !strings.Contains(stdout, "5 schedulers × 2 instances") {
 		t.Fatalf("stdout %q", stdout)
 	}
-	for _, f := range []string{"results.parquet", "jobs.parquet", "summary.md", "summary.csv", markerFile,
+	for _, f := range []string{"results.parquet", "jobs.parquet", "summary.md", "summary.csv", experiment.MarkerFile,
 		"ranking.png", "ranking.svg", "breakdown_mean.svg", "breakdown_inst-0000.svg", "queue_density_inst-0000.svg", "jct_cdf.png"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Fatal(err)
@@ -93,7 +93,7 @@ func TestEvalWritesTablesSummaryAndFigures(t *testing.T) {
 		t.Fatalf("%d job rows, want 5 × %d", len(jobs), n)
 	}
 	var man experiment.EvalManifest
-	b, _ := os.ReadFile(filepath.Join(out, markerFile))
+	b, _ := os.ReadFile(filepath.Join(out, experiment.MarkerFile))
 	if err := json.Unmarshal(b, &man); err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +202,7 @@ func TestEvalHelp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Examples:", "--schedulers", "LABEL=SOURCE", markerFile} {
+	for _, want := range []string{"Examples:", "--schedulers", "LABEL=SOURCE", experiment.MarkerFile} {
 		if !strings.Contains(out, want) {
 			t.Fatalf("help lacks %q:\n%s", want, out)
 		}
@@ -234,7 +234,7 @@ func TestEvalFormulaTimeUnitFromRun(t *testing.T) {
 			t.Fatal(err)
 		}
 		var man experiment.EvalManifest
-		mb, _ := os.ReadFile(filepath.Join(out, markerFile))
+		mb, _ := os.ReadFile(filepath.Join(out, experiment.MarkerFile))
 		if err := json.Unmarshal(mb, &man); err != nil {
 			t.Fatal(err)
 		}

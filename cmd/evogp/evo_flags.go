@@ -4,7 +4,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/evogp/evogp/configs"
-	"github.com/evogp/evogp/experiment"
 )
 
 // evoFlags set the evo.* keys (SPEC §11) of the schedulers whose allocator
@@ -30,14 +29,4 @@ func evoFlags(withSeed bool) flagSet {
 		s.flags = append(s.flags, &cli.Uint64Flag{Name: "seed", Value: d.Seed, Usage: "run seed: EVO operation k draws from a generator seeded by (seed, k)"})
 	}
 	return s
-}
-
-// policyBuilder applies the evo flags given to cfg, validates it and
-// returns the builder of the command's schedulers.
-func policyBuilder(c *cli.Context, cfg configs.Config, seconds, explicit bool) (experiment.PolicyBuilder, error) {
-	cfg, err := evoFlags(true).apply(c, cfg)
-	if err != nil {
-		return experiment.PolicyBuilder{}, err
-	}
-	return experiment.ConfigPolicyBuilder(cfg, seconds, explicit)
 }

@@ -129,7 +129,7 @@ func TestEvalEVOGPAndReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	var man experiment.EvalManifest
-	b, _ := os.ReadFile(filepath.Join(out, markerFile))
+	b, _ := os.ReadFile(filepath.Join(out, experiment.MarkerFile))
 	if err := json.Unmarshal(b, &man); err != nil {
 		t.Fatal(err)
 	}

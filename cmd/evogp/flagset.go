@@ -29,6 +29,12 @@ func withFlags(own []cli.Flag, sets ...flagSet) []cli.Flag {
 // supplies the rest. (A flag's default is configs.Default's value, so on
 // the default config a flag not given changes nothing either.)
 func (s flagSet) apply(c *cli.Context, cfg configs.Config) (configs.Config, error) {
+	return cfg.Override(s.overrides(c)...)
+}
+
+// overrides are the key=value assignments of the set's flags the user
+// gave, for the experiment functions that apply them to a config.
+func (s flagSet) overrides(c *cli.Context) []string {
 	var assignments []string
 	for _, f := range s.flags {
 		name := f.Names()[0]
@@ -38,5 +44,5 @@ func (s flagSet) apply(c *cli.Context, cfg configs.Config) (configs.Config, erro
 		}
 		assignments = append(assignments, key+"="+c.String(name))
 	}
-	return cfg.Override(assignments...)
+	return assignments
 }

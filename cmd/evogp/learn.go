@@ -30,17 +30,7 @@ func learnCommand() *cli.Command {
 			"   skips finished points and resumes interrupted ones)\n" +
 			"   evogp learn -m seed=1,2,3 --out /shared/seeds --launcher slurm --partition cpu --time 2:00:00 --cpus-per-task 4\n" +
 			"   (one Slurm job array, a task per point; then evogp status /shared/seeds and evogp collect /shared/seeds)",
-		Description: "Generates the training and validation instances from the config (or reads --train and\n" +
-			"--validation), evolves a priority function f over gp.terminals (default d, q, u, g) whose\n" +
-			"fitness is the sum over a per-generation training subset of objective(mct+f+bestfit) /\n" +
-			"objective(mct+srsf+bestfit), picks the best of the final population and hall of fame on the\n" +
-			"validation set, compares it with the best baseline, scores it on the held-out test split\n" +
-			"(data.test or data.test_dir) against every baseline, a constant and SRSF, and writes\n" +
-			"runs/<config>-<UTC time>/ (or --out): config.yaml, generations.parquet, hall_of_fame.csv,\n" +
-			"best.json, formula.go.txt, formula.tex, convergence.png/.svg and checkpoint/.\n" +
-			"key=value arguments override any config key (unknown keys are errors; values must have the\n" +
-			"key's type); flags may come before or after them. Ctrl-C stops after\n" +
-			"the current evaluation and keeps the checkpoint; --resume continues it to the same result.",
+		Description: experiment.LearnHelp,
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "config", Value: "quick", Usage: "embedded config name (" + strings.Join(configs.Names(), ", ") + ") or YAML file"},
 			&cli.StringFlag{Name: "out", Usage: "run directory (default runs/<config>-<UTC time>)"},

@@ -53,17 +53,6 @@ func provenance(c *cli.Context) experiment.Provenance {
 	return experiment.NewProvenance(args, start)
 }
 
-// linkLatest points runs/latest (beside dir) at dir if dir exists; a
-// failure is a warning, since the run itself is complete.
-func linkLatest(c *cli.Context, dir string) {
-	if _, err := os.Stat(dir); err != nil {
-		return
-	}
-	if err := experiment.LinkLatest(dir); err != nil {
-		fmt.Fprintln(c.App.ErrWriter, "evogp: warning:", err)
-	}
-}
-
 // newApp builds the command tree. Each command lives in its own file and is
 // added here with one line.
 func newApp() *cli.App {

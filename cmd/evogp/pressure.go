@@ -1,12 +1,10 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/internal/progress"
 )
@@ -20,18 +18,7 @@ func pressureCommand() *cli.Command {
 			"   evogp pressure --config load --out out/pressure\n" +
 			"   evogp pressure --config load --schedulers spark,liquid,tiresias,lyra,gp=runs/quick --seeds 3 --out out/pressure\n" +
 			"   evogp pressure --config load --schedulers liquid,tiresias,evo-fifo,evo-srsf --evo-generations 50 --out out/ablation   # Fig. 11a",
-		Description: "Uses the config's pressure section (paper §IV-D: clusters × nodes of the generator's\n" +
-			"GPUs per node, uniform arrivals). For every interval Δ and seed k = 1..seeds one instance\n" +
-			"is generated with the Table II generator (one job every Δ seconds for the whole instance,\n" +
-			"round(jobs/clusters) jobs per cluster); instance k has the same jobs at every Δ, so the\n" +
-			"intervals differ only in load. Every scheduler runs on every instance. The simulator and\n" +
-			"objective settings come from the config's sim and objective sections unless the flags\n" +
-			"below are given. The output\n" +
-			"directory gets pressure.parquet, the pressure figure and " + markerFile + "; an earlier evogp\n" +
-			"output directory is replaced only with --force.\n" +
-			"Scheduler entries are as in evogp eval. The evo allocator takes the config's evo section (and its\n" +
-			"seed), each key overridden by its --evo-* flag when given; with EVO schedulers beside their MCT\n" +
-			"counterparts the pressure figure is the allocation ablation of paper Fig. 11a.",
+		Description: experiment.PressureHelp,
 		Flags: withFlags([]cli.Flag{
 			&cli.StringFlag{Name: "config", Value: "load", Usage: "embedded config name or YAML file"},
 			&cli.StringFlag{Name: "out", Required: true, Usage: "output directory"},
@@ -55,42 +42,9 @@ func pressureFlags() flagSet {
 }
 
 func runPressure(c *cli.Context) error {
-	if c.NArg() > 0 {
-		return fmt.Errorf("%s: unexpected argument %q (flags only; see evogp %s --help)", c.Command.Name, c.Args().First(), c.Command.Name)
-	}
-	cfg, err := configs.Load(c.String("config"))
-	if err != nil {
-		return err
-	}
-	// The simulator and objective settings come from the config, each
-	// overridden by its flag when the flag is given.
-	sim, err := simSettingsFrom(c, cfg)
-	if err != nil {
-		return err
-	}
-	seconds := cfg.GP.TimeUnit == "seconds"
-	if c.IsSet("time-unit") {
-		if seconds, err = secondsUnit(c); err != nil {
-			return err
-		}
-	}
-	formats, err := parseFormats(c.String("format"))
-	if err != nil {
-		return err
-	}
-	if cfg, err = pressureFlags().apply(c, cfg); err != nil {
-		return err
-	}
-	b, err := policyBuilder(c, cfg, seconds, c.IsSet("time-unit"))
-	if err != nil {
-		return err
-	}
-	policies, err := b.Policies(c.String("schedulers"))
-	if err != nil {
-		return err
-	}
-	return experiment.RunPressureCommand(c.Context, experiment.PressureSettings{
-		ConfigName: c.String("config"), Config: cfg, Sim: sim, Policies: policies, Formats: formats,
+	return experiment.RunPressureCommand(c.Context, experiment.PressureCommand{Args: c.Args().Slice(), Config: c.String("config"),
+		SimOverrides: simFlags().overrides(c), PressureOverrides: pressureFlags().overrides(c), EVOOverrides: evoFlags(true).overrides(c),
+		TimeUnit: c.String("time-unit"), TimeUnitGiven: c.IsSet("time-unit"), Formats: c.String("format"), Schedulers: c.String("schedulers"),
 		Workers: c.Int("workers"), Out: c.String("out"), Force: c.Bool("force"),
 		Progress:   progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")},
 		Provenance: provenance(c),

@@ -49,7 +49,7 @@ func TestPressureSmall(t *testing.T) {
 		t.Fatal(err)
 	}
 	var man experiment.PressureManifest
-	b, _ := os.ReadFile(filepath.Join(out, markerFile))
+	b, _ := os.ReadFile(filepath.Join(out, experiment.MarkerFile))
 	if err := json.Unmarshal(b, &man); err != nil {
 		t.Fatal(err)
 	}

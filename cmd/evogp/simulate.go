@@ -28,18 +28,6 @@ func simFlags() flagSet {
 		"objective": "objective.kind", "omega": "objective.omega"}}
 }
 
-// simSettingsFrom applies the simulator flags given to cfg and returns its
-// sim and objective sections.
-func simSettingsFrom(c *cli.Context, cfg configs.Config) (experiment.SimSettings, error) {
-	cfg, err := simFlags().apply(c, cfg)
-	return experiment.SimSettings{Sim: cfg.Sim, Objective: cfg.Objective}, err
-}
-
-// secondsUnit reports whether --time-unit is seconds.
-func secondsUnit(c *cli.Context) (bool, error) {
-	return experiment.TimeUnitSeconds(c.String("time-unit"))
-}
-
 func simulateCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "simulate",
@@ -74,15 +62,15 @@ func simulateCommand() *cli.Command {
 }
 
 func runSimulate(c *cli.Context) error {
-	sim, err := simSettingsFrom(c, configs.Default())
+	sim, err := experiment.SimSettingsOverridden(configs.Default(), simFlags().overrides(c))
 	if err != nil {
 		return err
 	}
-	seconds, err := secondsUnit(c)
+	seconds, err := experiment.TimeUnitSeconds(c.String("time-unit"))
 	if err != nil {
 		return err
 	}
-	b, err := policyBuilder(c, configs.Default(), seconds, true)
+	b, err := experiment.OverriddenPolicyBuilder(configs.Default(), evoFlags(true).overrides(c), seconds, true)
 	if err != nil {
 		return err
 	}

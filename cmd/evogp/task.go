@@ -11,14 +11,11 @@ import (
 	"github.com/evogp/evogp/internal/progress"
 )
 
-// launcherLocal is the default launcher (eval compares with it).
-const launcherLocal = experiment.LauncherLocal
-
 // launcherFlags are the flags of evogp learn -m and evogp eval that choose
 // where the tasks run.
 func launcherFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "launcher", Value: launcherLocal, Usage: "where the tasks run: local (here, a worker pool) | slurm (one job array, submitted with sbatch) | k8s (an Indexed Job manifest, written only)"},
+		&cli.StringFlag{Name: "launcher", Value: experiment.LauncherLocal, Usage: "where the tasks run: local (here, a worker pool) | slurm (one job array, submitted with sbatch) | k8s (an Indexed Job manifest, written only)"},
 		&cli.BoolFlag{Name: "dry-run", Usage: "slurm: write the task directory and the sbatch script but do not submit; k8s is always a dry run"},
 		&cli.StringFlag{Name: "partition", Usage: "slurm: partition (sbatch --partition)"},
 		&cli.StringFlag{Name: "time", Usage: "slurm: time limit per task (sbatch --time, e.g. 2:00:00)"},
@@ -46,19 +43,6 @@ func launchOptions(c *cli.Context) experiment.LaunchOptions {
 		}
 	}
 	return o
-}
-
-// checkLauncher returns --launcher after experiment.CheckLauncher.
-func checkLauncher(c *cli.Context) (string, error) {
-	return c.String("launcher"), experiment.CheckLauncher(c.Command.Name, launchOptions(c))
-}
-
-// launch hands the prepared task directory dir to launcher (see
-// experiment.Launch).
-func launch(c *cli.Context, launcher, dir string) error {
-	o := launchOptions(c)
-	o.Launcher = launcher
-	return experiment.Launch(c.Context, dir, o, c.App.Writer)
 }
 
 func taskCommand() *cli.Command {
@@ -114,7 +98,7 @@ func collectCommand() *cli.Command {
 		ArgsUsage: "DIR",
 		UsageText: "evogp collect DIR [--resubmit-failed]\n\n" +
 			"A sweep gets sweep.parquet and baselines.parquet; an eval gets results.parquet, jobs.parquet,\n" +
-			"the summaries, figures and " + markerFile + ". Every task must be done. --resubmit-failed\n" +
+			"the summaries, figures and " + experiment.MarkerFile + ". Every task must be done. --resubmit-failed\n" +
 			"instead submits the failed tasks (only those) to Slurm again, with the same options.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "resubmit-failed", Usage: "submit the failed tasks again instead of collecting"},

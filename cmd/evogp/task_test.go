@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/evogp/evogp/experiment"
 )
 
 // fakeSbatch is an sbatch that records its arguments and script and runs
@@ -196,7 +198,7 @@ func TestSlurmEvalMatchesLocal(t *testing.T) {
 		t.Errorf("submit output:\n%s", out)
 	}
 	mustRunEnv(t, work, env, bin, "collect", "slurm")
-	sameFiles(t, filepath.Join(work, "local"), filepath.Join(work, "slurm"), "results.parquet", "jobs.parquet", "summary.md", "summary.csv", markerFile, "ranking.svg")
+	sameFiles(t, filepath.Join(work, "local"), filepath.Join(work, "slurm"), "results.parquet", "jobs.parquet", "summary.md", "summary.csv", experiment.MarkerFile, "ranking.svg")
 	mustRunEnv(t, work, env, bin, "report", "slurm", "--format", "svg")
 }
 

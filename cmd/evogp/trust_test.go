@@ -125,7 +125,7 @@ func TestVersionAndProvenance(t *testing.T) {
 	}
 	// The marker stays free of time and host, so identical inputs still
 	// give an identical evogp.json.
-	if m, _ := os.ReadFile(filepath.Join(eval, markerFile)); strings.Contains(string(m), `"host"`) || strings.Contains(string(m), `"start"`) {
+	if m, _ := os.ReadFile(filepath.Join(eval, experiment.MarkerFile)); strings.Contains(string(m), `"host"`) || strings.Contains(string(m), `"start"`) {
 		t.Errorf("evogp.json records the host or the start time:\n%s", m)
 	}
 	run := filepath.Join(t.TempDir(), "run")
