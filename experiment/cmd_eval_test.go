@@ -48,7 +48,10 @@ func TestRunEvalSteps(t *testing.T) {
 		{func(o *experiment.EvalCommand, _ *trace) { o.Schedulers = "nope" }, `"nope"`, "builder"},
 		{func(o *experiment.EvalCommand, _ *trace) { o.EstimatesSource = "guess" }, "guess", "builder"},
 		{func(o *experiment.EvalCommand, tr *trace) {
-			o.Launcher = func() (string, bool, error) { tr.steps = append(tr.steps, "launcher"); return "", false, errors.New("bad launcher") }
+			o.Launcher = func() (string, bool, error) {
+				tr.steps = append(tr.steps, "launcher")
+				return "", false, errors.New("bad launcher")
+			}
 		}, "bad launcher", "builder launcher"},
 		{func(o *experiment.EvalCommand, tr *trace) {
 			o.Launcher = func() (string, bool, error) { tr.steps = append(tr.steps, "launcher"); return "slurm", false, nil }

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"errors"
-	"fmt"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/evogp/evogp/internal/profiling"
@@ -19,37 +16,23 @@ func profileFlags() []cli.Flag {
 	}
 }
 
-// cpuProfileKey is where the running CPU profile is kept in the
+// profilesKey is where the command's profiling session is kept in the
 // app's metadata between startProfiles and stopProfiles.
-const cpuProfileKey = "cpuprofile"
+const profilesKey = "profiles"
 
-// startProfiles starts the CPU profile if --cpuprofile is set (see
-// profiling.StartCPU).
+// startProfiles starts the profiles that --cpuprofile and --memprofile ask for.
 func startProfiles(c *cli.Context) error {
-	if c.String("cpuprofile") == "" {
-		return nil
-	}
-	p, err := profiling.StartCPU()
-	if err != nil {
-		return fmt.Errorf("--cpuprofile: %w", err)
-	}
-	c.App.Metadata[cpuProfileKey] = p
-	return nil
+	s := &profiling.Session{CPUPath: c.String("cpuprofile"), HeapPath: c.String("memprofile"), CPUName: "--cpuprofile", HeapName: "--memprofile"}
+	c.App.Metadata[profilesKey] = s
+	return s.Start()
 }
 
 // stopProfiles stops the CPU profile and writes the profiles asked for.
 func stopProfiles(c *cli.Context) error {
-	var errs []error
-	if p, ok := c.App.Metadata[cpuProfileKey].(*profiling.CPU); ok {
-		delete(c.App.Metadata, cpuProfileKey)
-		if err := p.Stop(c.String("cpuprofile")); err != nil {
-			errs = append(errs, fmt.Errorf("--cpuprofile: %w", err))
-		}
+	s, ok := c.App.Metadata[profilesKey].(*profiling.Session)
+	if !ok {
+		return nil
 	}
-	if path := c.String("memprofile"); path != "" {
-		if err := profiling.WriteHeap(path); err != nil {
-			errs = append(errs, fmt.Errorf("--memprofile: %w", err))
-		}
-	}
-	return errors.Join(errs...)
+	delete(c.App.Metadata, profilesKey)
+	return s.Stop()
 }
