@@ -62,7 +62,7 @@ func (r *runner) restoreFront(ck *checkpoint) error {
 		if a.Tree.Size() == 0 || len(a.Objectives) != len(r.front.names) {
 			return fmt.Errorf("archive entry %d is malformed", i)
 		}
-		a.hash = a.Tree.Hash()
+		a.hash = individualHash(a.Routing.Tree, a.Tree)
 	}
 	for i, c := range ck.Front.Components {
 		if len(c.Values) != len(r.front.names) || c.Instance < 0 || int(c.Instance) >= len(r.front.srsfTrain) {
