@@ -246,11 +246,15 @@ func (f *frontState) record(k cacheKey, m simcore.Metrics) {
 	f.comp[k] = f.terms(m, f.srsfTrain[k.inst])
 }
 
-// size is the number of nodes of a tree's simplified form.
-func (f *frontState) size(t *expr.Tree, h uint64) int {
+// size is the number of nodes of an individual's simplified trees (the
+// routing tree's too with gp.learn: [routing, ranking]); h is its hash.
+func (f *frontState) size(routing, t *expr.Tree, h uint64) int {
 	s, ok := f.sizes[h]
 	if !ok {
 		s = expr.Simplify(t).Size()
+		if routing != nil {
+			s += expr.Simplify(routing).Size()
+		}
 		f.sizes[h] = s
 	}
 	return s
@@ -335,7 +339,7 @@ func (f *frontState) trainVector(c scored, subset []int) []float64 {
 	}
 	for k, name := range f.names {
 		if name == "size" {
-			v[k] = float64(f.size(c.tree, c.hash))
+			v[k] = float64(f.size(c.routing, c.tree, c.hash))
 		} else {
 			v[k] /= float64(len(subset))
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/evogp/evogp/expr"
@@ -129,5 +130,42 @@ func TestArchiveNeverDominatedOnTheSameInstances(t *testing.T) {
 		if gens != 7 || carried == 0 {
 			t.Errorf("%v: %d generations checked, %d entries carried over from an earlier generation (want 7 and > 0)", extra, gens, carried)
 		}
+	}
+}
+
+// A two-tree front (gp.learn: [routing, ranking]): every member has its
+// routing tree, its size counts both simplified trees, the run's routing
+// tree is the pick's, front.parquet's formula names both trees, and
+// export --omega refuses it (it would write the ranking half only).
+func TestFrontTwoTrees(t *testing.T) {
+	cfg := frontConfig(t, twoTreeOverrides("arrivals", "objective.kind=multi", "gp.objectives=[cq_avg,cq_max]", "objective.omega=0.4")...)
+	out := filepath.Join(t.TempDir(), "run")
+	res, err := Run(context.Background(), settings(t, cfg, out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := readBestJSON(t, out)
+	f := b.Front
+	if f == nil || len(f.Members) == 0 {
+		t.Fatal("no front")
+	}
+	for i, m := range f.Members {
+		rt := m.Routing.Tree
+		if rt == nil || m.RoutingInfix != rt.String() || m.RoutingSimplified != expr.Simplify(rt).String() {
+			t.Fatalf("member %d has no consistent routing tree: %+v", i, m)
+		}
+		if want := expr.Simplify(rt).Size() + expr.Simplify(m.Tree).Size(); m.Size != want {
+			t.Errorf("member %d size %d, want %d (both simplified trees)", i, m.Size, want)
+		}
+		if m.Hash != fmt.Sprintf("%016x", individualHash(rt, m.Tree)) {
+			t.Errorf("member %d hash %s is not the individual's", i, m.Hash)
+		}
+	}
+	pick := f.Members[f.Pick]
+	if !res.Routing.Equal(pick.Routing.Tree) || !res.Best.Equal(pick.Tree) || b.RoutingInfix != pick.RoutingInfix {
+		t.Errorf("the run's individual R = %v ; f = %v is not the pick %s", res.Routing, res.Best, pick.Formula())
+	}
+	if _, _, err := OmegaInfix(filepath.Join(out, BestFile), 0.5); err == nil || !strings.Contains(err.Error(), "routing tree") {
+		t.Errorf("export --omega of a two-tree front: %v", err)
 	}
 }
