@@ -248,9 +248,6 @@ func (g GP) validateLearn() error {
 	if !(g.TreeSwap >= 0 && g.TreeSwap <= 1) {
 		return fmt.Errorf("gp.tree_swap = %v: must be in [0, 1]", g.TreeSwap)
 	}
-	if g.Selection == "nsga2" {
-		return errors.New("gp.learn: [routing, ranking] with gp.selection: nsga2 is not supported yet (use scalar)")
-	}
 	return nil
 }
 

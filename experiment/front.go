@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/evogp/evogp/formula"
 	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/reports"
 )
@@ -59,15 +60,28 @@ func (b PolicyBuilder) frontPolicies(entry string) (ps []Policy, ok bool, err er
 	if usesFormula(label) {
 		spec = label
 	}
+	// A two-tree front (gp.learn: [routing, ranking]): each member runs its
+	// routing tree with the run's scope and spec (best.json's, the pick's).
+	routing, err := formula.ReadBestRouting(path)
+	if err != nil {
+		return nil, true, fmt.Errorf("scheduler %s: %w", label, err)
+	}
 	set := &reports.FrontSet{Label: label, Run: source, Objectives: best.Front.Objectives}
 	for k, m := range best.Front.Members {
-		p, err := fb.Policy(spec, m.Infix)
+		var p Policy
+		if routing != nil && m.RoutingInfix != "" {
+			r := *routing
+			r.Infix = m.RoutingInfix
+			p, err = fb.routingPolicy(&r, m.Infix)
+		} else {
+			p, err = fb.Policy(spec, m.Infix)
+		}
 		if err != nil {
 			return nil, true, fmt.Errorf("scheduler %s member %d: %w", label, k+1, err)
 		}
-		p.Label, p.Source, p.Spec = fmt.Sprintf("%s-%d", label, k+1), m.Infix, entry
+		p.Label, p.Source, p.Spec = fmt.Sprintf("%s-%d", label, k+1), m.Formula(), entry
 		p.front = set
-		set.Members = append(set.Members, reports.FrontSetMember{Label: p.Label, Formula: m.Infix, Size: m.Size, OmegaLo: m.OmegaLo, OmegaHi: m.OmegaHi})
+		set.Members = append(set.Members, reports.FrontSetMember{Label: p.Label, Formula: m.Formula(), Size: m.Size, OmegaLo: m.OmegaLo, OmegaHi: m.OmegaHi})
 		ps = append(ps, p)
 	}
 	return ps, true, nil

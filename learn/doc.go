@@ -93,7 +93,9 @@
 // paper's, above) or NSGA-II on gp.objectives — per-component
 // SRSF-normalised objectives, non-dominated sorting with crowding distance
 // for survival, binary tournament on (rank, crowding) for parents, an
-// archive of every non-dominated candidate seen, and at the end the
+// archive of the candidates seen that none dominates on the same
+// instances (re-scored on each generation's subset, front_archive.go),
+// both trees with gp.learn: [routing, ranking], and at the end the
 // validation front, its ω intervals and the member for the config's ω,
 // which becomes the run's formula (front.go, front_run.go). Outputs:
 // front.parquet, front.png/.svg, best.json "front", and a hypervolume

@@ -26,10 +26,15 @@ import (
 // simulations (the generation rows, the hall of fame and the convergence
 // plot read it), but selection only reads the objective vectors.
 //
-// The archive keeps every candidate seen that no other candidate seen
-// dominates, with the objectives of the last generation it was evaluated
-// in (a tree evaluated again takes its newer values). At the end the
-// archive is scored on the validation set; its non-dominated members,
+// The archive holds the candidates that no other candidate dominates on
+// the same instances. Each generation every entry is re-scored on that
+// generation's training subset — its terms come from the component cache,
+// the missing ones are simulated (front_archive.go) — and the archive
+// becomes the non-dominated set of those entries and the generation's
+// members, all vectors over the same α instances. (Comparing each entry's
+// vector of the generation it was last evaluated in with vectors of
+// another subset kept members that are dominated on the same data.) At
+// the end the archive is scored on the validation set; its non-dominated members,
 // without exact duplicates of an objective vector (the smaller tree, then
 // the lower hash, stays), sorted by the first objective (then the others),
 // are the front. The config's member minimises the weighted sum of its
@@ -67,12 +72,16 @@ type frontState struct {
 	hv        []float64 // per generation, training subset
 }
 
-// ArchiveEntry is a member of the archive: a tree and its objectives
-// (means over the training subset of generation Generation; size as is).
+// ArchiveEntry is a member of the archive: its trees (Routing only with
+// gp.learn: [routing, ranking]) and its objectives — means over the
+// training subset of the last generation done, the same instances for
+// every entry; size as is. Generation is the last generation in which it
+// was a member of the population or an offspring.
 type ArchiveEntry struct {
-	Tree       *expr.Tree `json:"tree"`
-	Objectives []float64  `json:"objectives"`
-	Generation int        `json:"generation"`
+	Tree       *expr.Tree  `json:"tree"`
+	Routing    RoutingTree `json:"routing,omitzero"`
+	Objectives []float64   `json:"objectives"`
+	Generation int         `json:"generation"`
 	hash       uint64
 }
 
@@ -237,11 +246,15 @@ func (f *frontState) record(k cacheKey, m simcore.Metrics) {
 	f.comp[k] = f.terms(m, f.srsfTrain[k.inst])
 }
 
-// size is the number of nodes of a tree's simplified form.
-func (f *frontState) size(t *expr.Tree, h uint64) int {
+// size is the number of nodes of an individual's simplified trees (the
+// routing tree's too with gp.learn: [routing, ranking]); h is its hash.
+func (f *frontState) size(routing, t *expr.Tree, h uint64) int {
 	s, ok := f.sizes[h]
 	if !ok {
 		s = expr.Simplify(t).Size()
+		if routing != nil {
+			s += expr.Simplify(routing).Size()
+		}
 		f.sizes[h] = s
 	}
 	return s
@@ -254,6 +267,16 @@ func (f *frontState) size(t *expr.Tree, h uint64) int {
 // every term is simulated to the end. Counts are those of the scalar
 // evaluator either way.
 func (f *frontState) evaluate(ctx context.Context, ev *evaluator, all []scored, np, n int, subset []int, earlyStop bool) (batchStats, error) {
+	st, err := f.evaluateMembers(ctx, ev, all, np, n, subset, earlyStop)
+	if err != nil {
+		return st, err
+	}
+	ast, err := f.rescoreArchive(ctx, ev, all, subset)
+	return st.add(ast), err
+}
+
+// evaluateMembers is evaluate without the archive.
+func (f *frontState) evaluateMembers(ctx context.Context, ev *evaluator, all []scored, np, n int, subset []int, earlyStop bool) (batchStats, error) {
 	if earlyStop && np >= n && np < len(all) && len(subset) > 1 {
 		return f.evaluateEarlyStop(ctx, ev, all, np, n, subset)
 	}
@@ -284,7 +307,7 @@ func (f *frontState) fill(ctx context.Context, ev *evaluator, all []scored, subs
 				continue
 			}
 			tree := expr.Simplify(c.tree)
-			s, err := ev.candidate(NewFormulaRanking(tree, ev.seconds))
+			s, err := ev.individualScheduler(simplifyRouting(c.routing), NewFormulaRanking(tree, ev.seconds))
 			if err != nil {
 				return err
 			}
@@ -316,7 +339,7 @@ func (f *frontState) trainVector(c scored, subset []int) []float64 {
 	}
 	for k, name := range f.names {
 		if name == "size" {
-			v[k] = float64(f.size(c.tree, c.hash))
+			v[k] = float64(f.size(c.routing, c.tree, c.hash))
 		} else {
 			v[k] /= float64(len(subset))
 		}
@@ -391,14 +414,15 @@ func vectors(pop []scored) [][]float64 {
 // updateArchive offers a generation's evaluated members to the archive:
 // the result is the non-dominated set of the old entries whose tree was
 // not evaluated again and the members (first of each hash), sorted by
-// (objectives, hash).
+// (objectives, hash). The old entries' objectives must be on the members'
+// instances (rescoreArchive), or the comparison means nothing.
 func updateArchive(archive []ArchiveEntry, all []scored, g int) []ArchiveEntry {
 	now := map[uint64]bool{}
 	var cand []ArchiveEntry
 	for _, c := range all {
 		if !now[c.hash] {
 			now[c.hash] = true
-			cand = append(cand, ArchiveEntry{Tree: c.tree, Objectives: c.objs, Generation: g, hash: c.hash})
+			cand = append(cand, ArchiveEntry{Tree: c.tree, Routing: RoutingTree{c.routing}, Objectives: c.objs, Generation: g, hash: c.hash})
 		}
 	}
 	for _, a := range archive {

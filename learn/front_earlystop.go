@@ -162,7 +162,7 @@ func (f *frontState) partialVector(c scored, done []int, total int) []float64 {
 	}
 	for k, name := range f.names {
 		if name == "size" {
-			v[k] = float64(f.size(c.tree, c.hash))
+			v[k] = float64(f.size(c.routing, c.tree, c.hash))
 		} else {
 			v[k] /= float64(total)
 		}

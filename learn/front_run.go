@@ -59,10 +59,10 @@ func (r *runner) restoreFront(ck *checkpoint) error {
 	r.front.archive = ck.Front.Archive
 	for i := range r.front.archive {
 		a := &r.front.archive[i]
-		if a.Tree.Size() == 0 || len(a.Objectives) != len(r.front.names) {
+		if a.Tree.Size() == 0 || len(a.Objectives) != len(r.front.names) || (a.Routing.Tree != nil) != slices.Contains(r.cfg.GP.Learn, "routing") {
 			return fmt.Errorf("archive entry %d is malformed", i)
 		}
-		a.hash = a.Tree.Hash()
+		a.hash = individualHash(a.Routing.Tree, a.Tree)
 	}
 	for i, c := range ck.Front.Components {
 		if len(c.Values) != len(r.front.names) || c.Instance < 0 || int(c.Instance) >= len(r.front.srsfTrain) {
@@ -150,14 +150,19 @@ type Front struct {
 	Warnings  []string        `json:"warnings"`
 }
 
-// FrontMember is one formula of the front.
+// FrontMember is one formula of the front: its ranking tree and, with
+// gp.learn: [routing, ranking], its routing tree (else the Routing fields
+// are omitted).
 type FrontMember struct {
-	Label      string     `json:"label"` // front-1, front-2, … in front order
-	Tree       *expr.Tree `json:"tree"`
-	Infix      string     `json:"infix"`
-	Simplified string     `json:"simplified"`
-	Size       int        `json:"size"` // nodes of the simplified tree
-	Hash       string     `json:"hash"`
+	Label             string      `json:"label"` // front-1, front-2, … in front order
+	Tree              *expr.Tree  `json:"tree"`
+	Infix             string      `json:"infix"`
+	Simplified        string      `json:"simplified"`
+	Routing           RoutingTree `json:"routing_tree,omitzero"`
+	RoutingInfix      string      `json:"routing_infix,omitempty"`
+	RoutingSimplified string      `json:"routing_simplified,omitempty"`
+	Size              int         `json:"size"` // nodes of the simplified tree(s)
+	Hash              string      `json:"hash"` // of the individual (both trees)
 	// Validation are the mean normalised validation objectives (size as
 	// is) and Score the config's scalar validation score.
 	Validation []float64 `json:"validation"`
@@ -208,28 +213,31 @@ func (fs *frontState) simulatedOnly(v []float64) []float64 {
 // makes its member for the config's ω the run's formula.
 func (fs *frontState) finish(ctx context.Context, r *runner, res *Result) error {
 	ev := r.ev
-	trees := make([]*expr.Tree, len(fs.archive))
+	inds := make([]individual, len(fs.archive))
 	for i, a := range fs.archive {
-		trees[i] = a.Tree
+		inds[i] = individual{routing: a.Routing.Tree, ranking: a.Tree}
 	}
-	objs, scores, err := fs.validateTrees(ctx, ev, trees)
+	objs, scores, err := fs.validateTrees(ctx, ev, inds)
 	if err != nil {
 		return err
 	}
+	size := func(i int) int { return fs.size(inds[i].routing, inds[i].ranking, inds[i].hash()) }
 	nd := pareto.NonDominated(objs)
 	slices.SortStableFunc(nd, func(a, b int) int {
-		return cmp.Or(slices.Compare(objs[a], objs[b]), cmp.Compare(fs.size(trees[a], trees[a].Hash()), fs.size(trees[b], trees[b].Hash())),
-			cmp.Compare(trees[a].Hash(), trees[b].Hash()))
+		return cmp.Or(slices.Compare(objs[a], objs[b]), cmp.Compare(size(a), size(b)), cmp.Compare(inds[a].hash(), inds[b].hash()))
 	})
 	nd = slices.CompactFunc(nd, func(a, b int) bool { return slices.Equal(objs[a], objs[b]) })
-	front := &Front{Objectives: fs.names, Weights: fs.weights, Reference: fs.validationReference(), Archive: len(trees)}
+	front := &Front{Objectives: fs.names, Weights: fs.weights, Reference: fs.validationReference(), Archive: len(inds)}
 	var pts [][]float64
 	for k, i := range nd {
-		t := trees[i]
+		t := inds[i].ranking
 		m := FrontMember{
 			Label: fmt.Sprintf("front-%d", k+1), Tree: t, Infix: t.String(), Simplified: expr.Simplify(t).String(),
-			Size: fs.size(t, t.Hash()), Hash: fmt.Sprintf("%016x", t.Hash()), Validation: objs[i], Score: scores[i],
+			Size: size(i), Hash: fmt.Sprintf("%016x", inds[i].hash()), Validation: objs[i], Score: scores[i],
 			Dominates: []string{},
+		}
+		if rt := inds[i].routing; rt != nil {
+			m.Routing, m.RoutingInfix, m.RoutingSimplified = RoutingTree{rt}, rt.String(), expr.Simplify(rt).String()
 		}
 		for b, name := range fs.baseNames {
 			if pareto.Dominates(fs.simulatedOnly(objs[i]), fs.simulatedOnly(fs.baseVal[b])) {
@@ -255,6 +263,9 @@ func (fs *frontState) finish(ctx context.Context, r *runner, res *Result) error 
 	front.Warnings = fs.flatBaselines("validation")
 	best := front.Members[front.Pick]
 	res.Best, res.Simplified, res.Validation = best.Tree, expr.Simplify(best.Tree), best.Score
+	if rt := best.Routing.Tree; rt != nil {
+		res.Routing, res.RoutingSimplified, res.Scope = rt, expr.Simplify(rt), r.cfg.GP.RoutingScope()
+	}
 	res.Front = front
 	return nil
 }
@@ -280,15 +291,15 @@ func (fs *frontState) flatBaselines(set string) []string {
 	return []string{fmt.Sprintf("the baselines differ by less than 1 %% on every objective of the %s set (normalised: %s): there is no trade-off to learn; use a higher load (fewer nodes or more jobs)", set, strings.Join(spreads, ", "))}
 }
 
-// validateTrees returns each tree's mean normalised validation objectives
-// and its scalar validation score (trees with the same hash are simulated
-// once).
-func (fs *frontState) validateTrees(ctx context.Context, ev *evaluator, trees []*expr.Tree) ([][]float64, []float64, error) {
+// validateTrees returns each individual's mean normalised validation
+// objectives and its scalar validation score (individuals with the same
+// hash are simulated once).
+func (fs *frontState) validateTrees(ctx context.Context, ev *evaluator, inds []individual) ([][]float64, []float64, error) {
 	index := map[uint64]int{}
-	var uniq []*expr.Tree
-	for _, t := range trees {
-		if _, ok := index[t.Hash()]; !ok {
-			index[t.Hash()] = len(uniq)
+	var uniq []individual
+	for _, t := range inds {
+		if _, ok := index[t.hash()]; !ok {
+			index[t.hash()] = len(uniq)
 			uniq = append(uniq, t)
 		}
 	}
@@ -296,7 +307,7 @@ func (fs *frontState) validateTrees(ctx context.Context, ev *evaluator, trees []
 	for i := range all {
 		all[i] = i
 	}
-	tasks, err := ev.validationTasks(rankingOnly(uniq), all, true)
+	tasks, err := ev.validationTasks(uniq, all, true)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -314,12 +325,12 @@ func (fs *frontState) validateTrees(ctx context.Context, ev *evaluator, trees []
 			sc[u] += normalise(out[u*n+i].objective, ev.baseVal[i])
 		}
 		sc[u] /= float64(n)
-		vecs[u] = fs.meanVector(ms, fs.srsfVal, fs.size(t, t.Hash()))
+		vecs[u] = fs.meanVector(ms, fs.srsfVal, fs.size(t.routing, t.ranking, t.hash()))
 	}
-	objs := make([][]float64, len(trees))
-	scores := make([]float64, len(trees))
-	for j, t := range trees {
-		objs[j], scores[j] = vecs[index[t.Hash()]], sc[index[t.Hash()]]
+	objs := make([][]float64, len(inds))
+	scores := make([]float64, len(inds))
+	for j, t := range inds {
+		objs[j], scores[j] = vecs[index[t.hash()]], sc[index[t.hash()]]
 	}
 	return objs, scores, nil
 }
@@ -348,7 +359,7 @@ func writeFront(path string, f *Front) error {
 	rows := make([]frontRow, len(f.Members))
 	for i, m := range f.Members {
 		row := frontRow{
-			Member: int64(i + 1), Label: m.Label, Formula: m.Infix, Simplified: m.Simplified, Size: int64(m.Size), Hash: m.Hash,
+			Member: int64(i + 1), Label: m.Label, Formula: m.Formula(), Simplified: m.SimplifiedFormula(), Size: int64(m.Size), Hash: m.Hash,
 			Objectives: strings.Join(f.Objectives, ","), Objective1: m.Validation[0], Objective2: m.Validation[1], Objective3: math.NaN(),
 			Score: m.Score, OmegaLo: math.NaN(), OmegaHi: math.NaN(), Pick: i == f.Pick, Dominates: strings.Join(m.Dominates, ","),
 		}
@@ -438,5 +449,25 @@ func OmegaInfix(path string, omega float64) (infix, label string, err error) {
 		return "", "", fmt.Errorf("%s: %w", path, err)
 	}
 	m := b.Front.Members[i]
+	if m.RoutingInfix != "" {
+		return "", "", fmt.Errorf("%s: the front's members have a routing tree (gp.learn: [routing, ranking]); export --omega writes a ranking formula only, so it does not export them — evaluate them with evogp eval --schedulers NAME=RUN, or see best.json's front for %s: %s", path, m.Label, m.Formula())
+	}
 	return m.Infix, m.Label, nil
+}
+
+// Formula is the member's individual as evolved: its ranking formula, or
+// "R = … ; f = …" with a routing tree.
+func (m FrontMember) Formula() string {
+	if m.RoutingInfix == "" {
+		return m.Infix
+	}
+	return "R = " + m.RoutingInfix + " ; f = " + m.Infix
+}
+
+// SimplifiedFormula is Formula of the simplified trees.
+func (m FrontMember) SimplifiedFormula() string {
+	if m.RoutingSimplified == "" {
+		return m.Simplified
+	}
+	return "R = " + m.RoutingSimplified + " ; f = " + m.Simplified
 }

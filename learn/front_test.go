@@ -135,7 +135,16 @@ func slicesEqualStr(a, b []string) bool { return strings.Join(a, "\x00") == stri
 // The same config and seed give byte-identical outputs whatever the worker
 // count, and an interrupted nsga2 run resumes to the same bytes.
 func TestFrontDeterministicAndResumable(t *testing.T) {
-	cfg := frontConfig(t, "gp.generations=4", "gp.workers=1")
+	t.Run("ranking", func(t *testing.T) { testFrontDeterministicAndResumable(t, nil) })
+	// Both trees (gp.learn: [routing, ranking]) with behavioural dedup.
+	t.Run("routing+ranking", func(t *testing.T) {
+		testFrontDeterministicAndResumable(t, twoTreeOverrides("arrivals", "objective.kind=multi", "gp.objectives=[cq_avg,cq_max,util]"))
+	})
+}
+
+func testFrontDeterministicAndResumable(t *testing.T, extra []string) {
+	with := func(x ...string) []string { return append(append([]string(nil), extra...), x...) }
+	cfg := frontConfig(t, with("gp.generations=4", "gp.workers=1")...)
 	ref := filepath.Join(t.TempDir(), "ref")
 	// Count the uninterrupted run's candidate simulations, in all and up
 	// to the checkpoint of generation 2 (where the resume test stops).
@@ -170,7 +179,7 @@ func TestFrontDeterministicAndResumable(t *testing.T) {
 	}
 	t.Run("workers", func(t *testing.T) {
 		dir := filepath.Join(t.TempDir(), "run")
-		got, err := Run(context.Background(), settings(t, frontConfig(t, "gp.generations=4", "gp.workers=3"), dir))
+		got, err := Run(context.Background(), settings(t, frontConfig(t, with("gp.generations=4", "gp.workers=3")...), dir))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -191,7 +200,7 @@ func TestFrontDeterministicAndResumable(t *testing.T) {
 			t.Fatalf("want an interruption, got %v", err)
 		}
 		// Resumed with other objectives: refused, naming the key.
-		other := frontConfig(t, "gp.generations=4", "gp.workers=1", "gp.objectives=[avg_jct,size]")
+		other := frontConfig(t, with("gp.generations=4", "gp.workers=1", "gp.objectives=[avg_jct,size]")...)
 		if _, err := Resume(context.Background(), dir, settings(t, other, "")); err == nil || !strings.Contains(err.Error(), "gp.objectives") {
 			t.Errorf("resume with other objectives: %v", err)
 		}
@@ -199,7 +208,7 @@ func TestFrontDeterministicAndResumable(t *testing.T) {
 		// exactly what the uninterrupted one did after generation 2 (no
 		// term of the restored population is simulated again).
 		var sims atomic.Int64
-		sres := settings(t, frontConfig(t, "gp.generations=4", "gp.workers=2"), "") // another worker count
+		sres := settings(t, frontConfig(t, with("gp.generations=4", "gp.workers=2")...), "") // another worker count
 		sres.onSimulation = func() { sims.Add(1) }
 		got, err := Resume(context.Background(), dir, sres)
 		if err != nil {

@@ -39,7 +39,7 @@ func (f *Front) WriteText(w io.Writer) error {
 		if dom == "" {
 			dom = "—"
 		}
-		row = append(row, om, dom, m.Simplified)
+		row = append(row, om, dom, m.SimplifiedFormula())
 		fmt.Fprintln(tw, strings.Join(row, "\t"))
 	}
 	for _, b := range f.Baselines {

@@ -1,0 +1,84 @@
+package experiment
+
+import (
+	"context"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/evogp/evogp/configs"
+	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/simcore"
+)
+
+// LABEL=RUN of a two-tree front (gp.learn: [routing, ranking]) gives one
+// policy per member that runs the member's own routing tree and ranking:
+// simulated on the run's validation instances, each reproduces the
+// validation objective (avg_jct) the learner recorded for it in best.json.
+func TestFrontPoliciesRunEachMembersRoutingTree(t *testing.T) {
+	cfg, err := configs.Load("quick")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The quick config's two-tree learner, on little data.
+	cfg, err = cfg.Override("data.train=2", "data.validation=3", "gp.subset=2", "generator.clusters=[2,3]", "generator.nodes=[4,8]",
+		"gp.generations=4", "gp.population=24", "gp.selection=nsga2", "objective.kind=single", "gp.objectives=[avg_jct,max_qt]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	train, val, err := learn.LoadData(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "run")
+	if _, err := learn.Run(context.Background(), learn.Settings{Config: cfg, Train: train, Validation: val, Out: dir, Progress: progress.Options{Quiet: true}}); err != nil {
+		t.Fatal(err)
+	}
+	best, err := learn.ReadBest(filepath.Join(dir, learn.BestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := PolicyBuilder{}.Policies("f=" + dir + ",mct+srsf+bestfit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	members := best.Front.Members
+	if len(ps) != len(members)+1 {
+		t.Fatalf("%d policies for %d members and SRSF", len(ps), len(members))
+	}
+	opts, err := configs.SimOptions(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	simulate := func(p Policy) []simcore.Metrics {
+		var out []simcore.Metrics
+		for i := range val {
+			res, err := simcore.Simulate(context.Background(), &val[i], p.sched, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, res.Metrics)
+		}
+		return out
+	}
+	srsf := simulate(ps[len(ps)-1])
+	distinct := map[string]bool{}
+	for k, m := range members {
+		p := ps[k]
+		if m.RoutingInfix == "" || p.Source != m.Formula() || !strings.HasPrefix(p.Name, "rule+formula+") {
+			t.Fatalf("member %d (%s): policy %q source %q", k+1, m.Formula(), p.Name, p.Source)
+		}
+		distinct[m.RoutingInfix] = true
+		ms := simulate(p)
+		sum := 0.0
+		for i := range ms {
+			sum += ms[i].AvgJCT / srsf[i].AvgJCT
+		}
+		if got := sum / float64(len(ms)); math.Abs(got-m.Validation[0]) > 1e-12 {
+			t.Errorf("member %d: the eval policy's avg_jct ÷ SRSF's is %v, the learner recorded %v", k+1, got, m.Validation[0])
+		}
+	}
+	t.Logf("%d members, %d distinct routing trees", len(members), len(distinct))
+}
