@@ -65,7 +65,7 @@ func (r *runner) screen(pool []scored) []scored {
 		shape = &objectiveShape{dims: len(names), exact: func(c scored, v []float64) {
 			for k, name := range names {
 				if name == "size" {
-					v[k] = float64(r.front.size(c.tree, c.hash))
+					v[k] = float64(r.front.size(c.routing, c.tree, c.hash))
 				}
 			}
 		}}
