@@ -109,9 +109,11 @@ func withNewline(s string) string {
 // (o.Args and o.Out are not read).
 func ExportBest(path string, o ExportOptions) (string, error) {
 	var err error
-	var infix string
+	var infix, routingInfix string
 	if o.OmegaGiven {
-		infix, _, err = learn.OmegaInfix(path, o.Omega)
+		var m learn.FrontMember
+		m, err = learn.OmegaMember(path, o.Omega)
+		infix, routingInfix = m.Infix, m.RoutingInfix
 	} else {
 		infix, err = ReadBestInfix(path)
 	}
@@ -123,6 +125,11 @@ func ExportBest(path string, o ExportOptions) (string, error) {
 		return "", fmt.Errorf("%s: %w", path, err)
 	}
 	var routingTree *expr.Tree
+	if routingInfix != "" { // a two-tree front member: both trees
+		if routingTree, err = expr.Routing.Parse(routingInfix); err != nil {
+			return "", fmt.Errorf("%s: routing_infix %s: %w", path, expr.Quote(routingInfix, err), err)
+		}
+	}
 	if !o.OmegaGiven {
 		routing, err := formula.ReadBestRouting(path)
 		if err != nil {

@@ -166,6 +166,13 @@ func TestFrontTwoTrees(t *testing.T) {
 		t.Errorf("the run's individual R = %v ; f = %v is not the pick %s", res.Routing, res.Best, pick.Formula())
 	}
 	if _, _, err := OmegaInfix(filepath.Join(out, BestFile), 0.5); err == nil || !strings.Contains(err.Error(), "routing tree") {
-		t.Errorf("export --omega of a two-tree front: %v", err)
+		t.Errorf("OmegaInfix of a two-tree front: %v", err)
+	}
+	for _, omega := range []float64{0, 0.5, 1} { // export --omega: the picked member with both trees
+		m, err := OmegaMember(filepath.Join(out, BestFile), omega)
+		i, perr := f.PickOmega(omega)
+		if err != nil || perr != nil || m.RoutingInfix == "" || m.Label != f.Members[i].Label || m.RoutingInfix != f.Members[i].RoutingInfix {
+			t.Errorf("OmegaMember(%v) = %s %q, %v; want member %d with its routing tree (%v)", omega, m.Label, m.RoutingInfix, err, i, perr)
+		}
 	}
 }

@@ -433,24 +433,34 @@ func FrontPlotInput(f *Front) frontplot.Input {
 	return in
 }
 
+// OmegaMember is the member of the front in the best.json at path that
+// the weighted sum with omega picks (Front.PickOmega), with both trees
+// when the run learned a routing tree too.
+func OmegaMember(path string, omega float64) (FrontMember, error) {
+	b, err := ReadBest(path)
+	if err != nil {
+		return FrontMember{}, err
+	}
+	if b.Front == nil || len(b.Front.Members) == 0 {
+		return FrontMember{}, fmt.Errorf("%s has no front: --omega picks a member of the front a gp.selection: nsga2 run learns (this run used scalar selection; export its formula without --omega)", path)
+	}
+	i, err := b.Front.PickOmega(omega)
+	if err != nil {
+		return FrontMember{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return b.Front.Members[i], nil
+}
+
 // OmegaInfix is the formula (infix, as evolved) of the front member of the
 // best.json at path that wins ω, and its label; a best.json without a
 // front is an error.
 func OmegaInfix(path string, omega float64) (infix, label string, err error) {
-	b, err := ReadBest(path)
+	m, err := OmegaMember(path, omega)
 	if err != nil {
 		return "", "", err
 	}
-	if b.Front == nil || len(b.Front.Members) == 0 {
-		return "", "", fmt.Errorf("%s has no front: --omega picks a member of the front a gp.selection: nsga2 run learns (this run used scalar selection; export its formula without --omega)", path)
-	}
-	i, err := b.Front.PickOmega(omega)
-	if err != nil {
-		return "", "", fmt.Errorf("%s: %w", path, err)
-	}
-	m := b.Front.Members[i]
 	if m.RoutingInfix != "" {
-		return "", "", fmt.Errorf("%s: the front's members have a routing tree (gp.learn: [routing, ranking]); export --omega writes a ranking formula only, so it does not export them — evaluate them with evogp eval --schedulers NAME=RUN, or see best.json's front for %s: %s", path, m.Label, m.Formula())
+		return "", "", fmt.Errorf("%s: the front's members have a routing tree (gp.learn: [routing, ranking]); a ranking formula alone would drop it — use OmegaMember, or evaluate them with evogp eval --schedulers NAME=RUN; %s: %s", path, m.Label, m.Formula())
 	}
 	return m.Infix, m.Label, nil
 }
