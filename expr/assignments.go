@@ -1,6 +1,7 @@
 package expr
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -63,4 +64,13 @@ func EvalAssigned(s string, args []string) (string, error) {
 		return "", err
 	}
 	return strconv.FormatFloat(Compile(t).EvalVars(&vals), 'g', -1, 64), nil
+}
+
+// EvalArgs is `evogp expr eval FORMULA NAME=VALUE...`: the value of the
+// formula args[0] at the assignments args[1:] (EvalAssigned).
+func EvalArgs(args []string) (string, error) {
+	if len(args) < 1 {
+		return "", errors.New("expr eval: missing FORMULA (usage: evogp expr eval FORMULA d=VALUE ...)")
+	}
+	return EvalAssigned(args[0], args[1:])
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -70,10 +69,7 @@ func exprEvalCommand() *cli.Command {
 			"   evogp expr eval \"g*d\" d=2.5 q=0 u=1 g=8      # prints 20",
 		Description: expr.AssignmentsHelp,
 		Action: func(c *cli.Context) error {
-			if c.NArg() < 1 {
-				return errors.New("expr eval: missing FORMULA (usage: evogp expr eval FORMULA d=VALUE ...)")
-			}
-			out, err := expr.EvalAssigned(c.Args().First(), c.Args().Tail())
+			out, err := expr.EvalArgs(c.Args().Slice())
 			if err != nil {
 				return err
 			}

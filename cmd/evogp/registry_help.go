@@ -28,11 +28,7 @@ func completeFlagValues(cmds []*cli.Command) {
 				}
 			}
 			args, _ := c.App.Metadata["args"].([]string)
-			last := ""
-			if n := len(args); n >= 2 && args[n-1] == "--generate-bash-completion" {
-				last = args[n-2]
-			}
-			if words := cliargs.Candidates(last, policies.CompletionValues, flags, subcommands); len(words) > 0 {
+			if words := cliargs.Candidates(cliargs.CompletedAfter(args), policies.CompletionValues, flags, subcommands); len(words) > 0 {
 				fmt.Fprintln(c.App.Writer, strings.Join(words, "\n"))
 			}
 		}

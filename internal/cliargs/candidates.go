@@ -19,3 +19,13 @@ func Candidates(last string, values func(flag string) []string, flags, subcomman
 	}
 	return words
 }
+
+// CompletedAfter is the word before the one being completed in the words
+// of an invocation that asks for bash completion (its last word is
+// --generate-bash-completion), "" otherwise.
+func CompletedAfter(args []string) string {
+	if n := len(args); n >= 2 && args[n-1] == "--generate-bash-completion" {
+		return args[n-2]
+	}
+	return ""
+}
