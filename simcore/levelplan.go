@@ -55,6 +55,7 @@ type levelPlanner struct {
 	best        []int64
 	bestFit     bool     // the placer is BestFit: bestFitOne and bestFitAt, read off the levels
 	cand        []uint64 // scratch: best fit's candidate nodes
+	slots       []Slot   // scratch: pickAt's choice
 }
 
 // levelJob is what placing a job needs: its index, shape and remaining
@@ -144,7 +145,10 @@ func (lp *levelPlanner) plan(s *sim, p int, ranks []int32) (int, error) {
 		job := &lp.jobs[rk]
 		var st int64
 		if job.r == 1 && lp.bestFit {
-			st = lp.bestFitOne(job.w, job.rem)
+			var n int
+			if st, n = lp.bestFitOne(job.w, lp.now); st != never {
+				lp.occupy(n, job.w, st+job.rem)
+			}
 		} else if st = lp.earliest(job.w, job.r); st != never {
 			lp.occupyAt(st, job.w, job.r, st+job.rem)
 		}
@@ -295,9 +299,19 @@ func (lp *levelPlanner) freeAt(n int, st int64, from, stop int) int {
 // occupyAt places r workers of w GPUs at st on max(0, σ(·, st)) with the
 // placer and records them until end.
 func (lp *levelPlanner) occupyAt(st int64, w, r int, end int64) {
+	for _, sl := range lp.pickAt(st, w, r) {
+		lp.occupy(int(sl.Node), int(sl.Workers)*w, end)
+	}
+}
+
+// pickAt is the placer's choice for r workers of w GPUs at st on
+// max(0, σ(·, st)), as slots (BestFit: in its fill order; otherwise in
+// node order), valid until the next pick. st must be at least the time
+// the levels were loaded at.
+func (lp *levelPlanner) pickAt(st int64, w, r int) []Slot {
+	lp.slots = lp.slots[:0]
 	if lp.bestFit {
-		lp.bestFitAt(st, w, r, end)
-		return
+		return lp.bestFitAt(st, w, r)
 	}
 	for n, x := range lp.level(w) {
 		// A node without w free GPUs at st is 0 to the placer.
@@ -311,28 +325,32 @@ func (lp *levelPlanner) occupyAt(st int64, w, r int, end int64) {
 	lp.placer.Place(lp.free, w, r, lp.place)
 	for n, k := range lp.place {
 		if k > 0 {
-			lp.occupy(n, k*w, end)
+			lp.slots = append(lp.slots, Slot{Node: int32(n), Workers: int32(k)})
 		}
 	}
+	return lp.slots
 }
 
-// bestFitOne places one worker of w GPUs by BestFit at its earliest start
-// and returns that start (never if it cannot be placed). The start is the
-// least T_n(w); the nodes holding a worker then are those attaining it,
-// so one pass over level w finds them, and a node's free GPUs are counted
-// only while it may still beat the best so far.
-func (lp *levelPlanner) bestFitOne(w int, rem int64) int64 {
+// bestFitOne is BestFit's earliest start of one worker of w GPUs and the
+// node it takes then (never, −1 if it cannot be placed), with every level
+// value at or below floor read as floor (the levels' time, or a later one
+// they were carried to unchanged). The start is the least T_n(w) (at least
+// floor); the nodes holding a worker then are those attaining it, so one
+// pass over level w finds them, and a node's free GPUs are counted only
+// while it may still beat the best so far.
+func (lp *levelPlanner) bestFitOne(w int, floor int64) (int64, int) {
 	g := lp.g
 	if w > g || w < 1 {
-		return never
+		return never, -1
 	}
 	m := int64(never)
 	for _, x := range lp.level(w) {
 		m = min(m, x)
 	}
 	if m == never {
-		return never
+		return never, -1
 	}
+	m = max(m, floor)
 	// The nodes attaining m, gathered without a branch per node; their
 	// free GPUs matter only if there are several.
 	if len(lp.cand) < lp.nodes {
@@ -342,7 +360,7 @@ func (lp *levelPlanner) bestFitOne(w int, rem int64) int64 {
 	k := 0
 	for n, x := range lp.level(w) {
 		cand[k] = uint64(n)
-		k += b2i(x == m)
+		k += b2i(x <= m)
 	}
 	best := int(cand[0])
 	if k > 1 {
@@ -361,14 +379,13 @@ func (lp *levelPlanner) bestFitOne(w int, rem int64) int64 {
 			}
 		}
 	}
-	lp.occupy(best, w, m+rem)
-	return m
+	return m, best
 }
 
-// bestFitAt is occupyAt for BestFit, read off the levels directly: BestFit
+// bestFitAt is pickAt for BestFit, read off the levels directly: BestFit
 // fills the nodes holding a worker in ascending (free GPUs, index) order,
 // each with as many workers as fit or remain.
-func (lp *levelPlanner) bestFitAt(st int64, w, r int, end int64) {
+func (lp *levelPlanner) bestFitAt(st int64, w, r int) []Slot {
 	// The nodes with w free GPUs at st, gathered without a branch per
 	// node, each then keyed (free, index) packed so that integer order is
 	// BestFit's order.
@@ -396,9 +413,9 @@ func (lp *levelPlanner) bestFitAt(st int64, w, r int, end int64) {
 		if f < r*w {
 			k = f / w
 		}
-		lp.occupy(n, k*w, end)
+		lp.slots = append(lp.slots, Slot{Node: int32(n), Workers: int32(k)})
 		if r -= k; r == 0 {
-			return
+			return lp.slots
 		}
 		for i, x := range cand {
 			if x == y {

@@ -106,6 +106,7 @@ func (p *planner) rewind(m, c int) {
 	}
 	p.rel = out
 	p.cache.clear()
+	p.lvOK = false
 	p.lz.hz.valid = false
 }
 

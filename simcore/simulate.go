@@ -34,6 +34,9 @@ type sim struct {
 	// change the remaining times every operation) and in the tests'
 	// replan-all mode (testHooks.alwaysReplan).
 	replan bool
+	// listLevels: the cluster planners read starts off levels
+	// (planlevels.go).
+	listLevels bool
 	now    int64
 
 	state      []jobState
@@ -213,6 +216,7 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options, 
 		s.minShape[1] = min(s.minShape[1], inst.Jobs[i].Workers)
 	}
 	s.lazyJn = s.dur == nil && !s.estimated && !s.replan
+	s.listLevels = levelPlanning(s) && !s.hooks.noListLevels
 	if s.list != nil && s.opts.Backfill == BackfillNone && !s.replan && !s.hooks.fullPlans {
 		for _, p := range s.clusters {
 			p.lz.lazy = true // plan only as far as the next arrival can see (horizon.go)

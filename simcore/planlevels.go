@@ -1,0 +1,154 @@
+package simcore
+
+// The level planner in the list scheduler's cluster plans (no backfilling,
+// and greedy's what-ifs, with best fit or round robin).
+//
+// A cluster planner's state is σ(·, t) after the placed jobs and the
+// sorted releases, and the start cache (startcache.go) answers
+// Eqs. 12–13 on it by resumable sweeps. Where the level planner is exact
+// (levelPlanning: no backfilling or greedy, a placer that ignores nodes
+// with less than w free GPUs, not the replan-all reference mode) the
+// planner keeps the same state also as levels (levelplan.go: T_n(v), the
+// first candidate time with σ(n, τ) ≥ v) and reads starts and placements
+// off them instead:
+//
+//   - The levels are loaded from σ and the releases (loadLevels) the first
+//     time a state is asked for a start, so they describe the same step
+//     functions σ(n, τ) for τ ≥ t, releases at or before t left out as in
+//     the start cache's sweep.
+//   - Every placement on that state lowers σ through planner.held, as it
+//     updates the start cache: the levels take the same occupation (the
+//     update in levelPlanner's doc). Whatever raises capacity or replaces
+//     the state (begin, rewind, the prefix state of an MCT what-if) drops
+//     them, as it clears the start cache; they are loaded again on the
+//     next query.
+//   - Carrying a state to a later operation t' (advance: releases due by
+//     t' join σ) leaves them as they are: a level value at or below t'
+//     means "free at t'", so every read clamps to t'. The earliest start
+//     is the r-th smallest T_n(k·w), clamped (clamping is monotone, so
+//     the r-th smallest of the clamped values is the clamped r-th
+//     smallest); a node's free GPUs at S ≥ t' count the values ≤ S, the
+//     same clamped or not; an occupation until F > t' changes a level
+//     exactly when its clamped value does.
+//
+// So the start is the start cache's (the level planner's argument, on the
+// same σ) and the placer, given max(0, σ(·, S)), picks the nodes it picks
+// on σ(·, S) (levelPlacerOK). Oracles: the same simulations with the
+// levels off (testHooks.noListLevels) and the replan-all reference, in
+// TestListLevelsMatchCache (the instance families of
+// TestLazyPlansMatchFullPlans and TestSpliceMatchesRebuild) and in every
+// test that compares with SimulateReplanning; the golden results.
+
+// levelsOn reports whether this planner reads starts off the levels.
+func (p *planner) levelsOn() bool { return p.s.listLevels }
+
+// levels returns the planner's levels for its current state, loading them
+// if the state changed since (see the comment at the top of the file).
+func (p *planner) levels() *levelPlanner {
+	if p.lv == nil {
+		s := p.s
+		p.lv = &levelPlanner{nodes: p.nodes, g: p.g, placer: s.list.Placer}
+		p.lv.t = make([]int64, p.nodes*p.g)
+		p.lv.undo = make([]int64, 2*(p.g+1))
+		p.lv.free = make([]int, p.nodes)
+		p.lv.place = make([]int, p.nodes)
+		switch s.list.Placer.(type) {
+		case BestFit, *BestFit:
+			p.lv.bestFit = true
+		}
+	}
+	if !p.lvOK {
+		p.loadLevels()
+	}
+	return p.lv
+}
+
+// loadLevels sets the levels from σ(·, t) and the releases later than t.
+func (p *planner) loadLevels() {
+	lp, now := p.lv, p.s.now
+	lp.now = now
+	if cap(p.lvLevel) < p.nodes {
+		p.lvLevel = make([]int, p.nodes)
+	}
+	level := p.lvLevel[:p.nodes]
+	copy(level, p.sigma)
+	for v := 1; v <= p.g; v++ {
+		row := lp.level(v)
+		for n, l := range level {
+			if v <= l {
+				row[n] = now
+			} else {
+				row[n] = never
+			}
+		}
+	}
+	for _, r := range p.rel[relAfter(p.rel, now):] {
+		n := int(r.node)
+		for v := max(level[n]+1, 1); v <= min(level[n]+int(r.gpus), p.g); v++ {
+			lp.t[lp.at(n, v)] = r.at
+		}
+		level[n] += int(r.gpus)
+	}
+	p.lvOK = true
+}
+
+// levelsHeld records on the levels, when loaded, a placement holding gpus
+// GPUs of node from t until end.
+func (p *planner) levelsHeld(node int32, gpus int, end int64) {
+	if !p.lvOK || end <= p.s.now {
+		return
+	}
+	lp := p.lv
+	lp.nu = 0 // no undo: a rewind reloads
+	lp.occupy(int(node), gpus, end)
+}
+
+// levelStart is the earliest start of r workers of w GPUs (Eqs. 12–13)
+// on the current state, read off the levels.
+func (p *planner) levelStart(w, r int) int64 {
+	lp := p.levels()
+	if st := lp.earliest(w, r); st != never {
+		return max(st, p.s.now)
+	}
+	return never
+}
+
+// placeLevel is placeJob's no-backfill rule on the levels: job j's
+// earliest start and its placer's nodes then, recorded as placed.
+func (p *planner) placeLevel(j int) error {
+	s := p.s
+	job := &s.inst.Jobs[j]
+	w, r := job.PerWorker(), job.Workers
+	lp := p.levels()
+	var start int64
+	s.planPlace[j] = s.planPlace[j][:0]
+	if r == 1 && lp.bestFit {
+		var n int
+		start, n = lp.bestFitOne(w, s.now)
+		if start != never {
+			s.planPlace[j] = append(s.planPlace[j], Slot{Node: int32(n), Workers: 1})
+		}
+	} else if start = lp.earliest(w, r); start != never {
+		start = max(start, s.now)
+		slots := lp.pickAt(start, w, r)
+		if len(slots) > 1 && lp.bestFit {
+			sortSlotsByNode(slots) // planPlace lists nodes in index order
+		}
+		s.planPlace[j] = append(s.planPlace[j], slots...)
+	}
+	s.planStart[j] = start
+	if start == never {
+		return p.unplaceable(j)
+	}
+	p.occupy(j, start, start+p.rem(j), s.planPlace[j])
+	return nil
+}
+
+// sortSlotsByNode sorts a few slots by node index (insertion sort).
+func sortSlotsByNode(slots []Slot) {
+	for i := 1; i < len(slots); i++ {
+		for k := i; k > 0 && slots[k].Node < slots[k-1].Node; k-- {
+			slots[k], slots[k-1] = slots[k-1], slots[k]
+		}
+	}
+}
