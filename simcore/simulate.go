@@ -37,7 +37,7 @@ type sim struct {
 	// listLevels: the cluster planners read starts off levels
 	// (planlevels.go).
 	listLevels bool
-	now    int64
+	now        int64
 
 	state      []jobState
 	fixed      []bool  // running on its user cluster (Jn); kept dense for the hot loops
