@@ -45,6 +45,9 @@ func (p *planner) levelsOn() bool { return p.s.listLevels }
 // levels returns the planner's levels for its current state, loading them
 // if the state changed since (see the comment at the top of the file).
 func (p *planner) levels() *levelPlanner {
+	if st := p.s.hooks.stats; st != nil && p.s.clusters[p.index] == p {
+		st.Levels++ // the simulation's own planners only (what-ifs may run concurrently)
+	}
 	if p.lv == nil {
 		s := p.s
 		p.lv = &levelPlanner{nodes: p.nodes, g: p.g, placer: s.list.Placer}
