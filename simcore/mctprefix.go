@@ -49,9 +49,9 @@ func (p *planner) finishIfAdded(j int) (int64, error) {
 		p.lz.hz.valid = false // the prefix state below is built in other buffers
 		// The levels hold the full plan's state: they sit out the prefix
 		// state (held leaves them alone) and stay valid for the plan.
-		lvOK := p.lvOK
-		p.lvOK = false
-		defer func() { p.lvOK = lvOK }()
+		lvOK := p.lv.ok
+		p.lv.ok = false
+		defer func() { p.lv.ok = lvOK }()
 		// Build the state after the first k ranked jobs in the prefix
 		// buffers, then swap them in for the query and back out, so the
 		// full plan stays valid.

@@ -39,6 +39,17 @@ package simcore
 // TestLazyPlansMatchFullPlans and TestSpliceMatchesRebuild) and in every
 // test that compares with SimulateReplanning; the golden results.
 
+// stateLevels is a planner's current state as levels, and the levels of
+// its fixed state alone, from which begin and rewind start.
+type stateLevels struct {
+	lp      *levelPlanner // lp.t holds the state when ok
+	ok      bool
+	level   []int   // scratch: σ per node while loading
+	fixed   []int64 // the levels of the fixed state alone, when fixedOK
+	fixedAt int64   // the time they were loaded at
+	fixedOK bool    // no fixed job started or finished since
+}
+
 // levelsOn reports whether this planner reads starts off the levels.
 func (p *planner) levelsOn() bool { return p.s.listLevels }
 
@@ -48,60 +59,110 @@ func (p *planner) levels() *levelPlanner {
 	if st := p.s.hooks.stats; st != nil && p.s.clusters[p.index] == p {
 		st.Levels++ // the simulation's own planners only (what-ifs may run concurrently)
 	}
-	if p.lv == nil {
-		s := p.s
-		p.lv = &levelPlanner{nodes: p.nodes, g: p.g, placer: s.list.Placer}
-		p.lv.t = make([]int64, p.nodes*p.g)
-		p.lv.undo = make([]int64, 2*(p.g+1))
-		p.lv.free = make([]int, p.nodes)
-		p.lv.place = make([]int, p.nodes)
-		switch s.list.Placer.(type) {
-		case BestFit, *BestFit:
-			p.lv.bestFit = true
-		}
+	p.allocLevels()
+	if !p.lv.ok {
+		p.lv.level = loadLevels(p.lv.lp.t, p.lv.level, p.nodes, p.g, p.s.now, p.sigma, p.rel)
+		p.lv.ok = true
 	}
-	if !p.lvOK {
-		p.loadLevels()
-	}
-	return p.lv
+	return p.lv.lp
 }
 
-// loadLevels sets the levels from σ(·, t) and the releases later than t.
-func (p *planner) loadLevels() {
-	lp, now := p.lv, p.s.now
-	lp.now = now
-	if cap(p.lvLevel) < p.nodes {
-		p.lvLevel = make([]int, p.nodes)
+func (p *planner) allocLevels() {
+	if p.lv.lp != nil {
+		return
 	}
-	level := p.lvLevel[:p.nodes]
-	copy(level, p.sigma)
-	for v := 1; v <= p.g; v++ {
-		row := lp.level(v)
+	s := p.s
+	lp := &levelPlanner{nodes: p.nodes, g: p.g, placer: s.list.Placer}
+	lp.t = make([]int64, p.nodes*p.g)
+	lp.undo = make([]int64, 2*(p.g+1))
+	lp.free = make([]int, p.nodes)
+	lp.place = make([]int, p.nodes)
+	switch s.list.Placer.(type) {
+	case BestFit, *BestFit:
+		lp.bestFit = true
+	}
+	p.lv.lp = lp
+}
+
+// loadLevels sets t (level-major, nodes × g) to the levels of σ(·, now)
+// and the time-sorted releases rel later than now, and returns the
+// per-node scratch it used.
+func loadLevels(t []int64, level []int, nodes, g int, now int64, sigma []int, rel []release) []int {
+	if cap(level) < nodes {
+		level = make([]int, nodes)
+	}
+	level = level[:nodes]
+	copy(level, sigma)
+	for v := 1; v <= g; v++ {
+		row := t[(v-1)*nodes : v*nodes]
 		for n, l := range level {
+			x := int64(never)
 			if v <= l {
-				row[n] = now
-			} else {
-				row[n] = never
+				x = now
 			}
+			row[n] = x
 		}
 	}
-	for _, r := range p.rel[relAfter(p.rel, now):] {
+	for _, r := range rel[relAfter(rel, now):] {
 		n := int(r.node)
-		for v := max(level[n]+1, 1); v <= min(level[n]+int(r.gpus), p.g); v++ {
-			lp.t[lp.at(n, v)] = r.at
+		for v := max(level[n]+1, 1); v <= min(level[n]+int(r.gpus), g); v++ {
+			t[(v-1)*nodes+n] = r.at
 		}
 		level[n] += int(r.gpus)
 	}
-	p.lvOK = true
+	return level
+}
+
+// levelsFromFixed sets the levels, on the simulation's own planners, to
+// those of the fixed state plus the occupations held (releases of jobs
+// placed from t), when the planner's state is exactly that: at begin
+// (held nil) and after a rewind (the kept jobs' releases). The fixed
+// state's levels are kept across operations while no fixed job starts or
+// finishes (addFixed, removeFixed) and no fixed release falls due between
+// their load and now, so at a later time they are its levels (read
+// clamped). What-if planners share the fixed state without seeing its
+// changes, so they load their levels from σ instead.
+func (p *planner) levelsFromFixed(held []release) {
+	s := p.s
+	if !p.levelsOn() || s.clusters[p.index] != p {
+		return
+	}
+	p.allocLevels()
+	lv := &p.lv
+	if lv.fixedOK {
+		if i := relAfter(p.fixedRels, lv.fixedAt); i < len(p.fixedRels) && p.fixedRels[i].at <= s.now {
+			lv.fixedOK = false
+		}
+	}
+	if !lv.fixedOK {
+		if len(lv.fixed) != len(lv.lp.t) {
+			lv.fixed = make([]int64, len(lv.lp.t))
+		}
+		level := lv.level
+		if cap(level) < p.nodes {
+			level = make([]int, p.nodes)
+		}
+		level = level[:p.nodes]
+		for n := range level {
+			level[n] = p.g - p.fixedUse[n]
+		}
+		lv.level = loadLevels(lv.fixed, lv.level, p.nodes, p.g, s.now, level, p.fixedRels)
+		lv.fixedAt, lv.fixedOK = s.now, true
+	}
+	copy(lv.lp.t, lv.fixed)
+	lv.ok = true
+	for _, r := range held {
+		p.levelsHeld(r.node, int(r.gpus), r.at)
+	}
 }
 
 // levelsHeld records on the levels, when loaded, a placement holding gpus
 // GPUs of node from t until end.
 func (p *planner) levelsHeld(node int32, gpus int, end int64) {
-	if !p.lvOK || end <= p.s.now {
+	if !p.lv.ok || end <= p.s.now {
 		return
 	}
-	lp := p.lv
+	lp := p.lv.lp
 	lp.nu = 0 // no undo: a rewind reloads
 	lp.occupy(int(node), gpus, end)
 }

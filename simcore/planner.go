@@ -61,10 +61,7 @@ type planner struct {
 	res   []reservation // reservations (conservative, reference path)
 	tl    timelines     // reservations (conservative): per-node timelines
 	cache startCache    // resumable earliest-start sweeps on sigma, rel
-	lv    *levelPlanner // the same state as levels (planlevels.go), when lvOK
-	lvOK  bool
-	// lvLevel is loadLevels' scratch.
-	lvLevel []int
+	lv    stateLevels   // the same state as levels (planlevels.go)
 
 	sel     rankSelection // rank only as far as the plan reads (rankorder.go)
 	lz      lazyPlan      // stop at the next arrival's horizon (horizon.go)
@@ -178,12 +175,14 @@ func (p *planner) addFixed(j int, at int64) {
 	}
 	i := relAfter(p.fixedRels, end)
 	p.fixedRels = slices.Insert(p.fixedRels, i, p.batch...)
+	p.lv.fixedOK = false
 }
 
 // removeFixed forgets fixed job j, which finished at end.
 func (p *planner) removeFixed(j int, end int64) {
 	s := p.s
 	w := s.inst.Jobs[j].PerWorker()
+	p.lv.fixedOK = false
 	for _, sl := range s.placement[j] {
 		gpus := int(sl.Workers) * w
 		p.fixedUse[sl.Node] -= gpus
@@ -204,7 +203,7 @@ func (p *planner) begin() {
 	p.res = p.res[:0]
 	p.tl.reset(p.nodes)
 	p.cache.clear()
-	p.lvOK = false
+	p.lv.ok = false
 	p.lz.hz.valid = false
 	p.strict.blocked = false
 	if s.opts.Backfill == BackfillConservative && !s.replan {
@@ -216,6 +215,7 @@ func (p *planner) begin() {
 			p.sigma[n] = p.g - p.fixedUse[n]
 		}
 		p.rel = append(p.rel, p.fixedRels...)
+		p.levelsFromFixed(nil)
 		return
 	}
 	// Reference path (conservative reservations, and the tests' replan-all
