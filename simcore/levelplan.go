@@ -270,6 +270,31 @@ func (lp *levelPlanner) earliest(w, r int) int64 {
 	return best[r-1]
 }
 
+// fitsBy reports whether r workers of w GPUs fit at floor (the levels'
+// time or later), that is whether at least r of the values T_n(k·w) are at
+// most floor; it stops counting at r, so where most nodes are free it
+// reads a few of them.
+func (lp *levelPlanner) fitsBy(w, r int, floor int64) bool {
+	if w > lp.g || w < 1 {
+		return false
+	}
+	N := lp.nodes
+	count := 0
+	for n, x := range lp.level(w) {
+		if x > floor {
+			continue
+		}
+		count++
+		for i := (2*w-1)*N + n; i < len(lp.t) && lp.t[i] <= floor; i += w * N {
+			count++
+		}
+		if count >= r {
+			return true
+		}
+	}
+	return false
+}
+
 // freeAt is max(0, σ(n, st)) = #{v : T_n(v) ≤ st}, counted from level
 // from, which the caller knows node n reaches by st, and stopping at stop.
 func (lp *levelPlanner) freeAt(n int, st int64, from, stop int) int {
@@ -330,12 +355,15 @@ func (lp *levelPlanner) bestFitOne(w int, floor int64) (int64, int) {
 	}
 	m := int64(never)
 	for _, x := range lp.level(w) {
+		if x <= floor {
+			m = floor // nothing is read below floor
+			break
+		}
 		m = min(m, x)
 	}
 	if m == never {
 		return never, -1
 	}
-	m = max(m, floor)
 	for v := w; v < g; v++ {
 		next := lp.level(v + 1)
 		for n, x := range lp.level(v) {

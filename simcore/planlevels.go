@@ -170,7 +170,14 @@ func (p *planner) levelsHeld(node int32, gpus int, end int64) {
 // levelStart is the earliest start of r workers of w GPUs (Eqs. 12–13)
 // on the current state, read off the levels.
 func (p *planner) levelStart(w, r int) int64 {
-	lp := p.levels()
+	return p.levelStartOn(p.levels(), w, r)
+}
+
+// levelStartOn is levelStart on the loaded levels lp.
+func (p *planner) levelStartOn(lp *levelPlanner, w, r int) int64 {
+	if lp.fitsBy(w, r, p.s.now) {
+		return p.s.now
+	}
 	if st := lp.earliest(w, r); st != never {
 		return max(st, p.s.now)
 	}
@@ -192,8 +199,7 @@ func (p *planner) placeLevel(j int) error {
 		if start != never {
 			s.planPlace[j] = append(s.planPlace[j], Slot{Node: int32(n), Workers: 1})
 		}
-	} else if start = lp.earliest(w, r); start != never {
-		start = max(start, s.now)
+	} else if start = p.levelStartOn(lp, w, r); start != never {
 		slots := lp.pickAt(start, w, r)
 		if len(slots) > 1 && lp.bestFit {
 			sortSlotsByNode(slots) // planPlace lists nodes in index order
