@@ -147,13 +147,38 @@ func (p *planner) levelsFromFixed(held []release) {
 			level[n] = p.g - p.fixedUse[n]
 		}
 		lv.level = loadLevels(lv.fixed, lv.level, p.nodes, p.g, s.now, level, p.fixedRels)
-		lv.fixedAt, lv.fixedOK = s.now, true
+		// A fixed release not later than now is left out of the load
+		// (as the start cache's sweep leaves it out); such levels would
+		// read it as free once carried past it, so they are not kept.
+		lv.fixedAt, lv.fixedOK = s.now, len(p.fixedRels) == 0 || p.fixedRels[0].at > s.now
 	}
 	copy(lv.lp.t, lv.fixed)
 	lv.ok = true
 	for _, r := range held {
 		p.levelsHeld(r.node, int(r.gpus), r.at)
 	}
+}
+
+// fixedLevelsHeld records on the fixed state's levels, when loaded, a job
+// that became fixed holding its nodes until its releases. It started at
+// or before now, and the levels are read at now or later only, where
+// holding from now or from its start is the same. A fixed job that
+// finishes needs nothing: its levels reach its finish, read as free from
+// then on (removeFixed).
+func (p *planner) fixedLevelsHeld(rel []release) {
+	lv := &p.lv
+	if !lv.fixedOK {
+		return
+	}
+	lp := lv.lp
+	lp.t, lv.fixed = lv.fixed, lp.t
+	for _, r := range rel {
+		if r.at > p.s.now {
+			lp.nu = 0
+			lp.occupy(int(r.node), int(r.gpus), r.at)
+		}
+	}
+	lp.t, lv.fixed = lv.fixed, lp.t
 }
 
 // levelsHeld records on the levels, when loaded, a placement holding gpus

@@ -175,14 +175,16 @@ func (p *planner) addFixed(j int, at int64) {
 	}
 	i := relAfter(p.fixedRels, end)
 	p.fixedRels = slices.Insert(p.fixedRels, i, p.batch...)
-	p.lv.fixedOK = false
+	p.fixedLevelsHeld(p.batch)
 }
 
 // removeFixed forgets fixed job j, which finished at end.
 func (p *planner) removeFixed(j int, end int64) {
 	s := p.s
 	w := s.inst.Jobs[j].PerWorker()
-	p.lv.fixedOK = false
+	if end > s.now {
+		p.lv.fixedOK = false // (never so: a fixed job finishes when its time is due)
+	}
 	for _, sl := range s.placement[j] {
 		gpus := int(sl.Workers) * w
 		p.fixedUse[sl.Node] -= gpus
