@@ -163,8 +163,11 @@ func (p *planner) levelsFromFixed(held []release) {
 // that became fixed holding its nodes until its releases. It started at
 // or before now, and the levels are read at now or later only, where
 // holding from now or from its start is the same. A fixed job that
-// finishes needs nothing: its levels reach its finish, read as free from
-// then on (removeFixed).
+// finishes needs nothing (removeFixed): it finishes at its release, which
+// the levels hold (loaded later than their time, or added here), and they
+// are next read at an operation no earlier than that finish, where the
+// release reads as free. (levelsFromFixed drops them should a fixed
+// release fall due without its job leaving.)
 func (p *planner) fixedLevelsHeld(rel []release) {
 	lv := &p.lv
 	if !lv.fixedOK {

@@ -182,9 +182,7 @@ func (p *planner) addFixed(j int, at int64) {
 func (p *planner) removeFixed(j int, end int64) {
 	s := p.s
 	w := s.inst.Jobs[j].PerWorker()
-	if end > s.now {
-		p.lv.fixedOK = false // (never so: a fixed job finishes when its time is due)
-	}
+	// The fixed state's levels need no change (fixedLevelsHeld).
 	for _, sl := range s.placement[j] {
 		gpus := int(sl.Workers) * w
 		p.fixedUse[sl.Node] -= gpus
