@@ -50,8 +50,20 @@ type stateLevels struct {
 	fixedOK bool    // no fixed job started or finished since
 }
 
-// levelsOn reports whether this planner reads starts off the levels.
-func (p *planner) levelsOn() bool { return p.s.listLevels }
+// levelsMinQueue is the queue length from which a planner loads levels
+// for a state: a few jobs are placed as cheaply by the start cache, whose
+// bookkeeping is lighter, and a long queue gains from the levels'
+// placements without sweeps. Both are exact on any state, so the choice
+// changes only the cost (TestListLevelsMatchCache runs with every
+// choice).
+const levelsMinQueue = 32
+
+// levelsOn reports whether this planner reads starts off the levels: they
+// are loaded, or the queue is long enough to load them.
+func (p *planner) levelsOn() bool {
+	s := p.s
+	return s.listLevels && (p.lv.ok || len(p.jobs) >= s.levelsMinQueue)
+}
 
 // levels returns the planner's levels for its current state, loading them
 // if the state changed since (see the comment at the top of the file).
@@ -124,7 +136,7 @@ func loadLevels(t []int64, level []int, nodes, g int, now int64, sigma []int, re
 // changes, so they load their levels from σ instead.
 func (p *planner) levelsFromFixed(held []release) {
 	s := p.s
-	if !p.levelsOn() || s.clusters[p.index] != p {
+	if !s.listLevels || len(p.jobs) < s.levelsMinQueue || s.clusters[p.index] != p {
 		return
 	}
 	p.allocLevels()

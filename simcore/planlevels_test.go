@@ -20,6 +20,9 @@ import (
 // without backfilling and with greedy backfilling (whose MCT what-ifs read
 // the levels). It requires the levels to have answered, so it cannot pass
 // by never using them; planning with the levels off must not use them.
+// Both the levels for every state (TestHooks.AlwaysListLevels) and the
+// default (levels from a queue length on, the start cache below it, so a
+// planner switches between the two) are compared.
 func TestListLevelsMatchCache(t *testing.T) {
 	insts := planInstances(t, rand.New(rand.NewPCG(2026, 28)), 40, 60)
 	scheds := append(diffSchedulers(t),
@@ -35,7 +38,7 @@ func TestListLevelsMatchCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	scheds = append(scheds, simcore.NewListScheduler("evo", e, dMinusQQ(), simcore.BestFit{}))
-	var on, off simcore.PlanStats
+	var on, off, mixed simcore.PlanStats
 	for _, inst := range insts {
 		for _, sched := range scheds {
 			if sched.Name() == "evo" && len(inst.Jobs) > 40 {
@@ -44,28 +47,30 @@ func TestListLevelsMatchCache(t *testing.T) {
 			for _, b := range []simcore.Backfill{simcore.BackfillNone, simcore.BackfillGreedy} {
 				for _, tr := range []simcore.Trigger{simcore.TriggerArrival, simcore.TriggerArrivalCompletion} {
 					opts := simcore.Options{Trigger: tr, Backfill: b, RecordSegments: true}
-					got, err := simcore.SimulateHooked(context.Background(), inst, sched, opts, simcore.TestHooks{Stats: &on})
-					if err != nil {
-						t.Fatalf("%s %s %+v: %v", inst.Name, sched.Name(), opts, err)
-					}
 					want, err := simcore.SimulateHooked(context.Background(), inst, sched, opts, simcore.TestHooks{NoListLevels: true, Stats: &off})
 					if err != nil {
 						t.Fatal(err)
 					}
-					if !reflect.DeepEqual(got, want) {
-						for i := range got.Jobs {
-							if !reflect.DeepEqual(got.Jobs[i], want.Jobs[i]) {
-								t.Fatalf("%s %s %+v: job %d: levels %+v, start cache %+v", inst.Name, sched.Name(), opts, got.Jobs[i].ID, got.Jobs[i], want.Jobs[i])
-							}
+					for _, h := range []simcore.TestHooks{{AlwaysListLevels: true, Stats: &on}, {Stats: &mixed}} {
+						got, err := simcore.SimulateHooked(context.Background(), inst, sched, opts, h)
+						if err != nil {
+							t.Fatalf("%s %s %+v: %v", inst.Name, sched.Name(), opts, err)
 						}
-						t.Fatalf("%s %s %+v: results differ", inst.Name, sched.Name(), opts)
+						if !reflect.DeepEqual(got, want) {
+							for i := range got.Jobs {
+								if !reflect.DeepEqual(got.Jobs[i], want.Jobs[i]) {
+									t.Fatalf("%s %s %+v always=%v: job %d: levels %+v, start cache %+v", inst.Name, sched.Name(), opts, h.AlwaysListLevels, got.Jobs[i].ID, got.Jobs[i], want.Jobs[i])
+								}
+							}
+							t.Fatalf("%s %s %+v always=%v: results differ", inst.Name, sched.Name(), opts, h.AlwaysListLevels)
+						}
 					}
 				}
 			}
 		}
 	}
-	if on.Levels == 0 || off.Levels != 0 {
-		t.Fatalf("levels answered %d times with them on and %d with them off", on.Levels, off.Levels)
+	if on.Levels == 0 || mixed.Levels == 0 || off.Levels != 0 {
+		t.Fatalf("levels answered %d times always on, %d from the queue length on and %d off", on.Levels, mixed.Levels, off.Levels)
 	}
-	t.Logf("levels answered %d starts", on.Levels)
+	t.Logf("levels answered %d starts always on, %d from the queue length on", on.Levels, mixed.Levels)
 }

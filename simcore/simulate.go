@@ -36,8 +36,9 @@ type sim struct {
 	replan bool
 	// listLevels: the cluster planners read starts off levels
 	// (planlevels.go).
-	listLevels bool
-	now        int64
+	listLevels     bool
+	levelsMinQueue int // from this queue length on (planlevels.go)
+	now            int64
 
 	state      []jobState
 	fixed      []bool  // running on its user cluster (Jn); kept dense for the hot loops
@@ -217,6 +218,10 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options, 
 	}
 	s.lazyJn = s.dur == nil && !s.estimated && !s.replan
 	s.listLevels = levelPlanning(s) && !s.hooks.noListLevels
+	s.levelsMinQueue = levelsMinQueue
+	if s.hooks.alwaysListLevels {
+		s.levelsMinQueue = 0
+	}
 	if s.list != nil && s.opts.Backfill == BackfillNone && !s.replan && !s.hooks.fullPlans {
 		for _, p := range s.clusters {
 			p.lz.lazy = true // plan only as far as the next arrival can see (horizon.go)

@@ -16,6 +16,9 @@ type testHooks struct {
 	// what-ifs on the start cache where they would read the levels
 	// (planlevels.go): the reference the levels are tested against.
 	noListLevels bool
+	// alwaysListLevels loads levels for every state, whatever its queue
+	// length (planlevels.go: levelsMinQueue).
+	alwaysListLevels bool
 	// stats, when set, counts how plans were built.
 	stats *planStats
 }
