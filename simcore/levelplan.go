@@ -4,7 +4,9 @@ import "fmt"
 
 // levelPlanner is the no-backfill plan (Eq. 13) of one cluster for the
 // what-if planners of the allocation seam (WhatIfPlanner), in a form that
-// makes a placement and its undo cheap.
+// makes a placement and its undo cheap. The list scheduler's cluster
+// planners keep their own state in the same form (planlevels.go: the
+// levels only, loaded from σ and the releases, without the path).
 //
 // Under Eq. 13 a placed job holds its GPUs on its nodes from t to its
 // finish F, so σ(n, τ) is a non-decreasing step function of τ on each
