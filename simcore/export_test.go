@@ -16,6 +16,11 @@ type TestHooks struct {
 	// FullPlans places every job instead of stopping at the next
 	// arrival's horizon.
 	FullPlans bool
+	// NoListLevels keeps the cluster plans on the start cache where they
+	// would read the levels (planlevels.go).
+	NoListLevels bool
+	// AlwaysListLevels loads levels for every plan state.
+	AlwaysListLevels bool
 	// Stats, when set, counts how the splice path built plans.
 	Stats *PlanStats
 }
@@ -25,7 +30,7 @@ type PlanStats = planStats
 
 // SimulateHooked is Simulate with the test-only switches h.
 func SimulateHooked(ctx context.Context, inst *Instance, sched Scheduler, opts Options, h TestHooks) (Result, error) {
-	return simulate(ctx, inst, sched, opts, testHooks{alwaysReplan: h.AlwaysReplan, fullPlans: h.FullPlans, stats: h.Stats})
+	return simulate(ctx, inst, sched, opts, testHooks{alwaysReplan: h.AlwaysReplan, fullPlans: h.FullPlans, noListLevels: h.NoListLevels, alwaysListLevels: h.AlwaysListLevels, stats: h.Stats})
 }
 
 // SimulateReplanning is Simulate on the reference path: plan reuse

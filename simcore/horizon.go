@@ -69,6 +69,7 @@ func (s *sim) nextArrival() int64 {
 // gpus GPUs of node from t until end.
 func (p *planner) held(node int32, gpus int, end int64) {
 	p.cache.occupied(node, gpus, end)
+	p.levelsHeld(node, gpus, end)
 	if h := &p.lz.hz; h.valid && end > h.at {
 		old := h.snap[node]
 		h.snap[node] -= gpus

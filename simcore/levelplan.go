@@ -1,13 +1,12 @@
 package simcore
 
-import (
-	"fmt"
-	"math"
-)
+import "fmt"
 
 // levelPlanner is the no-backfill plan (Eq. 13) of one cluster for the
 // what-if planners of the allocation seam (WhatIfPlanner), in a form that
-// makes a placement and its undo cheap.
+// makes a placement and its undo cheap. The list scheduler's cluster
+// planners keep their own state in the same form (planlevels.go: the
+// levels only, loaded from σ and the releases, without the path).
 //
 // Under Eq. 13 a placed job holds its GPUs on its nodes from t to its
 // finish F, so σ(n, τ) is a non-decreasing step function of τ on each
@@ -53,8 +52,8 @@ type levelPlanner struct {
 
 	free, place []int
 	best        []int64
-	bestFit     bool     // the placer is BestFit: bestFitOne and bestFitAt, read off the levels
-	cand        []uint64 // scratch: best fit's candidate nodes
+	bestFit     bool   // the placer is BestFit: bestFitOne and bestFitAt, read off the levels
+	slots       []Slot // scratch: pickAt's choice
 }
 
 // levelJob is what placing a job needs: its index, shape and remaining
@@ -144,7 +143,10 @@ func (lp *levelPlanner) plan(s *sim, p int, ranks []int32) (int, error) {
 		job := &lp.jobs[rk]
 		var st int64
 		if job.r == 1 && lp.bestFit {
-			st = lp.bestFitOne(job.w, job.rem)
+			var n int
+			if st, n = lp.bestFitOne(job.w, lp.now); st != never {
+				lp.occupy(n, job.w, st+job.rem)
+			}
 		} else if st = lp.earliest(job.w, job.r); st != never {
 			lp.occupyAt(st, job.w, job.r, st+job.rem)
 		}
@@ -270,15 +272,29 @@ func (lp *levelPlanner) earliest(w, r int) int64 {
 	return best[r-1]
 }
 
-// countAt is freeAt(n, st, from, G) without branches: for a node about
-// to be sorted among others, whose count is unpredictable.
-func (lp *levelPlanner) countAt(n int, st int64, from int) int {
-	f := from
-	N := lp.nodes
-	for i := from*N + n; i < len(lp.t); i += N {
-		f += int(uint64(st-lp.t[i])>>63) ^ 1 // 1 if T_n(v) ≤ st (st ≥ 0: no overflow)
+// fitsBy reports whether r workers of w GPUs fit at floor (the levels'
+// time or later), that is whether at least r of the values T_n(k·w) are at
+// most floor; it stops counting at r, so where most nodes are free it
+// reads a few of them.
+func (lp *levelPlanner) fitsBy(w, r int, floor int64) bool {
+	if w > lp.g || w < 1 {
+		return false
 	}
-	return f
+	N := lp.nodes
+	count := 0
+	for n, x := range lp.level(w) {
+		if x > floor {
+			continue
+		}
+		count++
+		for i := (2*w-1)*N + n; i < len(lp.t) && lp.t[i] <= floor; i += w * N {
+			count++
+		}
+		if count >= r {
+			return true
+		}
+	}
+	return false
 }
 
 // freeAt is max(0, σ(n, st)) = #{v : T_n(v) ≤ st}, counted from level
@@ -295,9 +311,19 @@ func (lp *levelPlanner) freeAt(n int, st int64, from, stop int) int {
 // occupyAt places r workers of w GPUs at st on max(0, σ(·, st)) with the
 // placer and records them until end.
 func (lp *levelPlanner) occupyAt(st int64, w, r int, end int64) {
+	for _, sl := range lp.pickAt(st, w, r) {
+		lp.occupy(int(sl.Node), int(sl.Workers)*w, end)
+	}
+}
+
+// pickAt is the placer's choice for r workers of w GPUs at st on
+// max(0, σ(·, st)), as slots (BestFit: in its fill order; otherwise in
+// node order), valid until the next pick. st must be at least the time
+// the levels were loaded at.
+func (lp *levelPlanner) pickAt(st int64, w, r int) []Slot {
+	lp.slots = lp.slots[:0]
 	if lp.bestFit {
-		lp.bestFitAt(st, w, r, end)
-		return
+		return lp.bestFitAt(st, w, r)
 	}
 	for n, x := range lp.level(w) {
 		// A node without w free GPUs at st is 0 to the placer.
@@ -311,102 +337,79 @@ func (lp *levelPlanner) occupyAt(st int64, w, r int, end int64) {
 	lp.placer.Place(lp.free, w, r, lp.place)
 	for n, k := range lp.place {
 		if k > 0 {
-			lp.occupy(n, k*w, end)
+			lp.slots = append(lp.slots, Slot{Node: int32(n), Workers: int32(k)})
 		}
 	}
+	return lp.slots
 }
 
-// bestFitOne places one worker of w GPUs by BestFit at its earliest start
-// and returns that start (never if it cannot be placed). The start is the
-// least T_n(w); the nodes holding a worker then are those attaining it,
-// so one pass over level w finds them, and a node's free GPUs are counted
-// only while it may still beat the best so far.
-func (lp *levelPlanner) bestFitOne(w int, rem int64) int64 {
+// bestFitOne is BestFit's earliest start of one worker of w GPUs and the
+// node it takes then (never, −1 if it cannot be placed), with every level
+// value at or below floor read as floor (the levels' time, or a later one
+// they were carried to unchanged). The start m is the least T_n(w) (at
+// least floor), and BestFit takes the first node, in index order, of the
+// least free GPUs at m: walking up the levels from w, the first node with
+// T_n(v) ≤ m < T_n(v+1), which has exactly v free.
+func (lp *levelPlanner) bestFitOne(w int, floor int64) (int64, int) {
 	g := lp.g
 	if w > g || w < 1 {
-		return never
+		return never, -1
 	}
 	m := int64(never)
 	for _, x := range lp.level(w) {
+		if x <= floor {
+			m = floor // nothing is read below floor
+			break
+		}
 		m = min(m, x)
 	}
 	if m == never {
-		return never
+		return never, -1
 	}
-	// The nodes attaining m, gathered without a branch per node; their
-	// free GPUs matter only if there are several.
-	if len(lp.cand) < lp.nodes {
-		lp.cand = make([]uint64, lp.nodes)
-	}
-	cand := lp.cand
-	k := 0
-	for n, x := range lp.level(w) {
-		cand[k] = uint64(n)
-		k += b2i(x == m)
-	}
-	best := int(cand[0])
-	if k > 1 {
-		// BestFit: the first tie, in index order, of least free GPUs.
-		// Every tie has w free at m; walking the levels upwards, the
-		// ties with T_n(v+1) > m have exactly v free.
-		N := lp.nodes
-	levels:
-		for v := w; v < g; v++ {
-			next := lp.t[v*N : (v+1)*N] // level v + 1
-			for _, n := range cand[:k] {
-				if next[n] > m {
-					best = int(n)
-					break levels
-				}
+	for v := w; v < g; v++ {
+		next := lp.level(v + 1)
+		for n, x := range lp.level(v) {
+			if x <= m && next[n] > m {
+				return m, n
 			}
 		}
 	}
-	lp.occupy(best, w, m+rem)
-	return m
+	for n, x := range lp.level(g) {
+		if x <= m {
+			return m, n
+		}
+	}
+	return m, -1 // unreachable: some node attains m at level w
 }
 
-// bestFitAt is occupyAt for BestFit, read off the levels directly: BestFit
+// bestFitAt is pickAt for BestFit, read off the levels directly: BestFit
 // fills the nodes holding a worker in ascending (free GPUs, index) order,
-// each with as many workers as fit or remain.
-func (lp *levelPlanner) bestFitAt(st int64, w, r int, end int64) {
-	// The nodes with w free GPUs at st, gathered without a branch per
-	// node, each then keyed (free, index) packed so that integer order is
-	// BestFit's order.
-	if len(lp.cand) < lp.nodes {
-		lp.cand = make([]uint64, lp.nodes)
-	}
-	cand := lp.cand
-	k := 0
-	for n, x := range lp.level(w) {
-		cand[k] = uint64(n)
-		k += int(uint64(st-x)>>63) ^ 1 // x ≤ st
-	}
-	cand = cand[:k]
-	for i, n := range cand {
-		cand[i] = uint64(lp.countAt(int(n), st, w))<<32 | n
-	}
-	// Take the least key until r workers are placed; few are needed.
-	for {
-		y := cand[0]
-		for _, x := range cand[1:] {
-			y = min(y, x)
+// each with as many workers as fit or remain (a node it fills can hold no
+// more, so the order is the one before any fill). The nodes with exactly
+// v free GPUs at st are those with T_n(v) ≤ st < T_n(v+1), so a walk up
+// the levels from w visits them in that order, one row per free value
+// (usually one to three).
+func (lp *levelPlanner) bestFitAt(st int64, w, r int) []Slot {
+	g := lp.g
+	for v := w; v <= g; v++ {
+		row := lp.level(v)
+		per := v / w // workers on a node with exactly v free
+		var next []int64
+		if v < g {
+			next = lp.level(v + 1)
 		}
-		f, n := int(y>>32), int(uint32(y))
-		k := r // min(f/w, r), dividing only when f/w < r
-		if f < r*w {
-			k = f / w
-		}
-		lp.occupy(n, k*w, end)
-		if r -= k; r == 0 {
-			return
-		}
-		for i, x := range cand {
-			if x == y {
-				cand[i] = math.MaxUint64
-				break
+		for n, x := range row {
+			if x > st || (next != nil && next[n] <= st) {
+				continue
+			}
+			k := min(per, r)
+			lp.slots = append(lp.slots, Slot{Node: int32(n), Workers: int32(k)})
+			if r -= k; r == 0 {
+				return lp.slots
 			}
 		}
 	}
+	return lp.slots // the caller guaranteed capacity; nothing more fits
 }
 
 // occupy lowers σ(n, τ) by c for τ < end (the update in the type's doc),

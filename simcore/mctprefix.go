@@ -44,8 +44,14 @@ func (p *planner) finishIfAdded(j int) (int64, error) {
 			return 0, err
 		}
 	}
-	if k < p.placed() {
+	prefix := k < p.placed()
+	if prefix {
 		p.lz.hz.valid = false // the prefix state below is built in other buffers
+		// The levels hold the full plan's state: they sit out the prefix
+		// state (held leaves them alone) and stay valid for the plan.
+		lvOK := p.lv.ok
+		p.lv.ok = false
+		defer func() { p.lv.ok = lvOK }()
 		// Build the state after the first k ranked jobs in the prefix
 		// buffers, then swap them in for the query and back out, so the
 		// full plan stays valid.
@@ -103,6 +109,8 @@ func (p *planner) finishIfAdded(j int) (int64, error) {
 		start = p.earliestReserved(job.PerWorker(), job.Workers, p.rem(j))
 	} else if s.replan {
 		start = p.earliest(job.PerWorker(), job.Workers)
+	} else if p.levelsOn() && !prefix {
+		start = p.levelStart(job.PerWorker(), job.Workers)
 	} else {
 		start, _ = p.earliestSnap(job.PerWorker(), job.Workers) // σ(·, start) is not needed
 	}

@@ -61,6 +61,7 @@ type planner struct {
 	res   []reservation // reservations (conservative, reference path)
 	tl    timelines     // reservations (conservative): per-node timelines
 	cache startCache    // resumable earliest-start sweeps on sigma, rel
+	lv    stateLevels   // the same state as levels (planlevels.go)
 
 	sel     rankSelection // rank only as far as the plan reads (rankorder.go)
 	lz      lazyPlan      // stop at the next arrival's horizon (horizon.go)
@@ -174,12 +175,14 @@ func (p *planner) addFixed(j int, at int64) {
 	}
 	i := relAfter(p.fixedRels, end)
 	p.fixedRels = slices.Insert(p.fixedRels, i, p.batch...)
+	p.fixedLevelsHeld(p.batch)
 }
 
 // removeFixed forgets fixed job j, which finished at end.
 func (p *planner) removeFixed(j int, end int64) {
 	s := p.s
 	w := s.inst.Jobs[j].PerWorker()
+	// The fixed state's levels need no change (fixedLevelsHeld).
 	for _, sl := range s.placement[j] {
 		gpus := int(sl.Workers) * w
 		p.fixedUse[sl.Node] -= gpus
@@ -200,6 +203,7 @@ func (p *planner) begin() {
 	p.res = p.res[:0]
 	p.tl.reset(p.nodes)
 	p.cache.clear()
+	p.lv.ok = false
 	p.lz.hz.valid = false
 	p.strict.blocked = false
 	if s.opts.Backfill == BackfillConservative && !s.replan {
@@ -211,6 +215,7 @@ func (p *planner) begin() {
 			p.sigma[n] = p.g - p.fixedUse[n]
 		}
 		p.rel = append(p.rel, p.fixedRels...)
+		p.levelsFromFixed(nil)
 		return
 	}
 	// Reference path (conservative reservations, and the tests' replan-all
@@ -375,6 +380,9 @@ func (p *planner) placeJob(j int) error {
 	case BackfillPreemptive:
 		start, keep = p.startPreemptive(j)
 	default:
+		if p.levelsOn() {
+			return p.placeLevel(j)
+		}
 		if p.s.replan {
 			start = p.earliest(w, r)
 		} else {
@@ -389,10 +397,7 @@ func (p *planner) placeJob(j int) error {
 		return nil
 	}
 	if start == never {
-		if s.opts.Backfill.startsNowOnly() {
-			return nil // waits for a later operation
-		}
-		return fmt.Errorf("simcore: instance %q: job %d (%d workers × %d GPUs) cannot be placed on cluster %d", s.inst.Name, job.ID, r, w, p.index)
+		return p.unplaceable(j)
 	}
 	free := p.free
 	if snap != nil {
@@ -416,6 +421,17 @@ func (p *planner) placeJob(j int) error {
 	}
 	p.occupy(j, start, start+p.rem(j), s.planPlace[j])
 	return nil
+}
+
+// unplaceable is the outcome of job j having no start: it waits where
+// jobs start only now, and is an error otherwise.
+func (p *planner) unplaceable(j int) error {
+	s := p.s
+	if s.opts.Backfill.startsNowOnly() {
+		return nil // waits for a later operation
+	}
+	job := &s.inst.Jobs[j]
+	return fmt.Errorf("simcore: instance %q: job %d (%d workers × %d GPUs) cannot be placed on cluster %d", s.inst.Name, job.ID, job.Workers, job.PerWorker(), p.index)
 }
 
 func fits(free int, w int) int {

@@ -106,6 +106,8 @@ func (p *planner) rewind(m, c int) {
 	}
 	p.rel = out
 	p.cache.clear()
+	p.lv.ok = false
+	p.levelsFromFixed(p.last.orderRel[p.last.orderOff[m]:p.last.orderOff[m+c]])
 	p.lz.hz.valid = false
 }
 

@@ -34,7 +34,11 @@ type sim struct {
 	// change the remaining times every operation) and in the tests'
 	// replan-all mode (testHooks.alwaysReplan).
 	replan bool
-	now    int64
+	// listLevels: the cluster planners read starts off levels
+	// (planlevels.go).
+	listLevels     bool
+	levelsMinQueue int // from this queue length on (planlevels.go)
+	now            int64
 
 	state      []jobState
 	fixed      []bool  // running on its user cluster (Jn); kept dense for the hot loops
@@ -213,6 +217,11 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options, 
 		s.minShape[1] = min(s.minShape[1], inst.Jobs[i].Workers)
 	}
 	s.lazyJn = s.dur == nil && !s.estimated && !s.replan
+	s.listLevels = levelPlanning(s) && !s.hooks.noListLevels
+	s.levelsMinQueue = levelsMinQueue
+	if s.hooks.alwaysListLevels {
+		s.levelsMinQueue = 0
+	}
 	if s.list != nil && s.opts.Backfill == BackfillNone && !s.replan && !s.hooks.fullPlans {
 		for _, p := range s.clusters {
 			p.lz.lazy = true // plan only as far as the next arrival can see (horizon.go)

@@ -52,6 +52,9 @@ type planStats struct {
 	// could start before the next arrival (horizon.go); Ranked counts the
 	// jobs of the plans that did so.
 	Deferred, Ranked int
+	// Levels counts the starts read off the cluster planners' levels
+	// (planlevels.go): placements and MCT what-ifs.
+	Levels int
 }
 
 // spliceScratch holds the splice path's per-planner buffers.

@@ -12,6 +12,13 @@ type testHooks struct {
 	// fullPlans makes the simulation's planners place every job instead of
 	// stopping at the next arrival's horizon.
 	fullPlans bool
+	// noListLevels keeps the list scheduler's cluster plans and MCT's
+	// what-ifs on the start cache where they would read the levels
+	// (planlevels.go): the reference the levels are tested against.
+	noListLevels bool
+	// alwaysListLevels loads levels for every state, whatever its queue
+	// length (planlevels.go: levelsMinQueue).
+	alwaysListLevels bool
 	// stats, when set, counts how plans were built.
 	stats *planStats
 }
