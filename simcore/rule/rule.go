@@ -169,23 +169,22 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 			books[p].fits = map[int][]step{}
 		}
 	}
-	var jobs []int // the jobs to decide, in decision order
+	var jobs []int // the jobs to decide (Js in scope all, else the arrivals)
 	if r.params.Scope == ScopeAll {
 		jobs = slices.Clone(a.Schedulable())
 	} else {
 		jobs = a.Arrivals()
 	}
-	deciding := make(map[int]bool, len(jobs))
-	for _, j := range jobs {
-		deciding[j] = true
-	}
+	// The books start from the jobs not decided here: an arrival has no
+	// cluster yet (c_j = −1 until this operation sets it), and in scope
+	// all every active job that is not in Jn is in Js.
 	for _, j := range st.Active() {
 		p := a.Assigned(j)
-		if p < 0 || deciding[j] {
+		if p < 0 {
 			continue
 		}
 		if !st.IsFixed(j) && r.params.Scope == ScopeAll {
-			continue // re-decided below (a Js job not in jobs cannot occur)
+			continue
 		}
 		job := a.Job(j)
 		rem := a.RemainingOn(j, p)
