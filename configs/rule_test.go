@@ -23,7 +23,6 @@ func TestRuleSection(t *testing.T) {
 	for _, c := range []struct{ yaml, want string }{
 		{"rule:\n  routing: W + e\n", `unknown variable "e" in a routing tree`},
 		{"rule:\n  scope: some\n", `unknown scope "some"`},
-		{"rule:\n  routing: m\n  scope: all\n", "scope arrivals only"},
 	} {
 		if _, err := Parse("t.yaml", []byte(c.yaml)); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want %q", c.yaml, err, c.want)

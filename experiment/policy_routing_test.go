@@ -89,7 +89,6 @@ func TestTwoTreeRunBadInput(t *testing.T) {
 		{`{"infix": "g * d", "learn": ["routing", "ranking"], "routing_infix": "W + e", "scope": "all", "candidate": "rule+formula+bestfit", "routing_terminals": ["W"]}`, "it is a ranking terminal"},
 		{`{"infix": "g * d", "learn": ["routing", "ranking"], "routing_infix": "W", "scope": "some", "candidate": "rule+formula+bestfit", "routing_terminals": ["W"]}`, `"scope" = "some"`},
 		{`{"infix": "g * d", "routing_infix": "W"}`, `does not list routing`},
-		{`{"infix": "g * d", "learn": ["routing", "ranking"], "routing_infix": "m", "scope": "all", "candidate": "rule+formula+bestfit", "routing_terminals": ["m"]}`, "uses m, which is supported in scope arrivals only"},
 	} {
 		run := writeTwoTreeRun(t, c.body)
 		if _, err := DefaultPolicyBuilder(false).Policies("mine=" + run); err == nil || !strings.Contains(err.Error(), c.want) {

@@ -29,9 +29,6 @@ func prepareRouting(gp configs.GP) (*routingSetup, error) {
 		return nil, fmt.Errorf("gp.routing_terminals: %w", err)
 	}
 	rs := &routingSetup{terms: terms, scope: gp.RoutingScope()}
-	if rs.scope == "all" && terms.Has(expr.OpRouteMCT) {
-		return nil, fmt.Errorf("gp.routing_terminals has m, MCT's what-if finish, which the rule allocator supports in scope arrivals only (gp.scope = all)")
-	}
 	for i, src := range gp.SeedRouting {
 		t, err := parseRouting(src)
 		if err != nil {

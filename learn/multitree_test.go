@@ -170,12 +170,8 @@ func TestPrepareRoutingBadInput(t *testing.T) {
 		{nil, []string{"W", "m"}, `gp.seed_routing[1] "m" uses m, not in gp.routing_terminals`},
 		{[]string{"d", "e"}, nil, "gp.routing_terminals"},
 		{nil, []string{"W +"}, `gp.seed_routing[0] "W +"`},
-		{[]string{"W", "m"}, nil, "supports in scope arrivals only"},
 	} {
 		gp := base
-		if len(c.terms) == 2 && c.terms[1] == "m" {
-			gp.Scope = "all"
-		}
 		if c.terms != nil {
 			gp.RoutingTerminals = c.terms
 		}
@@ -189,5 +185,9 @@ func TestPrepareRoutingBadInput(t *testing.T) {
 	rs, err := prepareRouting(gp)
 	if err != nil || len(rs.seeds) != 2 || rs.scope != "arrivals" || rs.terms.Catalogue() != expr.Routing {
 		t.Fatalf("good routing keys: %+v %v", rs, err)
+	}
+	gp.Scope, gp.RoutingTerminals, gp.SeedRouting = "all", []string{"W", "o", "m"}, []string{"m", "m - o"}
+	if rs, err := prepareRouting(gp); err != nil || rs.scope != "all" || !rs.terms.Has(expr.OpRouteMCT) {
+		t.Fatalf("m in scope all: %+v %v", rs, err)
 	}
 }

@@ -87,7 +87,7 @@ func TestSimulateRuleBadInput(t *testing.T) {
 		{[]string{"--routing", "m", "--backfill", "preemptive"}, "uses m"},
 		{[]string{"--scope", "all", "--backfill", "strict"}, "scope all does not support backfill"},
 		{[]string{"--scope", "sometimes"}, `unknown scope "sometimes"`},
-		{[]string{"--routing", "m", "--scope", "all"}, "supported in scope arrivals only"},
+		{[]string{"--routing", "m", "--scope", "all", "--backfill", "strict"}, "uses m"},
 	} {
 		var out, errOut bytes.Buffer
 		args := append([]string{"evogp", "simulate", "--dataset", dir, "--scheduler", "rule+fifo+bestfit", "--quiet"}, c.args...)

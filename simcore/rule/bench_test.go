@@ -32,11 +32,13 @@ func benchInstance(n int) *simcore.Instance {
 // BenchmarkRuleOperation is one operation of rule+srsf+bestfit at |Js| = n,
 // the whole simulation of benchInstance (allocation and the clusters'
 // plans), beside BenchmarkEVOOperation: scope all with a tree without m,
-// and scope arrivals (every job arrives at t) with m, MCT's what-if.
+// scope arrivals (every job arrives at t) with m, MCT's what-if, and scope
+// all with m (the what-if of the jobs assigned so far, incremental).
 func BenchmarkRuleOperation(b *testing.B) {
 	for _, c := range []struct{ name, routing, scope string }{
 		{"all/W-o+x", "W - o + x", "all"},
 		{"arrivals/m", "m", "arrivals"},
+		{"all/m", "m", "all"},
 	} {
 		for _, n := range []int{50, 200, 1000, 5000} {
 			b.Run(fmt.Sprintf("%s/Js=%d", c.name, n), func(b *testing.B) {

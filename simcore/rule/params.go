@@ -74,8 +74,7 @@ func ParseParams(routing, scope string, seconds bool) (Params, error) {
 	return p, p.Validate()
 }
 
-// Validate rejects a tree of the ranking catalogue, an unknown scope and m
-// in scope all.
+// Validate rejects a tree of the ranking catalogue and an unknown scope.
 func (p Params) Validate() error {
 	if p.Routing == nil {
 		return nil
@@ -90,9 +89,6 @@ func (p Params) Validate() error {
 	case ScopeArrivals, ScopeAll:
 	default:
 		return fmt.Errorf("rule: unknown scope %q (want arrivals or all)", p.Scope)
-	}
-	if p.scope() == ScopeAll && p.Routing.Uses(expr.OpRouteMCT) {
-		return fmt.Errorf("rule: routing tree %q uses m, which is supported in scope arrivals only (MCT's what-if on the live plans)", p.Routing)
 	}
 	return nil
 }

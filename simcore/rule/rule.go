@@ -32,8 +32,10 @@ import (
 //     t + rem); x = τ − t. The capacities per candidate time are built once
 //     per (operation, cluster, GPUs per worker), and a query is a binary
 //     search over them;
-//   - m: simcore's MCT what-if, Allocation.FinishOn(j, p) − t, the very
-//     finish MCT compares (scope arrivals only).
+//   - m: in scope arrivals simcore's MCT what-if, Allocation.FinishOn(j,
+//     p) − t, the very finish MCT compares; in scope all the finish of j in
+//     the what-if plan of the Jn jobs on p and the jobs assigned to p so
+//     far in this operation (allFinish, incremental).
 //
 // Times are hours unless Params.Seconds.
 type Rule struct {
@@ -167,23 +169,22 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 			books[p].fits = map[int][]step{}
 		}
 	}
-	var jobs []int // the jobs to decide, in decision order
+	var jobs []int // the jobs to decide (Js in scope all, else the arrivals)
 	if r.params.Scope == ScopeAll {
 		jobs = slices.Clone(a.Schedulable())
 	} else {
 		jobs = a.Arrivals()
 	}
-	deciding := make(map[int]bool, len(jobs))
-	for _, j := range jobs {
-		deciding[j] = true
-	}
+	// The books start from the jobs not decided here: an arrival has no
+	// cluster yet (c_j = −1 until this operation sets it), and in scope
+	// all every active job that is not in Jn is in Js.
 	for _, j := range st.Active() {
 		p := a.Assigned(j)
-		if p < 0 || deciding[j] {
+		if p < 0 {
 			continue
 		}
 		if !st.IsFixed(j) && r.params.Scope == ScopeAll {
-			continue // re-decided below (a Js job not in jobs cannot occur)
+			continue
 		}
 		job := a.Job(j)
 		rem := a.RemainingOn(j, p)
@@ -216,6 +217,7 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 			})
 		}
 	}
+	var decide []int // indices into jobs, in decision order
 	if r.params.Scope == ScopeAll {
 		order := make([]int, len(jobs))
 		keys := make([]float64, len(jobs))
@@ -228,14 +230,20 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 			keys[i] = a.RankKey(j, c)
 		}
 		slices.SortStableFunc(order, func(x, y int) int { return cmpKey(keys[x], keys[y]) }) // jobs are in (arrival, id) order
-		sorted := make([]int, len(jobs))
-		for i, k := range order {
-			sorted[i] = jobs[k]
+		decide = order
+	} else {
+		decide = make([]int, len(jobs))
+		for i := range decide {
+			decide[i] = i
 		}
-		jobs = sorted
+	}
+	var finishes *allFinish // m in scope all
+	if r.usesM && r.params.Scope == ScopeAll && len(jobs) > 0 {
+		finishes = newAllFinish(a, jobs)
 	}
 	var vars expr.Vars
-	for _, j := range jobs {
+	for _, i := range decide {
+		j := jobs[i]
 		if err := a.Context().Err(); err != nil {
 			return err
 		}
@@ -267,7 +275,13 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 				vars[expr.OpRouteFit] = float64(b.fitTime(now, job.PerWorker(), job.Workers)-now) / r.perHour
 			}
 			if r.usesM {
-				f, err := a.FinishOn(j, p)
+				var f int64
+				var err error
+				if finishes != nil {
+					f, err = finishes.finish(i, p, rem)
+				} else {
+					f, err = a.FinishOn(j, p)
+				}
 				if err != nil {
 					return err
 				}
@@ -282,6 +296,9 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 			return errors.New("rule: job feasible nowhere")
 		}
 		a.Assign(j, best)
+		if finishes != nil {
+			finishes.assign(i, best)
+		}
 		b := &books[best]
 		b.work += float64(job.GPUs) * float64(a.RemainingOn(j, best))
 		b.count++

@@ -223,7 +223,13 @@ func TestDeterministicAcrossRunsAndGoroutines(t *testing.T) {
 	for i := range 40 {
 		insts = append(insts, randomInstance(rng, fmt.Sprintf("det-%d", i)))
 	}
-	s := ruleScheduler(t, "x + W * n - o", "all", false, "srsf", "bestfit")
+	for _, tree := range []string{"x + W * n - o", "m + W * n - o"} {
+		deterministic(t, insts, ruleScheduler(t, tree, "all", false, "srsf", "bestfit"))
+	}
+}
+
+func deterministic(t *testing.T, insts []*simcore.Instance, s simcore.Scheduler) {
+	t.Helper()
 	opts := simcore.Options{RecordSegments: true}
 	serial := make([]simcore.Result, len(insts))
 	for i, inst := range insts {
@@ -253,7 +259,6 @@ func TestBadInput(t *testing.T) {
 		{"W + e", "arrivals", `unknown variable "e" in a routing tree: it is a ranking terminal`},
 		{"s", "all", `unknown variable "s" in a routing tree`},
 		{"W", "everything", `unknown scope "everything"`},
-		{"m + W", "all", "uses m, which is supported in scope arrivals only"},
 	} {
 		_, err := rule.ParseParams(c.routing, c.scope, false)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -273,6 +278,8 @@ func TestBadInput(t *testing.T) {
 		{"m", "arrivals", simcore.BackfillPreemptive, "uses m"},
 		{"W", "all", simcore.BackfillStrict, "scope all does not support backfill"},
 		{"W", "all", simcore.BackfillPreemptive, "scope all does not support backfill"},
+		{"m", "all", simcore.BackfillStrict, "uses m"},
+		{"m + W", "all", simcore.BackfillPreemptive, "uses m"},
 	} {
 		s := ruleScheduler(t, c.routing, c.scope, false, "fifo", "bestfit")
 		_, err := simcore.Simulate(context.Background(), inst, s, simcore.Options{Backfill: c.b})

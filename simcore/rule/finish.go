@@ -1,0 +1,84 @@
+package rule
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/evogp/evogp/simcore"
+)
+
+// allFinish gives the terminal m in scope all (SPEC §16): the finish time
+// MCT computes for job j on cluster p given what is on p at that point of
+// the operation — the Jn jobs on p plus the jobs assigned to p so far in
+// this operation — planned by the ranking f and the placer on the
+// allocation seam's what-if planners (side-effect free; the plan of MCT's
+// what-if, so greedy backfilling plans by the no-backfill rule).
+//
+// It is incremental as EVO's pure MCT is: the jobs assigned to p are kept
+// as ascending rank positions on p, a query plans them with j inserted at
+// its rank, and the planner re-plans only from the first rank that differs
+// from the last set it planned (under Eq. 13 a job's start depends only on
+// the jobs ranked before it). When the decision order agrees with the
+// ranking on p (FIFO, or any ranking on one GPU type), each query re-plans
+// one job.
+type allFinish struct {
+	planners []*simcore.WhatIfPlanner
+	rankOf   [][]int32 // rankOf[p][i]: rank position on p of js[i], −1 if infeasible there
+	members  [][]int32 // rank positions assigned to p so far, ascending
+	ranks    []int32   // scratch
+}
+
+// newAllFinish prepares the what-if planners for the jobs js (Js, in any
+// order; a query names a job by its index in js).
+func newAllFinish(a *simcore.Allocation, js []int) *allFinish {
+	P := a.Clusters()
+	af := &allFinish{rankOf: make([][]int32, P), members: make([][]int32, P)}
+	order := make([][]int, P)
+	for p := range P {
+		var idx, jobs []int
+		for i, j := range js {
+			if a.Feasible(j, p) {
+				idx = append(idx, i)
+				jobs = append(jobs, j)
+			}
+		}
+		rankOf := make([]int32, len(js))
+		for i := range rankOf {
+			rankOf[i] = -1
+		}
+		perm := a.RankOrder(p, jobs)
+		ranked := make([]int, len(perm))
+		for k, i := range perm {
+			ranked[k] = jobs[i]
+			rankOf[idx[i]] = int32(k)
+		}
+		af.rankOf[p] = rankOf
+		order[p] = ranked
+	}
+	af.planners = a.WhatIfs(1, order)[0]
+	return af
+}
+
+// finish is m's finish time (absolute seconds) of js[i] on cluster p, rem
+// being its remaining time on p.
+func (af *allFinish) finish(i, p int, rem int64) (int64, error) {
+	rk := af.rankOf[p][i]
+	if rk < 0 {
+		return 0, fmt.Errorf("rule: m asked for a job on a cluster it cannot run on (%d)", p)
+	}
+	m := af.members[p]
+	k, _ := slices.BinarySearch(m, rk)
+	af.ranks = append(append(append(af.ranks[:0], m[:k]...), rk), m[k:]...)
+	wp := af.planners[p]
+	if _, err := wp.Plan(af.ranks); err != nil {
+		return 0, fmt.Errorf("rule: m: %w", err)
+	}
+	return wp.Starts()[k] + rem, nil
+}
+
+// assign records js[i] on cluster p.
+func (af *allFinish) assign(i, p int) {
+	rk := af.rankOf[p][i]
+	k, _ := slices.BinarySearch(af.members[p], rk)
+	af.members[p] = slices.Insert(af.members[p], k, rk)
+}
