@@ -67,9 +67,6 @@ func searchRouting(ctx context.Context, cfg configs.Config, val []simcore.Instan
 	if rs.Scope != "arrivals" && rs.Scope != "all" {
 		return nil, fmt.Errorf("search: scope %q: must be arrivals or all", rs.Scope)
 	}
-	if rs.Scope == "all" && terms.Has(expr.OpRouteMCT) {
-		return nil, fmt.Errorf("search: routing terminal m (MCT's what-if finish) is supported in scope arrivals only, not all")
-	}
 	seconds := cfg.GP.TimeUnit == "seconds"
 	ranking, rankName, err := fixedRanking(rs.Ranking, seconds)
 	if err != nil {

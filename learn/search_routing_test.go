@@ -123,8 +123,9 @@ func TestSearchRoutingCanonicalClasses(t *testing.T) {
 	}
 }
 
-// Bad input: a ranking-only terminal in the routing set, m in scope all,
-// an unknown ranking, no routing terminals at all.
+// Bad input: a ranking-only terminal in the routing set, a bad scope, an
+// unknown ranking, no routing terminals at all; and m (a what-if) under
+// strict backfilling, where no what-if is possible.
 func TestSearchRoutingBadInput(t *testing.T) {
 	cfg := testConfig(t)
 	val := []simcore.Instance{twoIdleClusters()}
@@ -133,7 +134,6 @@ func TestSearchRoutingBadInput(t *testing.T) {
 		want string
 	}{
 		{RoutingSearch{Terminals: []string{"W", "e"}}, `"e"`},
-		{RoutingSearch{Terminals: []string{"W", "m"}, Scope: "all"}, "scope arrivals only"},
 		{RoutingSearch{Terminals: []string{"W"}, Scope: "some"}, `scope "some"`},
 		{RoutingSearch{Terminals: []string{"W"}, Ranking: "tiresias"}, "neither fifo, srsf"},
 		{RoutingSearch{}, "no routing terminals"},
@@ -142,6 +142,14 @@ func TestSearchRoutingBadInput(t *testing.T) {
 		_, err := Search(context.Background(), cfg, val, SearchSettings{Depth: 1, Routing: &rs})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want an error with %q", c.rs, err, c.want)
+		}
+	}
+	strict := cfg
+	strict.Sim.Backfill = "strict"
+	for _, scope := range []string{"arrivals", "all"} {
+		rs := RoutingSearch{Terminals: []string{"W", "m"}, Scope: scope}
+		if _, err := Search(context.Background(), strict, val, SearchSettings{Depth: 1, Routing: &rs}); err == nil || !strings.Contains(err.Error(), "strict") {
+			t.Errorf("m in scope %s under strict backfilling: %v, want an error naming strict", scope, err)
 		}
 	}
 }

@@ -275,3 +275,14 @@ func TestModesHeterogeneousInvariants(t *testing.T) {
 		}
 	}
 }
+
+// TestBackfillStringRoundTrips: every mode's name reads back as the mode,
+// so an error that prints a mode names it as sim.backfill spells it.
+func TestBackfillStringRoundTrips(t *testing.T) {
+	for b := simcore.BackfillNone; b <= simcore.BackfillPreemptive; b++ {
+		got, err := simcore.ParseBackfill(b.String())
+		if err != nil || got != b {
+			t.Errorf("%d: %q reads back as %v, %v", int(b), b.String(), got, err)
+		}
+	}
+}

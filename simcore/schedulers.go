@@ -254,6 +254,24 @@ func ParseTrigger(s string) (Trigger, error) {
 	return 0, fmt.Errorf("unknown trigger %q: want arrival or arrival+completion", s)
 }
 
+// String is the mode's name, as ParseBackfill reads it and as sim.backfill
+// spells it.
+func (b Backfill) String() string {
+	switch b {
+	case BackfillNone:
+		return "none"
+	case BackfillConservative:
+		return "conservative"
+	case BackfillGreedy:
+		return "greedy"
+	case BackfillStrict:
+		return "strict"
+	case BackfillPreemptive:
+		return "preemptive"
+	}
+	return fmt.Sprintf("Backfill(%d)", int(b))
+}
+
 // ParseBackfill reads "none", "conservative", "greedy", "strict" or
 // "preemptive".
 func ParseBackfill(s string) (Backfill, error) {
