@@ -52,8 +52,8 @@ func SimulateHelp() string {
 		"The evo allocator (SPEC §11) takes the --evo-* flags and --seed;\n" +
 		"--ops-out writes its per-operation log (columns in docs/RESULTS.md). The rule allocator (SPEC §16)\n" +
 		"sends each job to the feasible cluster with the smallest --routing value, for the arrivals or\n" +
-		"(--scope all) every schedulable job; m (MCT's finish) needs scope arrivals and backfill none,\n" +
-		"conservative or greedy; scope all needs backfill none, conservative or greedy.\n" +
+		"(--scope all) every schedulable job; m (MCT's finish; in scope all, given the jobs assigned so far in the\n" +
+		"operation) and scope all need backfill none, conservative or greedy.\n" +
 		"Metrics are in hours (util is a fraction); per-job outputs are in seconds."
 }
 

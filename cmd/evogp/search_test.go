@@ -38,7 +38,7 @@ func TestSearchRoutingCommand(t *testing.T) {
 		want string
 	}{
 		{[]string{"--routing", "--terminals", "W,e"}, `"e"`},
-		{[]string{"--routing", "--terminals", "W,m", "--scope", "all"}, "scope arrivals only"},
+		{[]string{"--routing", "--terminals", "W,m", "--scope", "all", "sim.backfill=strict"}, "backfill strict"},
 		{[]string{"--routing"}, "no routing terminals"},
 		{[]string{"--ranking", "srsf"}, "add --routing"},
 	} {
