@@ -21,6 +21,8 @@ type TestHooks struct {
 	NoListLevels bool
 	// AlwaysListLevels loads levels for every plan state.
 	AlwaysListLevels bool
+	// RefReleaseSort sorts release batches by comparison (relsort.go).
+	RefReleaseSort bool
 	// Stats, when set, counts how the splice path built plans.
 	Stats *PlanStats
 }
@@ -30,7 +32,7 @@ type PlanStats = planStats
 
 // SimulateHooked is Simulate with the test-only switches h.
 func SimulateHooked(ctx context.Context, inst *Instance, sched Scheduler, opts Options, h TestHooks) (Result, error) {
-	return simulate(ctx, inst, sched, opts, testHooks{alwaysReplan: h.AlwaysReplan, fullPlans: h.FullPlans, noListLevels: h.NoListLevels, alwaysListLevels: h.AlwaysListLevels, stats: h.Stats})
+	return simulate(ctx, inst, sched, opts, testHooks{alwaysReplan: h.AlwaysReplan, fullPlans: h.FullPlans, noListLevels: h.NoListLevels, alwaysListLevels: h.AlwaysListLevels, refReleaseSort: h.RefReleaseSort, stats: h.Stats})
 }
 
 // SimulateReplanning is Simulate on the reference path: plan reuse

@@ -27,6 +27,7 @@ type prefixBuffers struct {
 	prefixRes   []reservation
 	prefixTL    timelines
 	prefixCache startCache
+	sortTmp     []release // sortReleases' scratch
 }
 
 // finishIfAdded is the finish time job j would get if it were added to this
@@ -93,7 +94,7 @@ func (p *planner) finishIfAdded(j int) (int64, error) {
 				p.sigma[r.node] -= int(r.gpus)
 			}
 			p.batch = append(p.batch[:0], pre...)
-			slices.SortFunc(p.batch, func(a, b release) int { return cmpInt64(a.at, b.at) })
+			p.countRadix(sortReleases(p.batch, &p.pre.sortTmp, s.hooks.refReleaseSort)) // relsort.go
 			p.rel = mergeReleases(p.rel[:0], fixedRel, p.batch)
 		} else {
 			for _, o := range p.jobs[:k] {

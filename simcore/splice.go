@@ -1,9 +1,6 @@
 package simcore
 
-import (
-	"cmp"
-	"slices"
-)
+import "slices"
 
 // Splicing the last plan into a rebuild (no backfilling, Eq. 13).
 //
@@ -55,6 +52,8 @@ type planStats struct {
 	// Levels counts the starts read off the cluster planners' levels
 	// (planlevels.go): placements and MCT what-ifs.
 	Levels int
+	// RadixSorts counts the release batches sorted by radix (relsort.go).
+	RadixSorts int
 }
 
 // spliceScratch holds the splice path's per-planner buffers.
@@ -79,6 +78,7 @@ type spliceScratch struct {
 	old          []release
 	kept         []release // occupations of kept jobs not yet in the state
 	counts       [][2]int  // per worker size w in the current run: (w, count at T − 1)
+	sortTmp      []release // sortReleases' scratch
 }
 
 // splice rebuilds the plan from the fixed state (already loaded by begin)
@@ -288,7 +288,7 @@ func (p *planner) flushKept() {
 		sc.kept = sc.kept[:0]
 		return
 	}
-	slices.SortFunc(sc.kept, func(a, b release) int { return cmp.Compare(a.at, b.at) })
+	p.countRadix(sortReleases(sc.kept, &sc.sortTmp, p.s.hooks.refReleaseSort)) // relsort.go
 	out := mergeReleases(sc.merged[:0], p.rel, sc.kept)
 	sc.merged, p.rel = p.rel, out
 	sc.kept = sc.kept[:0]

@@ -19,6 +19,9 @@ type testHooks struct {
 	// alwaysListLevels loads levels for every state, whatever its queue
 	// length (planlevels.go: levelsMinQueue).
 	alwaysListLevels bool
+	// refReleaseSort sorts every batch of releases by comparison
+	// (relsort.go): the reference the radix sort is tested against.
+	refReleaseSort bool
 	// stats, when set, counts how plans were built.
 	stats *planStats
 }
