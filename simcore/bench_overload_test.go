@@ -78,6 +78,38 @@ func BenchmarkOverload(b *testing.B) {
 	}
 }
 
+// BenchmarkOverloadPlanChanges reports, per operation, how the splice
+// path rebuilt the plans of the 5,000-job overload benchmarks (TestHooks
+// Stats): jobs kept, placed afresh, and placed afresh with a decision that
+// differs from the old plan's (running and queued jobs), and the splice
+// runs whose first change was a running job's (a migration). Its time
+// includes the counting; use BenchmarkOverload for cost.
+//
+//	go test ./simcore -run '^$' -bench OverloadPlanChanges -benchtime 1x
+func BenchmarkOverloadPlanChanges(b *testing.B) {
+	inst := overloadInstance(b, 10)
+	for _, sched := range overloadSchedulers(b) {
+		b.Run(sched.Name(), func(b *testing.B) {
+			var st simcore.PlanStats
+			res := simcore.Result{}
+			for b.Loop() {
+				st = simcore.PlanStats{}
+				var err error
+				if res, err = simcore.SimulateHooked(context.Background(), inst, sched, simcore.Options{}, simcore.TestHooks{Stats: &st}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			ops := float64(res.Operations)
+			b.ReportMetric(float64(st.Kept)/ops, "kept/op")
+			b.ReportMetric(float64(st.Placed)/ops, "placed/op")
+			b.ReportMetric(float64(st.ChangedRunning)/ops, "changed-running/op")
+			b.ReportMetric(float64(st.ChangedQueued)/ops, "changed-queued/op")
+			b.ReportMetric(float64(st.FirstRunning)/ops, "first-by-running/op")
+			b.ReportMetric(float64(st.FirstQueued)/ops, "first-by-queued/op")
+		})
+	}
+}
+
 // BenchmarkConservative compares conservative backfilling on per-node
 // timelines with the reference rescan (which is today's path: under
 // conservative backfilling plans are rebuilt at every operation anyway),

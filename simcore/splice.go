@@ -54,6 +54,29 @@ type planStats struct {
 	Levels int
 	// RadixSorts counts the release batches sorted by radix (relsort.go).
 	RadixSorts int
+	// ChangedRunning and ChangedQueued count the fresh placements whose
+	// decision differs from the old plan's (running and queued jobs);
+	// FirstRunning and FirstQueued count the splice runs whose first such
+	// change is a running or a queued job's. Everything after a change
+	// that starts before its finish is placed afresh.
+	ChangedRunning, ChangedQueued, FirstRunning, FirstQueued int
+}
+
+// countChange counts a changed decision of a running or queued job, and
+// whether it is its run's first.
+func (st *planStats) countChange(running, first bool) {
+	switch {
+	case running:
+		st.ChangedRunning++
+		if first {
+			st.FirstRunning++
+		}
+	default:
+		st.ChangedQueued++
+		if first {
+			st.FirstQueued++
+		}
+	}
 }
 
 // spliceScratch holds the splice path's per-planner buffers.
@@ -245,7 +268,11 @@ func (p *planner) spliceRun(k int, lazy bool) error {
 					p.last.orderRel = append(p.last.orderRel, release{at: fNew, node: sl.Node, gpus: sl.Workers * int32(w)})
 				}
 			}
-			if k < 0 || !slices.Equal(sc.old, p.last.orderRel[n0:]) {
+			changed := k < 0 || !slices.Equal(sc.old, p.last.orderRel[n0:])
+			if st := s.hooks.stats; changed && st != nil && s.clusters[p.index] == p {
+				st.countChange(s.state[j] == running, sc.tChanged == minTime)
+			}
+			if changed {
 				sc.tChanged = max(sc.tChanged, fNew)
 				if k >= 0 {
 					sc.tChanged = max(sc.tChanged, sc.finishOf(i))
