@@ -200,13 +200,18 @@ type GP struct {
 	// "" or "none" (the default, the paper's: every offspring is
 	// simulated) or "knn" (breed SurrogatePool × n offspring, simulate
 	// only the n a k-nearest-neighbour model over phenotypes ranks best).
-	// The three surrogate keys are written only when set, so a config
+	// The surrogate keys are written only when set, so a config
 	// without them keeps its ConfigHash.
 	Surrogate string `yaml:"surrogate,omitempty"`
 	// SurrogatePool is the pool factor (≥ 1; default 2 with knn).
 	SurrogatePool int `yaml:"surrogate_pool,omitempty"`
 	// SurrogateK is the number of neighbours (≥ 1; default 3 with knn).
 	SurrogateK int `yaml:"surrogate_k,omitempty"`
+	// SurrogateRepeats is the screen's rule for offspring that repeat a
+	// parent (canonical hash): "" or "last" (the default: after every new
+	// offspring) or "free" (first, since a parent's re-scoring on the
+	// generation's subset makes them cache hits). Only with knn.
+	SurrogateRepeats string `yaml:"surrogate_repeats,omitempty"`
 }
 
 // LearnsRouting reports whether individuals carry a routing tree

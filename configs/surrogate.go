@@ -8,10 +8,12 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// The surrogate keys (gp.surrogate, gp.surrogate_pool, gp.surrogate_k):
-// off by default and then not written out, so every config without them
-// keeps its ConfigHash. With gp.surrogate: knn an unset pool or k takes
-// its default, which the resolved config then states.
+// The surrogate keys (gp.surrogate, gp.surrogate_pool, gp.surrogate_k,
+// gp.surrogate_repeats): off by default and then not written out, so every
+// config without them keeps its ConfigHash. With gp.surrogate: knn an
+// unset pool or k takes its default, which the resolved config then
+// states; gp.surrogate_repeats is written only as free (its default, last,
+// is stored as "", so knn configs from before the key keep their hash).
 
 // Surrogate defaults with gp.surrogate: knn.
 const (
@@ -22,11 +24,19 @@ const (
 // SurrogateOn reports whether offspring are pre-screened by a surrogate.
 func (g GP) SurrogateOn() bool { return g.Surrogate == "knn" }
 
-// normaliseSurrogate drops an explicit gp.surrogate: none (the default)
-// and fills the pool and k defaults of knn.
+// SurrogateRepeatsFree reports whether the screen keeps offspring that
+// repeat a parent first (gp.surrogate_repeats: free).
+func (g GP) SurrogateRepeatsFree() bool { return g.SurrogateRepeats == "free" }
+
+// normaliseSurrogate drops an explicit gp.surrogate: none and
+// gp.surrogate_repeats: last (the defaults) and fills the pool and k
+// defaults of knn.
 func (g *GP) normaliseSurrogate() {
 	if g.Surrogate == "none" {
 		g.Surrogate = ""
+	}
+	if g.SurrogateRepeats == "last" {
+		g.SurrogateRepeats = ""
 	}
 	if g.Surrogate != "knn" {
 		return
@@ -39,20 +49,21 @@ func (g *GP) normaliseSurrogate() {
 	}
 }
 
-// dropSurrogateParams clears the pool and k of a config whose surrogate an
-// override turned off (gp.surrogate=none on a knn config), unless the same
-// overrides also set them, which validateSurrogate then refuses.
+// dropSurrogateParams clears the pool, k and repeats rule of a config
+// whose surrogate an override turned off (gp.surrogate=none on a knn
+// config), unless the same overrides also set one of them, which
+// validateSurrogate then refuses.
 func (g *GP) dropSurrogateParams(assignments []string) {
 	if g.Surrogate != "" && g.Surrogate != "none" {
 		return
 	}
 	for _, a := range assignments {
 		key, _, _ := strings.Cut(a, "=")
-		if key == "gp.surrogate_pool" || key == "gp.surrogate_k" {
+		if key == "gp.surrogate_pool" || key == "gp.surrogate_k" || key == "gp.surrogate_repeats" {
 			return
 		}
 	}
-	g.SurrogatePool, g.SurrogateK = 0, 0
+	g.SurrogatePool, g.SurrogateK, g.SurrogateRepeats = 0, 0, ""
 }
 
 // checkSurrogateSet refuses an override that sets the pool or k below 1
@@ -110,12 +121,17 @@ func checkSurrogateGiven(data []byte) error {
 
 // validateSurrogate checks the surrogate keys.
 func (g GP) validateSurrogate() error {
+	switch g.SurrogateRepeats {
+	case "", "last", "free":
+	default:
+		return fmt.Errorf("gp.surrogate_repeats = %q: must be last (offspring repeating a parent are simulated only when too few new ones were bred) or free (they are kept first: they cost no simulation)", g.SurrogateRepeats)
+	}
 	switch g.Surrogate {
 	case "", "none":
 		for _, k := range []struct {
 			set  bool
 			name string
-		}{{g.SurrogatePool != 0, "gp.surrogate_pool"}, {g.SurrogateK != 0, "gp.surrogate_k"}} {
+		}{{g.SurrogatePool != 0, "gp.surrogate_pool"}, {g.SurrogateK != 0, "gp.surrogate_k"}, {g.SurrogateRepeats == "free", "gp.surrogate_repeats"}} {
 			if k.set {
 				return fmt.Errorf("%s is set but gp.surrogate is off (use gp.surrogate: knn)", k.name)
 			}

@@ -114,8 +114,10 @@
 // predicts fitness from a phenotypic characterisation (per sampled SRSF
 // decision, SRSF's rank of the job the rule puts first; Hildebrandt and
 // Branke 2015) over an archive of recently simulated individuals, which
-// the checkpoint keeps. Survival, the tournament, the hall of fame and
-// every report use simulated fitness only (surrogate*.go).
+// the checkpoint keeps. Offspring repeating a parent come last by default;
+// gp.surrogate_repeats: free keeps those among the first n bred first, as
+// cache hits that cost no simulation. Survival, the tournament, the hall
+// of fame and every report use simulated fitness only (surrogate*.go).
 //
 // # Early stop (gp.early_stop, on by default)
 //

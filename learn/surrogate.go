@@ -2,6 +2,7 @@ package learn
 
 import (
 	"cmp"
+	"maps"
 	"slices"
 
 	"github.com/evogp/evogp/expr"
@@ -66,17 +67,20 @@ type surrogateEntry struct {
 
 // surrogate is the model of one run.
 type surrogate struct {
-	k, pool   int
-	capacity  int
-	seconds   bool
-	decisions []decision
-	refRank   [][]int32 // refRank[d][i]: SRSF's rank of decision d's job i
-	archive   []surrogateEntry
+	k, pool int
+	// freeRepeats (gp.surrogate_repeats: free): offspring repeating a
+	// parent are kept first, not last (screen).
+	freeRepeats bool
+	capacity    int
+	seconds     bool
+	decisions   []decision
+	refRank     [][]int32 // refRank[d][i]: SRSF's rank of decision d's job i
+	archive     []surrogateEntry
 }
 
 // newSurrogate builds the model over the decision sample ds.
-func newSurrogate(ds []decision, k, pool, population int, seconds bool) *surrogate {
-	s := &surrogate{k: k, pool: pool, capacity: surrogateArchive * population, seconds: seconds, decisions: ds}
+func newSurrogate(ds []decision, k, pool, population int, seconds, freeRepeats bool) *surrogate {
+	s := &surrogate{k: k, pool: pool, freeRepeats: freeRepeats, capacity: surrogateArchive * population, seconds: seconds, decisions: ds}
 	var buf []int32
 	var keys []float64
 	for _, d := range ds {
@@ -224,8 +228,21 @@ func (s *surrogate) predictObjectives(q surrogateEntry, dims int) []float64 {
 
 // screen keeps n of the bred pool for simulation, in bred order. An
 // offspring whose hash is a parent's or an earlier pool member's would
-// only repeat a known evaluation, so such duplicates come after every new
-// individual. Scalar selection: the rest by predicted fitness ascending
+// only repeat a known evaluation. By default (gp.surrogate_repeats: last)
+// such duplicates come after every new individual, so that the n kept
+// are as many new ones as the pool holds, each a simulation. With
+// freeRepeats (gp.surrogate_repeats: free) the repeats of a parent among
+// the first n bred are kept first — as many as a run without the
+// surrogate breeds, drawn the same way; the parents are re-scored on the
+// generation's subset, so they are cache hits and cost no simulation —
+// and only the slots left go to new individuals, then to the other
+// duplicates. Keeping every parent repeat of the whole pool instead feeds
+// back: the pool holds twice the repeats, the next population more
+// clones, and in the unit test's run the population collapsed to one
+// individual within two generations; counted over the first n, clones
+// enter at the rate they do without the surrogate. (A repeat of a pool
+// member is free only if that member is kept, so those stay last under
+// both rules.) Scalar selection: the rest by predicted fitness ascending
 // (NaN last), ties in bred order. nsga2 (objs non-nil: the objective
 // count and exact, a function of the tree, for those it can compute): the
 // n NSGA-II would keep of the predicted vectors — non-dominated sorting,
@@ -235,28 +252,36 @@ func (s *surrogate) screen(pool, parents []scored, n int, nsga *objectiveShape) 
 	if len(pool) <= n || len(s.archive) == 0 {
 		return pool[:min(n, len(pool))]
 	}
-	seen := make(map[uint64]bool, len(parents)+len(pool))
+	parent := make(map[uint64]bool, len(parents))
 	for _, p := range parents {
-		seen[p.hash] = true
+		parent[p.hash] = true
 	}
+	seen := maps.Clone(parent)
 	known := s.vectors()
-	var fresh, dup []int
+	var fresh, dup, free []int
 	for i, c := range pool {
-		if seen[c.hash] {
+		switch {
+		case s.freeRepeats && i < n && parent[c.hash]:
+			free = append(free, i)
+		case seen[c.hash]:
 			dup = append(dup, i)
-		} else {
+		default:
 			fresh = append(fresh, i)
 		}
 		seen[c.hash] = true
 	}
-	var keep []int
+	keep := slices.Clone(free[:min(n, len(free))])
+	room := n - len(keep) // the slots left for new individuals and pool repeats
+	if room == 0 {
+		fresh = nil
+	}
 	if nsga == nil {
 		pred := make([]float64, len(pool))
 		for _, i := range fresh {
 			pred[i] = s.predict(s.entry(pool[i], known))
 		}
 		slices.SortStableFunc(fresh, func(a, b int) int { return compareFloat(pred[a], pred[b]) })
-		keep = append(keep, fresh[:min(n, len(fresh))]...)
+		keep = append(keep, fresh[:min(room, len(fresh))]...)
 	} else if len(fresh) > 0 {
 		pts := make([][]float64, len(fresh))
 		tie := make([]uint64, len(fresh))
@@ -267,7 +292,7 @@ func (s *surrogate) screen(pool, parents []scored, n int, nsga *objectiveShape) 
 			}
 			tie[j] = pool[i].hash
 		}
-		for _, j := range pareto.Survivors(pts, tie, min(n, len(fresh))) {
+		for _, j := range pareto.Survivors(pts, tie, min(room, len(fresh))) {
 			keep = append(keep, fresh[j])
 		}
 	}

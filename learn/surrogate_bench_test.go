@@ -39,7 +39,7 @@ func BenchmarkSurrogateScreen(b *testing.B) {
 		b.Fatal(err)
 	}
 	n := cfg.GP.Population
-	s := newSurrogate(ds, configs.DefaultSurrogateK, configs.DefaultSurrogatePool, n, false)
+	s := newSurrogate(ds, configs.DefaultSurrogateK, configs.DefaultSurrogatePool, n, false, false)
 	rng := rand.New(rand.NewPCG(1, 2))
 	gs := expr.GenSettings{MinDepth: 2, MaxDepth: 6}
 	mk := func(k int) []scored {

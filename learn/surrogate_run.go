@@ -40,7 +40,7 @@ func (r *runner) setSurrogate(ctx context.Context, opts simcore.Options) error {
 	if len(ds) == 0 {
 		return errors.New("gp.surrogate: the training instances have no scheduling decision of two or more jobs to characterise rules on")
 	}
-	r.sur = newSurrogate(ds, gp.SurrogateK, gp.SurrogatePool, gp.Population, r.ev.seconds)
+	r.sur = newSurrogate(ds, gp.SurrogateK, gp.SurrogatePool, gp.Population, r.ev.seconds, gp.SurrogateRepeatsFree())
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,18 +52,26 @@ func sameFiles(t *testing.T, a, b map[string][]byte, what string) {
 }
 
 // surrogateCases are the learners the surrogate must serve: the paper's
-// one tree, two trees with behavioural dedup, and NSGA-II.
+// one tree, two trees with behavioural dedup, and NSGA-II; and the scalar
+// learner and NSGA-II with gp.surrogate_repeats: free. knn is what every
+// run with the surrogate on adds to over.
 func surrogateCases() []struct {
-	name string
-	over []string
+	name      string
+	over, knn []string
 } {
+	last := []string{"gp.surrogate=knn"}
+	free := []string{"gp.surrogate=knn", "gp.surrogate_repeats=free"}
+	scalar := []string{"gp.generations=4", "gp.population=12"}
+	nsga := append(append([]string(nil), frontOverrides...), "gp.generations=4")
 	return []struct {
-		name string
-		over []string
+		name      string
+		over, knn []string
 	}{
-		{"scalar", []string{"gp.generations=4", "gp.population=12"}},
-		{"two-tree", twoTreeOverrides("arrivals")},
-		{"nsga2", append(append([]string(nil), frontOverrides...), "gp.generations=4")},
+		{"scalar", scalar, last},
+		{"two-tree", twoTreeOverrides("arrivals"), last},
+		{"nsga2", nsga, last},
+		{"scalar-free", scalar, free},
+		{"nsga2-free", nsga, free},
 	}
 }
 
@@ -75,36 +84,46 @@ func TestSurrogateRunDeterministic(t *testing.T) {
 			cfg := func(extra ...string) configs.Config {
 				return testConfig(t, append(append([]string(nil), c.over...), extra...)...)
 			}
-			rows1, files1, pruned := surrogateRun(t, cfg("gp.surrogate=knn", "gp.workers=1"))
+			on := func(extra ...string) configs.Config { return cfg(append(append([]string(nil), c.knn...), extra...)...) }
+			rows1, files1, pruned := surrogateRun(t, on("gp.workers=1"))
 			if len(files1["archive"]) < 100 {
 				t.Fatalf("the checkpoint's archive is %s", files1["archive"])
 			}
-			rows4, files4, _ := surrogateRun(t, cfg("gp.surrogate=knn", "gp.workers=4"))
+			rows4, files4, _ := surrogateRun(t, on("gp.workers=4"))
 			rowsEqual(t, rows1, rows4)
 			sameFiles(t, files1, files4, "1 vs 4 workers")
-			rowsNoStop, filesNoStop, none := surrogateRun(t, cfg("gp.surrogate=knn", "gp.workers=2", "gp.early_stop=false"))
+			rowsNoStop, filesNoStop, none := surrogateRun(t, on("gp.workers=2", "gp.early_stop=false"))
 			rowsEqual(t, rows1, rowsNoStop)
 			sameFiles(t, files1, filesNoStop, "early stop on vs off")
-			if c.name == "scalar" && (pruned == 0 || none != 0) {
+			if strings.HasPrefix(c.name, "scalar") && (pruned == 0 || none != 0) {
 				t.Errorf("early stop pruned %d offspring (off: %d): the test does not exercise the archive's independence of it", pruned, none)
 			}
 
 			rowsOff, _, _ := surrogateRun(t, cfg())
-			rowsPool1, _, _ := surrogateRun(t, cfg("gp.surrogate=knn", "gp.surrogate_pool=1"))
+			rowsPool1, _, _ := surrogateRun(t, on("gp.surrogate_pool=1"))
 			rowsEqual(t, rowsOff, rowsPool1)
-			if differs := func() bool {
-				for i := range rowsOff {
-					a, b := withoutWall(rowsOff)[i], withoutWall(rows1)[i]
-					if a != b {
-						return true
-					}
-				}
-				return false
-			}(); !differs {
+			if !rowsDiffer(rowsOff, rows1) {
 				t.Error("the surrogate with a pool of 2 changed nothing: the test does not exercise it")
+			}
+			if slices.Contains(c.knn, "gp.surrogate_repeats=free") {
+				rowsLast, _, _ := surrogateRun(t, cfg("gp.surrogate=knn"))
+				if !rowsDiffer(rowsLast, rows1) {
+					t.Error("gp.surrogate_repeats: free changed nothing against last: the test does not exercise it")
+				}
 			}
 		})
 	}
+}
+
+// rowsDiffer reports whether two runs' rows differ other than in wall time.
+func rowsDiffer(a, b []GenerationRow) bool {
+	a, b = withoutWall(a), withoutWall(b)
+	for i := range a {
+		if a[i] != b[i] {
+			return true
+		}
+	}
+	return false
 }
 
 // The surrogate never sets a fitness: every survivor's fitness is its
@@ -151,7 +170,7 @@ func TestSurrogateSelectionUsesSimulatedFitness(t *testing.T) {
 func TestSurrogateResumeIsIdentical(t *testing.T) {
 	for _, c := range surrogateCases() {
 		t.Run(c.name, func(t *testing.T) {
-			over := append(append([]string(nil), c.over...), "gp.surrogate=knn", "gp.workers=1")
+			over := append(append(append([]string(nil), c.over...), c.knn...), "gp.workers=1")
 			cfg := testConfig(t, over...)
 			wantRows, wantFiles, _ := surrogateRun(t, cfg)
 			delete(wantFiles, "archive")
@@ -168,7 +187,7 @@ func TestSurrogateResumeIsIdentical(t *testing.T) {
 			if _, err := Run(ctx, s); !errors.As(err, &intr) || intr.Generation != 2 {
 				t.Fatalf("want an interruption after generation 2, got %v", err)
 			}
-			for _, bad := range []string{"gp.surrogate_k=1", "gp.surrogate=none"} {
+			for _, bad := range []string{"gp.surrogate_k=1", "gp.surrogate=none", "gp.surrogate_repeats=" + map[bool]string{true: "last", false: "free"}[slices.Contains(c.knn, "gp.surrogate_repeats=free")]} {
 				other, err := cfg.Override(bad)
 				if err != nil {
 					t.Fatal(err)
@@ -204,6 +223,10 @@ func TestSurrogateBadInput(t *testing.T) {
 		{func(g *configs.GP) { g.Surrogate, g.SurrogatePool, g.SurrogateK = "knn", 0, 3 }, "gp.surrogate_pool = 0: must be ≥ 1"},
 		{func(g *configs.GP) { g.Surrogate, g.SurrogatePool, g.SurrogateK = "knn", 2, -1 }, "gp.surrogate_k = -1: must be ≥ 1"},
 		{func(g *configs.GP) { g.SurrogateK = 2 }, "gp.surrogate_k is set but gp.surrogate is off"},
+		{func(g *configs.GP) { g.SurrogateRepeats = "free" }, "gp.surrogate_repeats is set but gp.surrogate is off"},
+		{func(g *configs.GP) {
+			g.Surrogate, g.SurrogatePool, g.SurrogateK, g.SurrogateRepeats = "knn", 2, 3, "first"
+		}, `gp.surrogate_repeats = "first": must be last`},
 	} {
 		cfg := testConfig(t)
 		c.set(&cfg.GP)

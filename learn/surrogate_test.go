@@ -33,7 +33,7 @@ func handDecisions() []decision {
 // The characterisation by hand: per decision, SRSF's rank of the job the
 // rule puts first (lowest key; ties by arrival, then id).
 func TestSurrogateCharacteriseHandCase(t *testing.T) {
-	s := newSurrogate(handDecisions(), 1, 2, 4, false)
+	s := newSurrogate(handDecisions(), 1, 2, 4, false, false)
 	if want := [][]int32{{1, 0, 2}, {1, 0}}; !slices.EqualFunc(s.refRank, want, slices.Equal) {
 		t.Fatalf("reference ranks %v, want %v", s.refRank, want)
 	}
@@ -113,7 +113,7 @@ func TestSurrogateKNNHandCase(t *testing.T) {
 // individuals, returned in bred order; duplicates of parents (or of an
 // earlier pool member) only fill.
 func TestSurrogateScreenHandCase(t *testing.T) {
-	s := newSurrogate(handDecisions(), 1, 2, 4, false)
+	s := newSurrogate(handDecisions(), 1, 2, 4, false, false)
 	// Archive: one entry per behaviour vector, values chosen by hand.
 	for _, c := range []struct {
 		f string
@@ -157,7 +157,7 @@ func TestSurrogateScreenHandCase(t *testing.T) {
 		t.Errorf("repeated pool member: kept %v", got)
 	}
 	// An empty archive keeps the first n as bred.
-	empty := newSurrogate(handDecisions(), 1, 2, 4, false)
+	empty := newSurrogate(handDecisions(), 1, 2, 4, false, false)
 	if got := names(empty.screen(pool, nil, 2, nil)); !slices.Equal(got, []string{"0 - g - g", "g + g"}) {
 		t.Errorf("empty archive: kept %v", got)
 	}
@@ -167,7 +167,7 @@ func TestSurrogateScreenHandCase(t *testing.T) {
 // the predicted vectors — the first front, then the largest crowding
 // distance (the extremes) — with exact components (size) overwritten.
 func TestSurrogateScreenNSGA2HandCase(t *testing.T) {
-	s := newSurrogate(handDecisions(), 1, 2, 4, false)
+	s := newSurrogate(handDecisions(), 1, 2, 4, false, false)
 	// Behaviours g, 0 - g, d, "3" have vectors [0 0], [2 1], [1 1],
 	// [1 1]; d and "3" share one, so use three archive entries.
 	for _, c := range []struct {
@@ -242,7 +242,7 @@ func TestSurrogateFirstMatchesOrder(t *testing.T) {
 // A pool of duplicates only (every offspring a parent's copy) keeps the
 // first n, under both selections.
 func TestSurrogateScreenAllDuplicates(t *testing.T) {
-	s := newSurrogate(handDecisions(), 1, 2, 4, false)
+	s := newSurrogate(handDecisions(), 1, 2, 4, false, false)
 	e := s.entry(newScored(nil, expr.MustParse("d")), nil)
 	e.objs = []float64{1, 1}
 	s.archive = append(s.archive, e)
@@ -252,5 +252,73 @@ func TestSurrogateScreenAllDuplicates(t *testing.T) {
 		if got := s.screen(pool, []scored{p}, 2, shape); len(got) != 2 || got[0].hash != p.hash {
 			t.Errorf("shape %v: kept %v", shape, got)
 		}
+	}
+}
+
+// gp.surrogate_repeats: free by hand: the repeats of a parent among the
+// first n bred come first (they are cache hits), then the new individuals
+// by prediction, then the other duplicates (parent repeats bred after the
+// first n, repeats of earlier pool members); with no parent repeat in the
+// pool it is the default rule.
+func TestSurrogateScreenFreeRepeats(t *testing.T) {
+	s := newSurrogate(handDecisions(), 1, 2, 4, false, true)
+	for _, c := range []struct {
+		f string
+		v float64
+	}{{"g", 1}, {"0 - g", 3}, {"d", 2}} {
+		e := s.entry(newScored(nil, expr.MustParse(c.f)), nil)
+		e.value = c.v
+		s.archive = append(s.archive, e)
+	}
+	parent := newScored(nil, expr.MustParse("d + d"))
+	other := newScored(nil, expr.MustParse("u - q"))
+	sc := func(f string) scored { return newScored(nil, expr.MustParse(f)) }
+	names := func(p []scored) []string {
+		var out []string
+		for _, c := range p {
+			out = append(out, c.tree.String())
+		}
+		return out
+	}
+	// Predictions (k = 1): "0 - g - g" → 3, "g + g" → 1, "d * 3" → 2;
+	// "d + d" (bred 2nd and 5th) and "u - q" (7th) repeat parents; the
+	// second "g + g" repeats a pool member.
+	pool := []scored{sc("0 - g - g"), parent, sc("g + g"), sc("g + g"), parent, sc("d * 3"), other}
+	parents := []scored{parent, other}
+	for _, c := range []struct {
+		n    int
+		want []string
+	}{
+		{1, []string{"g + g"}},                                                  // no parent repeat among the first 1: the best new one
+		{2, []string{"d + d", "g + g"}},                                         // the repeat bred 2nd, then the best new one
+		{3, []string{"d + d", "g + g", "d * 3"}},                                // one free, two new
+		{4, []string{"0 - g - g", "d + d", "g + g", "d * 3"}},                   // one free, all three new ones
+		{5, []string{"0 - g - g", "d + d", "g + g", "d + d", "d * 3"}},          // two free (2nd, 5th), three new
+		{6, []string{"0 - g - g", "d + d", "g + g", "g + g", "d + d", "d * 3"}}, // then the pool repeat
+	} {
+		got := names(s.screen(pool, parents, c.n, nil))
+		if !slices.Equal(got, c.want) {
+			t.Errorf("n = %d: kept %v, want %v", c.n, got, c.want)
+		}
+	}
+	// The default rule on the same pool puts the parent repeats last.
+	last := *s
+	last.freeRepeats = false
+	if got := names(last.screen(pool, parents, 3, nil)); !slices.Equal(got, []string{"0 - g - g", "g + g", "d * 3"}) {
+		t.Errorf("last, n = 3: kept %v", got)
+	}
+	// Without parent repeats, free and last keep the same offspring.
+	noRepeat := []scored{sc("0 - g - g"), sc("g + g"), sc("g + g"), sc("d * 3")}
+	for n := 1; n <= len(noRepeat); n++ {
+		a, b := names(s.screen(noRepeat, parents, n, nil)), names(last.screen(noRepeat, parents, n, nil))
+		if !slices.Equal(a, b) {
+			t.Errorf("n = %d: free kept %v, last %v", n, a, b)
+		}
+	}
+	// nsga2: the free repeat first, the NSGA-II choice for the rest.
+	s.archive[0].objs, s.archive[1].objs, s.archive[2].objs = []float64{1, 1}, []float64{3, 3}, []float64{2, 2}
+	got := names(s.screen(pool, parents, 2, &objectiveShape{dims: 2}))
+	if want := []string{"d + d", "g + g"}; !slices.Equal(got, want) {
+		t.Errorf("nsga2, n = 2: kept %v, want %v", got, want)
 	}
 }
