@@ -109,6 +109,7 @@ type sim struct {
 	done       doneStats // settled jobs' objective terms, for StopAbove
 	workUB     float64   // upper bound of Σ g_j d_j, for StopAbove
 	whatIfPool []*whatIf // the allocation seam's what-if planners, kept across operations
+	levelSets  levelSets // the allocation seam's level planners, kept across operations (whatif.go)
 	ops        int
 }
 

@@ -19,6 +19,10 @@ type testHooks struct {
 	// alwaysListLevels loads levels for every state, whatever its queue
 	// length (planlevels.go: levelsMinQueue).
 	alwaysListLevels bool
+	// freshWhatIfs makes the allocation seam's level planners anew at
+	// every WhatIfs call instead of reloading pooled ones (whatif.go:
+	// levelSets): the reference the pool is tested against.
+	freshWhatIfs bool
 	// stats, when set, counts how plans were built.
 	stats *planStats
 }

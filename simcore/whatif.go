@@ -100,6 +100,9 @@ func (a *Allocation) ReferenceWhatIfs(k int, order [][]int) [][]*WhatIfPlanner {
 func (a *Allocation) whatIfs(k int, order [][]int, level bool) [][]*WhatIfPlanner {
 	s := a.s
 	k = max(1, k)
+	if level && !s.hooks.freshWhatIfs {
+		return s.levelSets.take(s, k, order)
+	}
 	var ws []*whatIf
 	if !level {
 		ws = s.whatIfs(k)
@@ -117,6 +120,54 @@ func (a *Allocation) whatIfs(k int, order [][]int, level bool) [][]*WhatIfPlanne
 			out[w][p] = wp
 		}
 	}
+	return out
+}
+
+// levelSets are the allocation seam's level planners, kept across
+// operations as the list scheduler's what-if planners are (sim.whatIfs):
+// making a level planner per cluster at every operation was 28 % of the
+// CPU of a rule allocator with m in scope all (docs/PERFORMANCE.md). A
+// planner handed out is reloaded (levelPlanner.load) rather than
+// reallocated. Sets handed out earlier in the same operation are not
+// reused, so every WhatIfs call of an operation gets planners of its own,
+// as when each was freshly made.
+//
+// Exact: load writes every value a plan reads (see its comment), and a
+// WhatIfPlanner on the level path reads only s, p, jobs and level (starts
+// is set by each Plan). Oracles: TestWhatIfPoolIsFresh (whole simulations,
+// pooled against freshly made planners: testHooks.freshWhatIfs) and
+// TestLevelPlannerMatchesWhatIf (pooled planners against the reference what-if
+// planner at every operation).
+type levelSets struct {
+	op   int                // the operation the sets in use were handed out at
+	used int                // sets[:used] are in use at op
+	sets [][]*WhatIfPlanner // per set, one planner per cluster index
+}
+
+// take hands out k sets of level planners for the candidates order,
+// loaded at the simulation's current operation.
+func (ls *levelSets) take(s *sim, k int, order [][]int) [][]*WhatIfPlanner {
+	if ls.op != s.ops {
+		ls.op, ls.used = s.ops, 0
+	}
+	for len(ls.sets) < ls.used+k {
+		ls.sets = append(ls.sets, nil)
+	}
+	out := make([][]*WhatIfPlanner, k)
+	for w := range out {
+		set := ls.sets[ls.used+w]
+		for len(set) < len(order) {
+			set = append(set, &WhatIfPlanner{level: &levelPlanner{}})
+		}
+		ls.sets[ls.used+w] = set
+		for p, jobs := range order {
+			wp := set[p]
+			wp.s, wp.p, wp.jobs, wp.starts = s, p, jobs, nil
+			wp.level.load(s, p, jobs)
+		}
+		out[w] = set[:len(order):len(order)]
+	}
+	ls.used += k
 	return out
 }
 
