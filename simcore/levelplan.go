@@ -169,7 +169,15 @@ func (lp *levelPlanner) at(n, v int) int { return (v-1)*lp.nodes + n }
 // starts[:len(ranks)], and returns the first position it re-planned: the
 // starts before it are the last plan's.
 func (lp *levelPlanner) plan(s *sim, p int, ranks []int32) (int, error) {
-	l := 0
+	return lp.planShared(s, p, ranks, 0)
+}
+
+// planShared is plan where the caller knows that ranks[:same] equals the
+// last plan's first same ranks (same ≤ its depth and len(ranks)), so the
+// comparison of the two starts at same: exact when the promise holds, as
+// the state after that prefix is the one rewind restores either way.
+func (lp *levelPlanner) planShared(s *sim, p int, ranks []int32, same int) (int, error) {
+	l := min(same, lp.depth, len(ranks))
 	for l < lp.depth && l < len(ranks) && lp.path[l] == ranks[l] {
 		l++
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -125,5 +126,102 @@ func TestWhatIfPoolIsFresh(t *testing.T) {
 				t.Fatalf("%s backfill %v: pooled and fresh planners' results differ", inst.Name, b)
 			}
 		}
+	}
+}
+
+// referenceRankOrder is RankOrder as it was: the positions sorted by a
+// comparator of the float keys (lessKey, NaNs equal), then (a_j, id).
+func referenceRankOrder(keys []float64, arr, id []int64) []int {
+	perm := make([]int, len(keys))
+	for i := range perm {
+		perm[i] = i
+	}
+	slices.SortFunc(perm, func(x, y int) int {
+		kx, ky := keys[x], keys[y]
+		if kx != ky && !(math.IsNaN(kx) && math.IsNaN(ky)) {
+			if lessKey(kx, ky) {
+				return -1
+			}
+			return 1
+		}
+		if arr[x] != arr[y] {
+			return cmpInt64(arr[x], arr[y])
+		}
+		return cmpInt64(id[x], id[y])
+	})
+	return perm
+}
+
+// sortRankItems (KeyBits, arrival, id) gives the reference comparator's
+// order on keys with many ties, NaNs, ±0 and ±Inf.
+func TestRankOrderIsReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	special := []float64{math.NaN(), math.Copysign(0, -1), 0, math.Inf(1), math.Inf(-1), -1.5, 2}
+	for range 500 {
+		n := rng.IntN(60)
+		keys, arr, id := make([]float64, n), make([]int64, n), make([]int64, n)
+		items := make([]rankItem, n)
+		for i := range n {
+			if rng.IntN(2) == 0 {
+				keys[i] = special[rng.IntN(len(special))]
+			} else {
+				keys[i] = float64(rng.IntN(5)) - 2
+			}
+			arr[i], id[i] = int64(rng.IntN(4)), int64(rng.Perm(1000)[0])*1000+int64(i)
+			items[i] = rankItem{k: KeyBits(keys[i]), arr: arr[i], id: id[i], pos: i}
+		}
+		got, want := sortRankItems(items, make([]int, n)), referenceRankOrder(keys, arr, id)
+		if !slices.Equal(got, want) {
+			t.Fatalf("keys %v: order %v, reference %v", keys, got, want)
+		}
+	}
+}
+
+// RankOrders equals RankOrder cluster by cluster (shared orders where the
+// keys agree), at every operation of random instances, some with typed
+// GPUs (keys differing by cluster) and jobs infeasible on some clusters.
+func TestRankOrdersIsRankOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 43))
+	checks, shared := 0, 0
+	probe := allocFunc(func(a *Allocation) error {
+		js := a.Schedulable()
+		jobs := make([][]int, a.Clusters())
+		for p := range jobs {
+			for _, j := range js {
+				if a.Feasible(j, p) {
+					jobs[p] = append(jobs[p], j)
+				}
+			}
+		}
+		all := a.RankOrders(jobs)
+		for p := range jobs {
+			if want := a.RankOrder(p, jobs[p]); !slices.Equal(all[p], want) {
+				t.Fatalf("t=%d cluster %d: RankOrders %v, RankOrder %v", a.Now(), p, all[p], want)
+			}
+			checks++
+			if p > 0 && len(all[p]) > 1 && len(all[p-1]) > 1 && &all[p][0] == &all[p-1][0] {
+				shared++
+			}
+		}
+		return (MCT{}).Allocate(a)
+	})
+	for i := range 150 {
+		inst := randomInstance(rng, fmt.Sprintf("orders-%d", i))
+		if i%2 == 0 {
+			for c := range inst.Clusters {
+				inst.Clusters[c].GPUType = []string{"a", "b"}[c%2]
+			}
+			for k := range inst.Jobs {
+				j := &inst.Jobs[k]
+				j.TypeDurations = map[string]int64{"a": j.Duration, "b": 1 + j.Duration*int64(1+rng.IntN(3))/2}
+			}
+		}
+		ranking := []Ranking{FIFO{}, SRSF{}, Lyra{}, SJF{}}[i%4]
+		if _, err := Simulate(context.Background(), inst, NewListScheduler("orders", probe, ranking, BestFit{}), Options{}); err != nil {
+			t.Fatalf("%s: %v", inst.Name, err)
+		}
+	}
+	if checks < 1000 || shared == 0 {
+		t.Fatalf("%d orders compared, %d shared", checks, shared)
 	}
 }
