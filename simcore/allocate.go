@@ -63,6 +63,13 @@ func (a *Allocation) RecordOp(r OpRecord) {
 	}
 }
 
+// Scratch is the allocator's per-simulation storage, kept across the
+// simulation's operations (nil at the first): an allocator value may be
+// shared by simulations running in parallel, so it keeps its reusable
+// buffers here rather than in itself. What it holds must not change the
+// allocator's decisions (buffers only, reset at each operation).
+func (a *Allocation) Scratch() *any { return &a.s.allocScratch }
+
 // Now is the operation time t.
 func (a *Allocation) Now() int64 { return a.s.now }
 

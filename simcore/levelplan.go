@@ -51,6 +51,7 @@ type levelPlanner struct {
 	depth  int
 
 	free, place []int
+	fill        []int // scratch: load's levels per node
 	best        []int64
 	bestFit     bool   // the placer is BestFit: bestFitOne and bestFitAt, read off the levels
 	slots       []Slot // scratch: pickAt's choice
@@ -79,11 +80,31 @@ func levelPlacerOK(pl Placer) bool {
 // counts, as in the start cache's sweep) and the jobs that may join it, by
 // rank position.
 func newLevelPlanner(s *sim, p int, order []int) *levelPlanner {
+	lp := &levelPlanner{}
+	lp.load(s, p, order)
+	return lp
+}
+
+// load is newLevelPlanner on an existing planner: it (re)loads cluster p
+// at the operation's time for the candidates order, reusing lp's buffers
+// (the allocation seam keeps its level planners across operations,
+// whatif.go: levelSets). It is exact: every value a plan reads is written
+// here first — t entirely, jobs, depth = nu = 0 and undoAt[0] = 0 (the
+// path, starts, undo log and the rest of undoAt are written before they
+// are read: plan writes path[d], starts[d], undoAt[d+1] as it places job
+// d, occupy writes each log entry before rewind reads it), bestFit, and
+// the placer; free, place, best and slots are scratch, overwritten or
+// cleared at each use. Oracles: TestWhatIfPoolIsFresh (whole simulations
+// with pooled and freshly made planners, compared) and
+// TestLevelPlannerMatchesWhatIf (pooled planners against the list scheduler's
+// what-if planner at every operation).
+func (lp *levelPlanner) load(s *sim, p int, order []int) {
 	c := s.inst.Clusters[p]
 	real := s.clusters[p]
-	lp := &levelPlanner{nodes: c.Nodes, g: c.GPUsPerNode, now: s.now, placer: s.list.Placer}
-	lp.t = make([]int64, lp.nodes*lp.g)
-	level := make([]int, lp.nodes)
+	lp.nodes, lp.g, lp.now, lp.placer = c.Nodes, c.GPUsPerNode, s.now, s.list.Placer
+	lp.t = resize(lp.t, lp.nodes*lp.g)
+	lp.fill = resize(lp.fill, lp.nodes)
+	level := lp.fill
 	for n := range lp.nodes {
 		level[n] = lp.g - real.fixedUse[n]
 		for v := 1; v <= lp.g; v++ {
@@ -104,6 +125,7 @@ func newLevelPlanner(s *sim, p int, order []int) *levelPlanner {
 		}
 		level[n] += int(r.gpus)
 	}
+	lp.jobs = lp.jobs[:0]
 	for _, j := range order {
 		job := &s.inst.Jobs[j]
 		rem := s.remOn(j, p)
@@ -112,17 +134,30 @@ func newLevelPlanner(s *sim, p int, order []int) *levelPlanner {
 	// The path holds at most every job once: its buffers are sized for
 	// that, and lengths are kept in depth and nu, so planning writes no
 	// slice headers.
-	lp.path = make([]int32, len(lp.jobs))
-	lp.starts = make([]int64, len(lp.jobs))
-	lp.undoAt = make([]int, len(lp.jobs)+1)
-	lp.undo = make([]int64, 4*(lp.g+1))
+	lp.path = resize(lp.path, len(lp.jobs))
+	lp.starts = resize(lp.starts, len(lp.jobs))
+	lp.undoAt = resize(lp.undoAt, len(lp.jobs)+1)
+	lp.undoAt[0] = 0
+	if len(lp.undo) < 4*(lp.g+1) {
+		lp.undo = make([]int64, 4*(lp.g+1))
+	}
+	lp.nu, lp.depth = 0, 0
+	lp.bestFit = false
 	switch s.list.Placer.(type) {
 	case BestFit, *BestFit:
 		lp.bestFit = true
 	}
-	lp.free = make([]int, lp.nodes)
-	lp.place = make([]int, lp.nodes)
-	return lp
+	lp.free = resize(lp.free, lp.nodes)
+	lp.place = resize(lp.place, lp.nodes)
+}
+
+// resize is x with length n, its buffer reused when large enough (the
+// contents are unspecified).
+func resize[T any](x []T, n int) []T {
+	if cap(x) < n {
+		return make([]T, n)
+	}
+	return x[:n]
 }
 
 // at is the index of T_n(v) in t: level-major, so that one level of every
@@ -134,7 +169,15 @@ func (lp *levelPlanner) at(n, v int) int { return (v-1)*lp.nodes + n }
 // starts[:len(ranks)], and returns the first position it re-planned: the
 // starts before it are the last plan's.
 func (lp *levelPlanner) plan(s *sim, p int, ranks []int32) (int, error) {
-	l := 0
+	return lp.planShared(s, p, ranks, 0)
+}
+
+// planShared is plan where the caller knows that ranks[:same] equals the
+// last plan's first same ranks (same ≤ its depth and len(ranks)), so the
+// comparison of the two starts at same: exact when the promise holds, as
+// the state after that prefix is the one rewind restores either way.
+func (lp *levelPlanner) planShared(s *sim, p int, ranks []int32, same int) (int, error) {
+	l := min(same, lp.depth, len(ranks))
 	for l < lp.depth && l < len(ranks) && lp.path[l] == ranks[l] {
 		l++
 	}

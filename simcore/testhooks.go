@@ -22,6 +22,10 @@ type testHooks struct {
 	// refReleaseSort sorts every batch of releases by comparison
 	// (relsort.go): the reference the radix sort is tested against.
 	refReleaseSort bool
+	// freshWhatIfs makes the allocation seam's level planners anew at
+	// every WhatIfs call instead of reloading pooled ones (whatif.go:
+	// levelSets): the reference the pool is tested against.
+	freshWhatIfs bool
 	// stats, when set, counts how plans were built.
 	stats *planStats
 }

@@ -1,8 +1,8 @@
 package simcore
 
 import (
+	"cmp"
 	"fmt"
-	"math"
 	"slices"
 )
 
@@ -52,8 +52,22 @@ func (wp *WhatIfPlanner) Level() bool { return wp.level != nil }
 // then holds S_j of every member, by position in ranks. A member that
 // cannot be placed is an error.
 func (wp *WhatIfPlanner) Plan(ranks []int32) (from int, err error) {
+	return wp.PlanShared(ranks, 0)
+}
+
+// PlanShared is Plan for a caller that knows that ranks[:same] equals the
+// ranks of the previous Plan on wp up to position same (same ≤ the length
+// of both): the level planner then compares the two from position same on
+// rather than from the start, which, for a caller that appends one rank
+// to the last set planned, makes a query O(1) besides placing the new job
+// (simcore/rule's m in scope all). The starts are Plan's when the promise
+// holds; oracles: simcore/rule's TestAllFinishSharedIsFullPlan (every query
+// against a full plan on the reference planner) and
+// TestRoutingMScopeAllIsReference (whole
+// simulations against full re-plans on the reference what-if planner).
+func (wp *WhatIfPlanner) PlanShared(ranks []int32, same int) (from int, err error) {
 	if wp.level != nil {
-		from, err = wp.level.plan(wp.s, wp.p, ranks)
+		from, err = wp.level.planShared(wp.s, wp.p, ranks, same)
 		wp.starts = wp.level.starts[:len(ranks)]
 		return from, err
 	}
@@ -100,6 +114,9 @@ func (a *Allocation) ReferenceWhatIfs(k int, order [][]int) [][]*WhatIfPlanner {
 func (a *Allocation) whatIfs(k int, order [][]int, level bool) [][]*WhatIfPlanner {
 	s := a.s
 	k = max(1, k)
+	if level && !s.hooks.freshWhatIfs {
+		return s.levelSets.take(s, k, order)
+	}
 	var ws []*whatIf
 	if !level {
 		ws = s.whatIfs(k)
@@ -117,6 +134,54 @@ func (a *Allocation) whatIfs(k int, order [][]int, level bool) [][]*WhatIfPlanne
 			out[w][p] = wp
 		}
 	}
+	return out
+}
+
+// levelSets are the allocation seam's level planners, kept across
+// operations as the list scheduler's what-if planners are (sim.whatIfs):
+// making a level planner per cluster at every operation was 28 % of the
+// CPU of a rule allocator with m in scope all (docs/PERFORMANCE.md). A
+// planner handed out is reloaded (levelPlanner.load) rather than
+// reallocated. Sets handed out earlier in the same operation are not
+// reused, so every WhatIfs call of an operation gets planners of its own,
+// as when each was freshly made.
+//
+// Exact: load writes every value a plan reads (see its comment), and a
+// WhatIfPlanner on the level path reads only s, p, jobs and level (starts
+// is set by each Plan). Oracles: TestWhatIfPoolIsFresh (whole simulations,
+// pooled against freshly made planners: testHooks.freshWhatIfs) and
+// TestLevelPlannerMatchesWhatIf (pooled planners against the reference what-if
+// planner at every operation).
+type levelSets struct {
+	op   int                // the operation the sets in use were handed out at
+	used int                // sets[:used] are in use at op
+	sets [][]*WhatIfPlanner // per set, one planner per cluster index
+}
+
+// take hands out k sets of level planners for the candidates order,
+// loaded at the simulation's current operation.
+func (ls *levelSets) take(s *sim, k int, order [][]int) [][]*WhatIfPlanner {
+	if ls.op != s.ops {
+		ls.op, ls.used = s.ops, 0
+	}
+	for len(ls.sets) < ls.used+k {
+		ls.sets = append(ls.sets, nil)
+	}
+	out := make([][]*WhatIfPlanner, k)
+	for w := range out {
+		set := ls.sets[ls.used+w]
+		for len(set) < len(order) {
+			set = append(set, &WhatIfPlanner{level: &levelPlanner{}})
+		}
+		ls.sets[ls.used+w] = set
+		for p, jobs := range order {
+			wp := set[p]
+			wp.s, wp.p, wp.jobs, wp.starts = s, p, jobs, nil
+			wp.level.load(s, p, jobs)
+		}
+		out[w] = set[:len(order):len(order)]
+	}
+	ls.used += k
 	return out
 }
 
@@ -203,28 +268,74 @@ func (a *Allocation) RankKey(j, p int) float64 { return a.s.priority(j, p) }
 // order on cluster p: by the key (f(j, t), a_j, id) of SPEC §4.2, NaN
 // after every number. Each key is evaluated once.
 func (a *Allocation) RankOrder(p int, jobs []int) []int {
-	s := a.s
-	keys := make([]float64, len(jobs))
-	for i, j := range jobs {
-		keys[i] = s.priority(j, p)
-	}
-	perm := make([]int, len(jobs))
-	for i := range perm {
-		perm[i] = i
-	}
-	slices.SortFunc(perm, func(x, y int) int {
-		kx, ky := keys[x], keys[y]
-		if kx != ky && !(math.IsNaN(kx) && math.IsNaN(ky)) {
-			if lessKey(kx, ky) {
-				return -1
+	items := a.rankItems(p, jobs, nil)
+	return sortRankItems(items, make([]int, len(jobs)))
+}
+
+// RankOrders is RankOrder(p, jobs[p]) for every cluster p. A cluster
+// whose jobs and keys equal an earlier cluster's (clusters of one GPU
+// type, where f(j, t) does not depend on the cluster) gets that cluster's
+// order without sorting again: the order is a function of the keys, the
+// arrivals and the ids alone, so it is the same slice (read only).
+// Oracle: TestRankOrdersIsRankOrder.
+func (a *Allocation) RankOrders(jobs [][]int) [][]int {
+	out := make([][]int, len(jobs))
+	var items [][]rankItem // per cluster with an order of its own
+	var owner []int        // its cluster
+	for p, js := range jobs {
+		it := a.rankItems(p, js, nil)
+		reused := false
+		for k, prev := range items {
+			if slices.Equal(jobs[owner[k]], js) && slices.Equal(prev, it) {
+				out[p], reused = out[owner[k]], true
+				break
 			}
-			return 1
 		}
-		jx, jy := &s.inst.Jobs[jobs[x]], &s.inst.Jobs[jobs[y]]
-		if jx.Arrival != jy.Arrival {
-			return cmpInt64(jx.Arrival, jy.Arrival)
+		if reused {
+			continue
 		}
-		return cmpInt64(jx.ID, jy.ID)
+		cp := slices.Clone(it)
+		out[p] = sortRankItems(it, make([]int, len(js)))
+		items, owner = append(items, cp), append(owner, p)
+	}
+	return out
+}
+
+// rankItem is one job's sort key on a cluster: KeyBits of f(j, t) (an
+// order-preserving map of the key in which NaN is last and −0 = +0, the
+// order lessKey and the NaN ties of SPEC §4.2 give), then (a_j, id).
+type rankItem struct {
+	k       uint64
+	arr, id int64
+	pos     int
+}
+
+func (a *Allocation) rankItems(p int, jobs []int, items []rankItem) []rankItem {
+	s := a.s
+	items = items[:0]
+	for i, j := range jobs {
+		job := &s.inst.Jobs[j]
+		items = append(items, rankItem{k: KeyBits(s.priority(j, p)), arr: job.Arrival, id: job.ID, pos: i})
+	}
+	return items
+}
+
+// sortRankItems sorts items by (key, arrival, id) and writes their
+// positions, in that order, to perm. Ids are unique (Instance.Validate),
+// so the order is total and any sort gives the one the comparator-based
+// sort of keys gave before (TestRankOrderIsReference).
+func sortRankItems(items []rankItem, perm []int) []int {
+	slices.SortFunc(items, func(x, y rankItem) int {
+		if x.k != y.k {
+			return cmp.Compare(x.k, y.k)
+		}
+		if x.arr != y.arr {
+			return cmp.Compare(x.arr, y.arr)
+		}
+		return cmp.Compare(x.id, y.id)
 	})
+	for i, it := range items {
+		perm[i] = it.pos
+	}
 	return perm
 }

@@ -26,14 +26,22 @@ type allFinish struct {
 	rankOf   [][]int32 // rankOf[p][i]: rank position on p of js[i], −1 if infeasible there
 	members  [][]int32 // rank positions assigned to p so far, ascending
 	ranks    []int32   // scratch
+	// shared[p]: how many leading members[p] equal the ranks of the last
+	// plan on p's planner (PlanShared's promise): after a query of rank
+	// position k, k; after that job is assigned to p, all of them (the
+	// members are then the ranks planned).
+	shared []int
+	order  [][]int // candidates by rank position per cluster (the planners')
 }
 
 // newAllFinish prepares the what-if planners for the jobs js (Js, in any
 // order; a query names a job by its index in js).
 func newAllFinish(a *simcore.Allocation, js []int) *allFinish {
 	P := a.Clusters()
-	af := &allFinish{rankOf: make([][]int32, P), members: make([][]int32, P)}
+	af := &allFinish{rankOf: make([][]int32, P), members: make([][]int32, P), shared: make([]int, P)}
 	order := make([][]int, P)
+	idxs := make([][]int, P)
+	feas := make([][]int, P)
 	for p := range P {
 		var idx, jobs []int
 		for i, j := range js {
@@ -42,11 +50,15 @@ func newAllFinish(a *simcore.Allocation, js []int) *allFinish {
 				jobs = append(jobs, j)
 			}
 		}
+		idxs[p], feas[p] = idx, jobs
+	}
+	perms := a.RankOrders(feas) // one sort per distinct (jobs, keys): exact, see RankOrders
+	for p := range P {
+		idx, jobs, perm := idxs[p], feas[p], perms[p]
 		rankOf := make([]int32, len(js))
 		for i := range rankOf {
 			rankOf[i] = -1
 		}
-		perm := a.RankOrder(p, jobs)
 		ranked := make([]int, len(perm))
 		for k, i := range perm {
 			ranked[k] = jobs[i]
@@ -55,6 +67,7 @@ func newAllFinish(a *simcore.Allocation, js []int) *allFinish {
 		af.rankOf[p] = rankOf
 		order[p] = ranked
 	}
+	af.order = order
 	af.planners = a.WhatIfs(1, order)[0]
 	return af
 }
@@ -68,11 +81,23 @@ func (af *allFinish) finish(i, p int, rem int64) (int64, error) {
 	}
 	m := af.members[p]
 	k, _ := slices.BinarySearch(m, rk)
-	af.ranks = append(append(append(af.ranks[:0], m[:k]...), rk), m[k:]...)
+	var ranks []int32
+	if k == len(m) {
+		// rk after every member (the decision order agrees with the
+		// ranking on p): the set is m and rk in m's spare capacity, which
+		// assign's insertion at the end writes the same value to. Plan
+		// only reads ranks.
+		ranks = append(m, rk)
+		af.members[p] = ranks[:len(m)]
+	} else {
+		af.ranks = append(append(append(af.ranks[:0], m[:k]...), rk), m[k:]...)
+		ranks = af.ranks
+	}
 	wp := af.planners[p]
-	if _, err := wp.Plan(af.ranks); err != nil {
+	if _, err := wp.PlanShared(ranks, min(k, af.shared[p])); err != nil {
 		return 0, fmt.Errorf("rule: m: %w", err)
 	}
+	af.shared[p] = k
 	return wp.Starts()[k] + rem, nil
 }
 
@@ -81,4 +106,8 @@ func (af *allFinish) assign(i, p int) {
 	rk := af.rankOf[p][i]
 	k, _ := slices.BinarySearch(af.members[p], rk)
 	af.members[p] = slices.Insert(af.members[p], k, rk)
+	// The last query on p was this job, at position k (Allocate queries
+	// every feasible cluster for a job before assigning it), so the
+	// members are now exactly the ranks p's planner planned last.
+	af.shared[p] = len(af.members[p])
 }

@@ -87,18 +87,21 @@ func (r Rule) CheckBackfill(b simcore.Backfill) error {
 	return nil
 }
 
-// book is one cluster's bookkeeping during an operation.
+// book is one cluster's bookkeeping during an operation. Its buffers are
+// kept across the simulation's operations (scratch).
 type book struct {
 	nodes, gpn int
 	freeJn     float64 // GPUs not held by Jn jobs at t
 	work       float64 // Σ g·rem (seconds) of the jobs on the cluster so far
 	count      float64 // jobs on the cluster so far, Jn included
-	jnUse      []int   // GPUs held by Jn jobs per node at t
+	jnUse      []int   // GPUs held at t by Jn jobs finishing after t, per node
 	releases   []release
-	fits       map[int][]step // per GPUs-per-worker: capacity after each candidate time
+	sorted     bool  // releases are in (at, node) order
+	fits       []fit // per GPUs per worker w (index w): the capacity steps
+	op         int   // the operation fits was last valid at
 }
 
-// release is a Jn job's GPUs on one node, freed at its finish.
+// release is a Jn job's GPUs on one node, freed at its finish (after t).
 type release struct {
 	at         int64
 	node, gpus int
@@ -110,14 +113,80 @@ type step struct {
 	cap int
 }
 
+// fit is x's capacity for one GPUs-per-worker w on one cluster, built
+// lazily: cap0, the capacity at t, at the first query of w in the
+// operation; the steps after t only when a query needs more than cap0.
+type fit struct {
+	op    int // the operation cap0 (and steps, if full) belong to
+	cap0  int
+	full  bool
+	steps []step
+}
+
+// reset empties the book for an operation on a cluster of the given shape,
+// keeping its buffers.
+func (b *book) reset(op, nodes, gpn int, usesX bool) {
+	*b = book{nodes: nodes, gpn: gpn, freeJn: float64(nodes * gpn),
+		jnUse: b.jnUse, releases: b.releases[:0], fits: b.fits, op: op}
+	if usesX {
+		if cap(b.jnUse) < nodes {
+			b.jnUse = make([]int, nodes)
+		}
+		b.jnUse = b.jnUse[:nodes]
+		clear(b.jnUse)
+		if len(b.fits) < gpn+1 {
+			b.fits = make([]fit, gpn+1)
+		}
+	}
+}
+
 // fitTime is the earliest candidate time at which r workers of w GPUs fit
 // beside the Jn jobs.
+//
+// It is lazy, and exact: the capacity steps are non-decreasing in time
+// (a release only frees GPUs), so the first step with capacity ≥ r is the
+// step at t whenever cap0 ≥ r, and otherwise the binary search over the
+// full steps of buildSteps, which is what every query did before. A Jn
+// job finishing at t is never in jnUse or the releases: buildSteps folded
+// such releases into the step at t, which is the same capacity. Oracle:
+// TestFitTimeLazyIsFull (random books, every w and r, against the full
+// steps) and the quick learn run's outputs, byte-identical old vs new
+// (docs/PERFORMANCE.md).
 func (b *book) fitTime(now int64, w, r int) int64 {
-	steps, ok := b.fits[w]
-	if !ok {
-		steps = b.buildSteps(now, w)
-		b.fits[w] = steps
+	if w > b.gpn { // no node holds a worker: capacity 0 at every step
+		if r <= 0 {
+			return now
+		}
+		return math.MaxInt64
 	}
+	f := &b.fits[w]
+	if f.op != b.op {
+		c := 0
+		for _, u := range b.jnUse {
+			c += max(0, b.gpn-u) / w
+		}
+		*f = fit{op: b.op, cap0: c, steps: f.steps[:0]}
+	}
+	if r <= f.cap0 {
+		return now
+	}
+	if !f.full {
+		if !b.sorted {
+			slices.SortFunc(b.releases, func(x, y release) int {
+				if x.at != y.at {
+					if x.at < y.at {
+						return -1
+					}
+					return 1
+				}
+				return x.node - y.node
+			})
+			b.sorted = true
+		}
+		f.steps = b.buildSteps(now, w, f.steps[:0])
+		f.full = true
+	}
+	steps := f.steps
 	k, _ := slices.BinarySearchFunc(steps, r, func(s step, r int) int {
 		if s.cap >= r {
 			return 1
@@ -130,14 +199,16 @@ func (b *book) fitTime(now int64, w, r int) int64 {
 	return steps[k].at
 }
 
-func (b *book) buildSteps(now int64, w int) []step {
+// buildSteps appends to steps the capacity at t and after each release
+// time (the releases sorted by time), and returns it.
+func (b *book) buildSteps(now int64, w int, steps []step) []step {
 	free := make([]int, b.nodes)
 	capacity := 0
 	for n := range free {
 		free[n] = b.gpn - b.jnUse[n]
 		capacity += max(0, free[n]) / w
 	}
-	steps := []step{{at: now, cap: capacity}}
+	steps = append(steps, step{at: now, cap: capacity})
 	for i := 0; i < len(b.releases); {
 		at := b.releases[i].at
 		for ; i < len(b.releases) && b.releases[i].at == at; i++ {
@@ -155,23 +226,39 @@ func (b *book) buildSteps(now int64, w int) []step {
 	return steps
 }
 
+// scratch is the allocator's per-simulation buffers, kept across
+// operations in Allocation.Scratch (a Rule value is shared by parallel
+// simulations, so it holds none).
+type scratch struct {
+	books  []book
+	jobs   []int
+	decide []int
+	keys   []float64
+}
+
 // Allocate implements simcore.Allocator.
 func (r Rule) Allocate(a *simcore.Allocation) error {
 	st := a.State()
 	inst := a.Instance()
 	now := a.Now()
 	P := a.Clusters()
-	books := make([]book, P)
+	sp := a.Scratch()
+	sc, _ := (*sp).(*scratch)
+	if sc == nil {
+		sc = &scratch{}
+		*sp = sc
+	}
+	if len(sc.books) < P {
+		sc.books = make([]book, P)
+	}
+	books := sc.books[:P]
 	for p, c := range inst.Clusters {
-		books[p] = book{nodes: c.Nodes, gpn: c.GPUsPerNode, freeJn: float64(c.Nodes * c.GPUsPerNode)}
-		if r.usesX {
-			books[p].jnUse = make([]int, c.Nodes)
-			books[p].fits = map[int][]step{}
-		}
+		books[p].reset(a.Op(), c.Nodes, c.GPUsPerNode, r.usesX)
 	}
 	var jobs []int // the jobs to decide (Js in scope all, else the arrivals)
 	if r.params.Scope == ScopeAll {
-		jobs = slices.Clone(a.Schedulable())
+		sc.jobs = append(sc.jobs[:0], a.Schedulable()...)
+		jobs = sc.jobs
 	} else {
 		jobs = a.Arrivals()
 	}
@@ -183,19 +270,20 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 		if p < 0 {
 			continue
 		}
-		if !st.IsFixed(j) && r.params.Scope == ScopeAll {
+		fixed := st.IsFixed(j)
+		if !fixed && r.params.Scope == ScopeAll {
 			continue
 		}
-		job := a.Job(j)
+		job := &inst.Jobs[j]
 		rem := a.RemainingOn(j, p)
 		b := &books[p]
 		b.work += float64(job.GPUs) * float64(rem)
 		b.count++
-		if !st.IsFixed(j) {
+		if !fixed {
 			continue
 		}
 		b.freeJn -= float64(job.GPUs)
-		if r.usesX {
+		if r.usesX && rem > 0 { // a job finishing at t holds nothing for x (fitTime)
 			w := job.PerWorker()
 			for _, sl := range st.Placement(j) {
 				g := int(sl.Workers) * w
@@ -204,38 +292,27 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 			}
 		}
 	}
-	if r.usesX {
-		for p := range books {
-			slices.SortFunc(books[p].releases, func(x, y release) int {
-				if x.at != y.at {
-					if x.at < y.at {
-						return -1
-					}
-					return 1
-				}
-				return x.node - y.node
-			})
-		}
-	}
 	var decide []int // indices into jobs, in decision order
+	if len(sc.decide) < len(jobs) {
+		sc.decide = make([]int, len(jobs))
+	}
+	decide = sc.decide[:len(jobs)]
+	for i := range decide {
+		decide[i] = i
+	}
 	if r.params.Scope == ScopeAll {
-		order := make([]int, len(jobs))
-		keys := make([]float64, len(jobs))
+		if len(sc.keys) < len(jobs) {
+			sc.keys = make([]float64, len(jobs))
+		}
+		keys := sc.keys[:len(jobs)]
 		for i, j := range jobs {
-			order[i] = i
 			c := a.Assigned(j)
 			if c < 0 {
-				c = a.Job(j).Cluster
+				c = inst.Jobs[j].Cluster
 			}
 			keys[i] = a.RankKey(j, c)
 		}
-		slices.SortStableFunc(order, func(x, y int) int { return cmpKey(keys[x], keys[y]) }) // jobs are in (arrival, id) order
-		decide = order
-	} else {
-		decide = make([]int, len(jobs))
-		for i := range decide {
-			decide[i] = i
-		}
+		slices.SortStableFunc(decide, func(x, y int) int { return cmpKey(keys[x], keys[y]) }) // jobs are in (arrival, id) order
 	}
 	var finishes *allFinish // m in scope all
 	if r.usesM && r.params.Scope == ScopeAll && len(jobs) > 0 {
@@ -247,7 +324,7 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 		if err := a.Context().Err(); err != nil {
 			return err
 		}
-		job := a.Job(j)
+		job := &inst.Jobs[j]
 		cur := a.Assigned(j)
 		vars[expr.OpQ] = float64(st.Queued(j)) / r.perHour
 		vars[expr.OpU] = float64(job.Priority)

@@ -1,7 +1,10 @@
 package rule
 
 import (
+	"cmp"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -41,8 +44,10 @@ func TestBetterOrder(t *testing.T) {
 // free until 80 and 4 after (2 × 4 GPUs; Jn jobs of 3 GPUs on node 0 until
 // 50 and of 2 on node 1 until 80).
 func TestFitTime(t *testing.T) {
-	b := book{nodes: 2, gpn: 4, jnUse: []int{3, 2}, fits: map[int][]step{},
-		releases: []release{{at: 50, node: 0, gpus: 3}, {at: 80, node: 1, gpus: 2}}}
+	b := book{}
+	b.reset(1, 2, 4, true)
+	copy(b.jnUse, []int{3, 2})
+	b.releases = []release{{at: 80, node: 1, gpus: 2}, {at: 50, node: 0, gpus: 3}} // sorted lazily
 	for _, c := range []struct {
 		w, r int
 		want int64
@@ -58,5 +63,63 @@ func TestFitTime(t *testing.T) {
 		if got := b.fitTime(0, c.w, c.r); got != c.want {
 			t.Errorf("%d workers × %d GPUs: fit at %d, want %d", c.r, c.w, got, c.want)
 		}
+	}
+}
+
+// fullFitTime is x as it was computed before fitTime was lazy: the full
+// capacity steps (releases sorted by time, those at t folded into the
+// first step), binary-searched for the first step holding r workers.
+func fullFitTime(nodes, gpn int, jnUse []int, rels []release, now int64, w, r int) int64 {
+	rels = slices.Clone(rels)
+	slices.SortFunc(rels, func(x, y release) int { return cmp.Compare(x.at, y.at) })
+	b := book{nodes: nodes, gpn: gpn, jnUse: jnUse, releases: rels}
+	steps := b.buildSteps(now, w, nil)
+	for _, s := range steps {
+		if s.cap >= r {
+			return s.at
+		}
+	}
+	return math.MaxInt64
+}
+
+// The lazy fitTime (capacity at t first, the full steps only when needed,
+// sorted once per book, buffers reused across operations) gives the full
+// steps' answer for every w and r, on random books reset across
+// "operations", including Jn jobs finishing at t (left out of the book, as
+// Allocate does, where the full steps counted them freed at t).
+func TestFitTimeLazyIsFull(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 7))
+	var b book
+	checks := 0
+	for op := 1; op <= 400; op++ {
+		nodes, gpn := 1+rng.IntN(12), []int{1, 2, 4, 8}[rng.IntN(4)]
+		now := int64(rng.IntN(1000))
+		b.reset(op, nodes, gpn, true)
+		fullUse := make([]int, nodes)
+		var fullRels []release
+		for range rng.IntN(3 * nodes) {
+			n, g := rng.IntN(nodes), 1+rng.IntN(gpn)
+			if fullUse[n]+g > gpn {
+				continue
+			}
+			at := now + int64(rng.IntN(4))*int64(rng.IntN(300)) // often at t
+			fullUse[n] += g
+			fullRels = append(fullRels, release{at: at, node: n, gpus: g})
+			if at > now {
+				b.jnUse[n] += g
+				b.releases = append(b.releases, release{at: at, node: n, gpus: g})
+			}
+		}
+		for range 1 + rng.IntN(20) {
+			w, r := 1+rng.IntN(gpn+1), 1+rng.IntN(2*nodes+1)
+			got, want := b.fitTime(now, w, r), fullFitTime(nodes, gpn, fullUse, fullRels, now, w, r)
+			if got != want {
+				t.Fatalf("op %d (%d×%d, t=%d): %d×%d GPUs fit at %d, full steps %d", op, nodes, gpn, now, r, w, got, want)
+			}
+			checks++
+		}
+	}
+	if checks < 2000 {
+		t.Fatalf("only %d queries", checks)
 	}
 }
