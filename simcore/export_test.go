@@ -21,6 +21,10 @@ type TestHooks struct {
 	NoListLevels bool
 	// AlwaysListLevels loads levels for every plan state.
 	AlwaysListLevels bool
+	// EagerStartCache applies placements to the start cache at once.
+	EagerStartCache bool
+	// StartCacheFlushAt, when > 0, bounds the start cache's log.
+	StartCacheFlushAt int
 	// Stats, when set, counts how the splice path built plans.
 	Stats *PlanStats
 }
@@ -30,7 +34,8 @@ type PlanStats = planStats
 
 // SimulateHooked is Simulate with the test-only switches h.
 func SimulateHooked(ctx context.Context, inst *Instance, sched Scheduler, opts Options, h TestHooks) (Result, error) {
-	return simulate(ctx, inst, sched, opts, testHooks{alwaysReplan: h.AlwaysReplan, fullPlans: h.FullPlans, noListLevels: h.NoListLevels, alwaysListLevels: h.AlwaysListLevels, stats: h.Stats})
+	return simulate(ctx, inst, sched, opts, testHooks{alwaysReplan: h.AlwaysReplan, fullPlans: h.FullPlans, noListLevels: h.NoListLevels, alwaysListLevels: h.AlwaysListLevels,
+		eagerStartCache: h.EagerStartCache, startCacheFlushAt: h.StartCacheFlushAt, stats: h.Stats})
 }
 
 // SimulateReplanning is Simulate on the reference path: plan reuse
