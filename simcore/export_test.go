@@ -23,6 +23,10 @@ type TestHooks struct {
 	AlwaysListLevels bool
 	// RefReleaseSort sorts release batches by comparison (relsort.go).
 	RefReleaseSort bool
+	// EagerStartCache applies placements to the start cache at once.
+	EagerStartCache bool
+	// StartCacheFlushAt, when > 0, bounds the start cache's log.
+	StartCacheFlushAt int
 	// Stats, when set, counts how the splice path built plans.
 	Stats *PlanStats
 }
@@ -32,7 +36,8 @@ type PlanStats = planStats
 
 // SimulateHooked is Simulate with the test-only switches h.
 func SimulateHooked(ctx context.Context, inst *Instance, sched Scheduler, opts Options, h TestHooks) (Result, error) {
-	return simulate(ctx, inst, sched, opts, testHooks{alwaysReplan: h.AlwaysReplan, fullPlans: h.FullPlans, noListLevels: h.NoListLevels, alwaysListLevels: h.AlwaysListLevels, refReleaseSort: h.RefReleaseSort, stats: h.Stats})
+	return simulate(ctx, inst, sched, opts, testHooks{alwaysReplan: h.AlwaysReplan, fullPlans: h.FullPlans, noListLevels: h.NoListLevels, alwaysListLevels: h.AlwaysListLevels,
+		refReleaseSort: h.RefReleaseSort, eagerStartCache: h.EagerStartCache, startCacheFlushAt: h.StartCacheFlushAt, stats: h.Stats})
 }
 
 // SimulateReplanning is Simulate on the reference path: plan reuse

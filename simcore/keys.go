@@ -103,15 +103,24 @@ func (b *keyBatch) keys(s *sim) {
 		b.coreKeys(s)
 		return
 	}
-	b.jobs, b.views = b.jobs[:0], b.views[:0]
+	b.jobs = b.jobs[:0]
 	for _, j := range s.open {
-		if c := s.assigned[j]; c >= 0 {
+		if s.assigned[j] >= 0 {
 			b.jobs = append(b.jobs, j)
-			b.views = append(b.views, JobView{})
-			s.view(&b.views[len(b.views)-1], j, c)
 		}
 	}
-	b.out = slices.Grow(b.out[:0], len(b.jobs))[:len(b.jobs)]
+	// view assigns every field of its view, so the views are written once,
+	// in place, rather than appended as zero values and then overwritten:
+	// the same views, one store of each instead of two.
+	n := len(b.jobs)
+	if cap(b.views) < n {
+		b.views = make([]JobView, n, 2*n)
+	}
+	b.views = b.views[:n]
+	for i, j := range b.jobs {
+		s.view(&b.views[i], j, s.assigned[j])
+	}
+	b.out = slices.Grow(b.out[:0], n)[:n]
 	b.eval(b.views, b.out)
 	for i, j := range b.jobs {
 		s.key[j] = b.out[i]

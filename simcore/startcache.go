@@ -16,13 +16,45 @@ import "math/bits"
 // result is exactly the full sweep's. A rebuilt state (begin, or the
 // prefix state of an MCT what-if) starts with an empty cache.
 //
-// Cost: a query is O(N) plus the releases between at and the answer; a
-// placement is O(K · slots) for K cached shapes. Over one state the
-// sweeps of one shape visit each release at most once.
+// Cost: a query is O(N) plus the releases between at and the answer, plus
+// the placements made since the entry's last query; a placement is O(1)
+// per slot (it joins the log below). Over one state the sweeps of one
+// shape visit each release at most once.
+//
+// Placements are applied to the entries lazily: occupied appends them to
+// a log, and an entry takes the log's new records when it is next looked
+// up (or when the log is flushed). This is exact: an entry's at changes
+// only in lookup and earliestSnap, which take the log first, so each
+// record meets the entry with the at it would have met eagerly, and the
+// entry sees the records in the same order as the eager updates did; its
+// snapshot and count are then exactly the eager ones. An entry reloaded
+// from σ(·, now) (its time passed) skips the log, since σ already holds
+// every placement. What it saves: the updates of shapes that are never
+// asked again before the state is rebuilt, carried past them or their
+// entry is reloaded — in a long queue most shapes are asked a few times
+// and every placement used to update every cached shape. Oracle:
+// testHooks.eagerStartCache (the eager updates), TestStartCacheLazyMatchesEager
+// on the instance families of TestLazyPlansMatchFullPlans and
+// TestSpliceMatchesRebuild; the golden results.
 type startCache struct {
 	entries []startEntry
 	used    int
+	log     []heldRec // placements not yet applied to every entry
+	eager   bool      // testHooks.eagerStartCache: apply placements at once
+	flushAt int       // the log's bound: logFlushAt, or testHooks.startCacheFlushAt
 }
+
+// heldRec is a placement holding gpus GPUs of node until end.
+type heldRec struct {
+	end  int64
+	node int32
+	gpus int32
+}
+
+// logFlushAt bounds the log: once it holds this many records it is
+// applied to every entry and emptied (flush), so a state carried across
+// many operations keeps O(1) memory per entry.
+const logFlushAt = 1024
 
 type startEntry struct {
 	w, r  int
@@ -30,6 +62,7 @@ type startEntry struct {
 	at    int64 // no candidate τ < at fits r workers of w GPUs
 	snap  []int // σ(n, at)
 	count int   // Σ_n ⌊max(0, snap[n])/w⌋
+	seen  int   // the log's records before seen are applied to snap
 }
 
 // fits is ⌊max(0, f)/w⌋, by a shift for the power-of-two demands of
@@ -41,17 +74,42 @@ func (e *startEntry) fits(f int) int {
 	return fits(f, e.w)
 }
 
-func (e *startEntry) recount() {
-	e.count = 0
+// reload sets the snapshot to sigma and its count, in one pass.
+func (e *startEntry) reload(sigma []int) {
+	e.snap = append(e.snap[:0], sigma...)
+	snap := e.snap[:len(sigma)]
+	count := 0
 	if e.shift >= 0 {
-		for _, f := range e.snap {
-			e.count += max(f, 0) >> e.shift
+		for _, f := range snap {
+			count += max(f, 0) >> e.shift
 		}
-		return
+	} else {
+		for _, f := range snap {
+			count += fits(f, e.w)
+		}
 	}
-	for _, f := range e.snap {
-		e.count += fits(f, e.w)
+	e.count = count
+}
+
+// apply takes the log's records from e.seen on (occupied's update).
+func (e *startEntry) apply(log []heldRec) {
+	for _, h := range log[e.seen:] {
+		if h.end > e.at {
+			old := e.snap[h.node]
+			e.snap[h.node] -= int(h.gpus)
+			e.count += e.fits(e.snap[h.node]) - e.fits(old)
+		}
 	}
+	e.seen = len(log)
+}
+
+// flush applies the log to every entry and empties it.
+func (c *startCache) flush() {
+	for i := range c.entries[:c.used] {
+		c.entries[i].apply(c.log)
+		c.entries[i].seen = 0
+	}
+	c.log = c.log[:0]
 }
 
 // log2Exact is k when w = 2^k, else −1.
@@ -62,7 +120,7 @@ func log2Exact(w int) int {
 	return bits.TrailingZeros(uint(w))
 }
 
-func (c *startCache) clear() { c.used = 0 }
+func (c *startCache) clear() { c.used, c.log = 0, c.log[:0] }
 
 // dropBefore forgets the entries whose time has passed: a lookup would
 // reload them from σ(·, now) anyway, and until then placements would keep
@@ -76,6 +134,9 @@ func (c *startCache) dropBefore(now int64) {
 		}
 	}
 	c.used = live
+	if live == 0 {
+		c.log = c.log[:0]
+	}
 }
 
 // lookup returns the entry of shape (w, r), creating one at now with
@@ -86,8 +147,10 @@ func (c *startCache) lookup(w, r int, now int64, sigma []int) *startEntry {
 		if e.w == w && e.r == r {
 			if e.at < now {
 				e.at = now
-				copy(e.snap, sigma)
-				e.recount()
+				e.reload(sigma)
+				e.seen = len(c.log)
+			} else {
+				e.apply(c.log)
 			}
 			return e
 		}
@@ -99,13 +162,31 @@ func (c *startCache) lookup(w, r int, now int64, sigma []int) *startEntry {
 	c.used++
 	e.w, e.r, e.at = w, r, now
 	e.shift = log2Exact(w)
-	e.snap = append(e.snap[:0], sigma...)
-	e.recount()
+	e.reload(sigma)
+	e.seen = len(c.log)
 	return e
 }
 
-// occupied records a placement holding gpus GPUs of node from t to end.
+// occupied records a placement holding gpus GPUs of node from t to end:
+// in the log, applied to the entries when next looked up (see the type
+// comment), or at once under testHooks.eagerStartCache.
 func (c *startCache) occupied(node int32, gpus int, end int64) {
+	if c.used == 0 {
+		return // an entry created later loads σ, which holds it
+	}
+	if c.eager {
+		c.occupiedEager(node, gpus, end)
+		return
+	}
+	c.log = append(c.log, heldRec{end: end, node: node, gpus: int32(gpus)})
+	if len(c.log) >= c.flushAt {
+		c.flush()
+	}
+}
+
+// occupiedEager is occupied applied to every entry at once: the reference
+// path (testHooks.eagerStartCache), on which the log stays empty.
+func (c *startCache) occupiedEager(node int32, gpus int, end int64) {
 	for i := range c.entries[:c.used] {
 		if e := &c.entries[i]; end > e.at {
 			old := e.snap[node]
@@ -129,6 +210,12 @@ func (p *planner) earliestCached(w, r int) int64 {
 // the cache's own snapshot, to be read (not changed) before the state
 // changes.
 func (p *planner) earliestSnap(w, r int) (int64, []int) {
+	// The hooks ride on whichever cache is current (the what-ifs swap a
+	// prefix cache in); occupied does nothing before a first lookup.
+	p.cache.eager, p.cache.flushAt = p.s.hooks.eagerStartCache, logFlushAt
+	if h := p.s.hooks.startCacheFlushAt; h > 0 {
+		p.cache.flushAt = h
+	}
 	e := p.cache.lookup(w, r, p.s.now, p.sigma)
 	count := e.count
 	if count < r {

@@ -26,6 +26,13 @@ type testHooks struct {
 	// every WhatIfs call instead of reloading pooled ones (whatif.go:
 	// levelSets): the reference the pool is tested against.
 	freshWhatIfs bool
+	// eagerStartCache applies each placement to every start-cache entry
+	// at once instead of through the cache's log (startcache.go): the
+	// reference the lazy updates are tested against.
+	eagerStartCache bool
+	// startCacheFlushAt, when > 0, replaces the start cache's log bound
+	// logFlushAt (so the tests reach its flush).
+	startCacheFlushAt int
 	// stats, when set, counts how plans were built.
 	stats *planStats
 }
