@@ -1,14 +1,12 @@
 package experiment
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -16,7 +14,12 @@ import (
 	"time"
 
 	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/internal/slurmcli"
 )
+
+// slurmRunner runs the Slurm commands of the launcher through the one
+// package evogp calls Slurm with (deploy/slurm uses it too).
+func slurmRunner() slurmcli.Runner { return slurmcli.Exec{} }
 
 // The Slurm launcher submits a task directory as one job array: element i
 // runs `evogp task run DIR` with SLURM_ARRAY_TASK_ID = i, at most K at a
@@ -145,11 +148,8 @@ func SubmitSlurm(ctx context.Context, dir string, indices []int, o SlurmOptions)
 			return SlurmSubmission{}, fmt.Errorf("slurm: the evogp executable: %w", err)
 		}
 	}
-	sbatch := ""
-	if !o.DryRun {
-		if sbatch, err = exec.LookPath("sbatch"); err != nil {
-			return SlurmSubmission{}, ErrNoSbatch
-		}
+	if !o.DryRun && !slurmcli.Installed("sbatch") {
+		return SlurmSubmission{}, ErrNoSbatch
 	}
 	script := filepath.Join(abs, SlurmScriptFile)
 	// Slurm does not create the directory of --output.
@@ -188,15 +188,13 @@ func SubmitSlurm(ctx context.Context, dir string, indices []int, o SlurmOptions)
 	if o.DryRun {
 		return sub, nil
 	}
-	cmd := exec.CommandContext(ctx, sbatch, args...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return sub, fmt.Errorf("sbatch %s: %w: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+	stdout, err := slurmRunner().Run(ctx, "sbatch", args...)
+	if err != nil {
+		return sub, err
 	}
-	id, _, _ := strings.Cut(strings.TrimSpace(stdout.String()), ";")
+	id, _, _ := strings.Cut(strings.TrimSpace(string(stdout)), ";")
 	if _, err := strconv.ParseUint(id, 10, 64); err != nil {
-		return sub, fmt.Errorf("sbatch printed %q, not a job id", strings.TrimSpace(stdout.String()))
+		return sub, fmt.Errorf("sbatch printed %q, not a job id", strings.TrimSpace(string(stdout)))
 	}
 	sub.JobID = id
 	subs, err := ReadSlurmSubmissions(abs)
@@ -319,10 +317,10 @@ func SlurmStates(ctx context.Context, dir string) (states map[int]string, source
 		return nil, "", nil
 	}
 	list := strings.Join(ids, ",")
-	if out, err := exec.CommandContext(ctx, "sacct", "-n", "-P", "-X", "-j", list, "-o", "JobID,State").Output(); err == nil {
+	if out, err := slurmRunner().Run(ctx, "sacct", "-n", "-P", "-X", "-j", list, "-o", "JobID,State"); err == nil {
 		return parseSlurmStates(string(out), order, set.Count), "sacct", nil
 	}
-	if out, err := exec.CommandContext(ctx, "squeue", "-h", "-r", "-t", "all", "-j", list, "-o", "%i|%T").Output(); err == nil {
+	if out, err := slurmRunner().Run(ctx, "squeue", "-h", "-r", "-t", "all", "-j", list, "-o", "%i|%T"); err == nil {
 		return parseSlurmStates(string(out), order, set.Count), "squeue", nil
 	}
 	return nil, "", nil

@@ -60,7 +60,7 @@ func (h *horizon) fits(f int) int {
 // nextArrival is H: the time of the next arrival (never after the last).
 func (s *sim) nextArrival() int64 {
 	if s.next < len(s.order) {
-		return s.inst.Jobs[s.order[s.next]].Arrival
+		return s.inst.Jobs[s.order[s.next]].joins()
 	}
 	return never
 }

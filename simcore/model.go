@@ -71,7 +71,18 @@ type Job struct {
 	// Duration; an entry ≤ 0 means the job cannot run on that type. Nil
 	// on homogeneous instances.
 	TypeDurations map[string]int64
+
+	// Release, when later than Arrival, is the time the job joins the
+	// simulation: its first scheduling operation. Its queuing time (q)
+	// and its age (a) still count from Arrival. It describes a job that
+	// waited in a live queue before the simulation took it over (SPEC §20,
+	// deploy/slurm); 0 = the job joins at its arrival, as every job of a
+	// dataset does.
+	Release int64
 }
+
+// joins is the time the job joins the simulation: max(Arrival, Release).
+func (j *Job) joins() int64 { return max(j.Arrival, j.Release) }
 
 // DurationOn is d_{j,p}, the job's duration on a cluster of GPU type
 // gpuType: its TypeDurations entry, or Duration when there is none. It is
@@ -151,6 +162,8 @@ func (in *Instance) Validate() error {
 			return where("priority = %d, must be ≥ 1", j.Priority)
 		case j.Deadline < 0:
 			return where("deadline = %d, must be ≥ 0", j.Deadline)
+		case j.Release < 0:
+			return where("release = %d, must be ≥ 0 (0 = at its arrival)", j.Release)
 		case j.Estimate < 0:
 			return where("estimate = %d, must be ≥ 0 s (0 = none)", j.Estimate)
 		case j.Cluster < 0 || j.Cluster >= len(in.Clusters):

@@ -182,6 +182,9 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options, 
 	}
 	slices.SortFunc(s.order, func(a, b int) int {
 		ja, jb := &inst.Jobs[a], &inst.Jobs[b]
+		if ja.joins() != jb.joins() {
+			return cmpInt64(ja.joins(), jb.joins())
+		}
 		if ja.Arrival != jb.Arrival {
 			return cmpInt64(ja.Arrival, jb.Arrival)
 		}
@@ -251,7 +254,7 @@ func (s *sim) run() error {
 	if ct, ok := s.sched.(CompletionTriggered); ok && ct.OnCompletions() {
 		completions = true
 	}
-	t := s.inst.Jobs[s.order[0]].Arrival
+	t := s.inst.Jobs[s.order[0]].joins()
 	for {
 		if err := s.ctx.Err(); err != nil {
 			return err
@@ -261,7 +264,7 @@ func (s *sim) run() error {
 		}
 		nextArrival := int64(never)
 		if s.next < len(s.order) {
-			nextArrival = s.inst.Jobs[s.order[s.next]].Arrival
+			nextArrival = s.inst.Jobs[s.order[s.next]].joins()
 		}
 		tNext := nextArrival
 		if completions {
@@ -320,7 +323,7 @@ func (s *sim) operation(t int64) error {
 	}
 	// 1. New arrivals become queued.
 	s.arrivals = s.arrivals[:0]
-	for s.next < len(s.order) && s.inst.Jobs[s.order[s.next]].Arrival == t {
+	for s.next < len(s.order) && s.inst.Jobs[s.order[s.next]].joins() == t {
 		j := s.order[s.next]
 		s.state[j] = queued
 		s.active = append(s.active, j)

@@ -41,14 +41,15 @@ func ParseArrivalTies(s string) (ArrivalTies, error) {
 }
 
 // applyArrivalTies permutes order (job indices sorted by arrival, then
-// id) as ties says; order stays sorted by arrival.
+// id) as ties says; order stays sorted by the time jobs join (their
+// arrival unless Job.Release is later).
 func applyArrivalTies(ties ArrivalTies, jobs []Job, order []int) {
 	if ties != TiesNumpyQuicksort || len(order) < 2 {
 		return
 	}
 	keys := make([]int64, len(order))
 	for i, j := range order {
-		keys[i] = jobs[j].Arrival
+		keys[i] = jobs[j].joins()
 	}
 	listed := slices.Clone(order)
 	for i, k := range NumpyQuicksortArgsort(keys) {
