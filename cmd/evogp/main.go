@@ -87,6 +87,7 @@ func newApp() *cli.App {
 			taskCommand(),
 			statusCommand(),
 			collectCommand(),
+			deployCommand(),
 		},
 	}
 	completeFlagValues(app.Commands)

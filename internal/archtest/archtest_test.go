@@ -38,6 +38,7 @@ var rules = []rule{
 	{"internal/profiling", []string{"internal/atomicio"}}, // Go profiles of a command, written atomically
 	{"internal/cliargs", nil},                             // command-line words: trailing flags, completion candidates and scripts
 	{"internal/signalrun", nil},                           // a command cancelled by SIGINT/SIGTERM, and its exit status
+	{"internal/slurmcli", nil},                            // the one way evogp runs Slurm commands (launcher and deploy), with its fake
 	{"internal/...", []string{"internal/..."}},
 	{"datasets/...", []string{"simcore", "datasets/...", "internal/..."}},
 	{"learn/...", []string{"expr", "simcore/...", "policies", "hydra/...", "datasets/...", "configs", "formula", "learn/...", "internal/..."}}, // hydra only through policies
@@ -46,7 +47,8 @@ var rules = []rule{
 	{"hydra/...", []string{"simcore", "hydra/..."}},
 	{"policies", []string{"simcore/...", "hydra/...", "expr", "internal/..."}}, // the one registry: simcore's built-ins + evo + rule (routing trees: expr) + hydra
 	{"experiment/...", allButCmd},
-	{"cmd/...", append([]string{"cmd/..."}, allButCmd...)},
+	{"deploy/...", append([]string{"deploy/..."}, allButCmd...)}, // a learned scheduler on a live queue (SPEC §20), built as simulate builds it (experiment); only cmd imports it
+	{"cmd/...", append([]string{"cmd/...", "deploy/..."}, allButCmd...)},
 	{"scripts/...", allButCmd}, // study tools (go run ./scripts/...), beside the command layer
 }
 
