@@ -13,10 +13,12 @@ test:
 test-short:
 	$(GO) test -short -count=1 ./...
 
-# The Slurm launcher on a real single-node Slurm (installs slurm and munge
-# from the distribution when missing; needs root). A few minutes.
+# The Slurm launcher and `evogp deploy slurm` on a real single-node Slurm
+# (installs slurm and munge from the distribution when missing; needs
+# root). A few minutes.
 test-slurm:
 	scripts/slurm-test.sh
+	scripts/slurm-deploy-test.sh
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 6 ./... | tee bench.txt
