@@ -109,19 +109,26 @@ done
 sinfo
 
 # --- evogp and a two-tree best.json ------------------------------------------
-say "building evogp; learning a two-tree run on the smoke config"
+say "building evogp; a two-tree best.json written by hand"
 go build -o "$W/evogp" ./cmd/evogp
 EVOGP="$W/evogp"
-(cd "$W" && "$EVOGP" learn --config smoke 'gp.learn=[routing,ranking]' gp.scope=all \
-	'gp.routing_terminals=[d,g,W,f,h,o]' 'gp.terminals=[d,q,u,g,a,r]' --out "$W/run" --quiet >/dev/null)
-# The smoke learner's trees are tiny and may ignore the queue; replace them
-# by hand with a pair that routes and orders: R = h·(2 − g) sends 1-CPU
-# jobs to the other partition and keeps 2-CPU ones (a tie goes to the
-# current one); f = g·d − q runs small, short, long-waiting jobs first.
-sed -E -e 's/^(  "infix": )".*"(,?)$/\1"g * d - q"\2/' -e 's/^(  "routing_infix": )".*"(,?)$/\1"h * (2 - g)"\2/' \
-	"$W/run/best.json" > "$W/best.json"
-grep -q '"infix": "g \* d - q"' "$W/best.json" && grep -q '"routing_infix": "h \* (2 - g)"' "$W/best.json" ||
-	die "could not write the hand-made best.json"
+# R = h·(2 − g) sends 1-CPU jobs to the other partition and keeps 2-CPU
+# ones (a tie goes to the current one); f = g·d − q runs small, short,
+# long-waiting jobs first. Scope all: every pending job is routed.
+cat > "$W/best.json" <<'JSON'
+{
+  "tree": ["-", ["*", "g", "d"], "q"],
+  "infix": "g * d - q",
+  "terminals": ["d", "q", "u", "g"],
+  "candidate": "rule+formula+bestfit",
+  "time_unit": "hours",
+  "learn": ["routing", "ranking"],
+  "routing_tree": ["*", "h", ["-", 2, "g"]],
+  "routing_infix": "h * (2 - g)",
+  "routing_terminals": ["g", "h"],
+  "scope": "all"
+}
+JSON
 DEPLOY=(deploy slurm "$W/best.json" --partitions short,long --gpus-from cpus --record "$W/record.json")
 
 # --- a queue kept pending behind a blocker -----------------------------------
