@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -123,25 +124,31 @@ func twoTree(routing, scope, f string) (simcore.Scheduler, error) {
 	return p.Scheduler(), err
 }
 
-// fakeSlurm is a queue that answers squeue (the re-read before writes)
-// and scontrol update like Slurm does, through slurmcli.Fake.
+// fakeSlurm is a Slurm that answers squeue, sinfo and scontrol update
+// from its jobs and nodes, through slurmcli.Fake: updates change them.
 type fakeSlurm struct {
 	mu    sync.Mutex
-	jobs  map[int64]*liveJob
+	jobs  []fakeJob
+	nodes []fakeNode
 	fail  map[int64]bool // scontrol update of these jobs fails
-	calls []string
+	// squeueOut, if set, replaces the queue squeue prints.
+	squeueOut *string
+	// onScontrol, if set, runs before each update.
+	onScontrol func()
+	calls      []string
 }
 
-func newFakeSlurm(s Snapshot) *fakeSlurm {
-	f := &fakeSlurm{jobs: map[int64]*liveJob{}, fail: map[int64]bool{}}
-	qs, err := ParseSqueue(s.Squeue, s.Meta.Zone())
-	if err != nil {
-		panic(err)
+func newFakeSlurm(jobs []fakeJob, nodes []fakeNode) *fakeSlurm {
+	return &fakeSlurm{jobs: slices.Clone(jobs), nodes: nodes, fail: map[int64]bool{}}
+}
+
+func (f *fakeSlurm) job(id int64) *fakeJob {
+	for i := range f.jobs {
+		if f.jobs[i].id == id {
+			return &f.jobs[i]
+		}
 	}
-	for _, j := range qs {
-		f.jobs[j.ID] = &liveJob{State: j.State, Partition: j.Partition, Priority: j.Priority}
-	}
-	return f
+	return nil
 }
 
 func (f *fakeSlurm) handle(name string, args []string) ([]byte, error) {
@@ -149,6 +156,12 @@ func (f *fakeSlurm) handle(name string, args []string) ([]byte, error) {
 	defer f.mu.Unlock()
 	f.calls = append(f.calls, name+" "+strings.Join(args, " "))
 	switch name {
+	case "sinfo":
+		var b strings.Builder
+		for _, n := range f.nodes {
+			b.WriteString(n.line() + "\n")
+		}
+		return []byte(b.String()), nil
 	case "squeue":
 		var ids []string
 		for _, a := range args {
@@ -157,29 +170,41 @@ func (f *fakeSlurm) handle(name string, args []string) ([]byte, error) {
 			}
 		}
 		var b strings.Builder
+		if ids == nil {
+			if f.squeueOut != nil {
+				return []byte(*f.squeueOut), nil
+			}
+			for _, j := range f.jobs {
+				b.WriteString(j.line(testNow) + "\n")
+			}
+			return []byte(b.String()), nil
+		}
 		for _, id := range ids {
 			var n int64
 			fmt.Sscan(id, &n)
-			if j, ok := f.jobs[n]; ok {
-				fmt.Fprintf(&b, "%d|%s|%s|%d|\n", n, j.State, j.Partition, j.Priority)
+			if j := f.job(n); j != nil {
+				fmt.Fprintf(&b, "%d|%s|%s|%d|\n", n, j.state, j.partition, j.priority)
 			}
 		}
 		return []byte(b.String()), nil
 	case "scontrol":
+		if f.onScontrol != nil {
+			f.onScontrol()
+		}
 		var id int64
 		fmt.Sscanf(args[1], "JobId=%d", &id)
-		j, ok := f.jobs[id]
-		if !ok || f.fail[id] {
+		j := f.job(id)
+		if j == nil || f.fail[id] {
 			return nil, fmt.Errorf("scontrol %s: exit status 1: slurm_update error: Invalid job id specified", strings.Join(args, " "))
 		}
-		if j.State != "PENDING" {
+		if j.state != "PENDING" {
 			return nil, fmt.Errorf("scontrol: Job is no longer pending execution")
 		}
 		if v, ok := strings.CutPrefix(args[2], "Partition="); ok {
-			j.Partition = v
+			j.partition = v
 		}
 		if v, ok := strings.CutPrefix(args[2], "Priority="); ok {
-			fmt.Sscan(v, &j.Priority)
+			fmt.Sscan(v, &j.priority)
 		}
 		return nil, nil
 	}
