@@ -34,6 +34,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzOverride -fuzztime 30s ./configs
 	$(GO) test -run '^$$' -fuzz FuzzPointDirName -fuzztime 30s ./experiment
 	$(GO) test -run '^$$' -fuzz FuzzParseSlurmStates -fuzztime 30s ./experiment
+	$(GO) test -run '^$$' -fuzz FuzzParseSqueue -fuzztime 30s ./deploy/slurm
+	$(GO) test -run '^$$' -fuzz FuzzParseSinfo -fuzztime 30s ./deploy/slurm
 
 # The paper's setting end to end: learn, then evaluate against the baselines.
 reproduce: build

@@ -105,6 +105,7 @@ const hydraCases = ",job_name,norm_job_submit_time,ddl,A100,V100,GTX2080Ti\n" +
 // use the outputs of earlier ones), with the placeholders (DIR, RUN,
 // CASES.csv, optional [...] parts) filled in.
 func readmeCases() []readmeCase {
+	deploySnapshot, _ := filepath.Abs(filepath.Join("testdata", "deploy-snapshot")) // before the test changes directory
 	quickLearn := []string{"learn", "gp.generations=1"}
 	if os.Getenv("EVOGP_README_FULL") != "" {
 		quickLearn = []string{"learn"}
@@ -128,6 +129,9 @@ func readmeCases() []readmeCase {
 		{readme: "evogp eval --dataset DIR --schedulers spark,liquid,tiresias,lyra,gp=RUN/best.json --out DIR",
 			run: []string{"eval", "--dataset", "data/test", "--schedulers", "spark,liquid,tiresias,lyra,gp=runs/smoke/best.json", "--out", "out/eval"}},
 		{readme: "evogp report DIR...", run: []string{"report", "out/eval"}},
+		{readme: "evogp deploy slurm RUN --partitions a,b --dry-run",
+			run: []string{"deploy", "slurm", "runs/smoke", "--partitions", "a,b", "--dry-run", "--snapshot", deploySnapshot},
+			why: "replaying the queue saved in testdata/deploy-snapshot (make test-slurm runs it on a real Slurm)", want: []string{"would change", "Slurm's own order"}},
 		{run: []string{"learn", "-m", "--config", "smoke", "--quiet", "objective.kind=single", "objective.omega=0,1", "gp.generations=1", "--out", "sweep"}},
 		{readme: "evogp status DIR", run: []string{"status", "sweep"}},
 		{readme: "evogp collect DIR", run: []string{"collect", "sweep"}},

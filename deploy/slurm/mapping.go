@@ -84,6 +84,7 @@ func MappingHelp() string {
 		"  u        --qos-priority QOS=U,...; any other QOS is 1",
 		"  q, a     now − eligible time (the submit time where Slurm has no eligible time), in the run's time unit",
 		"  N C f W n x h o m e  computed by the simulator from that state, as in simulate",
+		"A run whose trees use a terminal Slurm cannot supply (s: no deadlines; v: no per-GPU-type durations) is refused, naming it.",
 		"Skipped with a note (never changed): held jobs, jobs not yet eligible, jobs without a time limit (d from",
 		"the limit), jobs requesting no GPU, jobs whose shape fits no managed partition, jobs listing several partitions.",
 	}, "\n")
