@@ -3,8 +3,8 @@ package slurm
 import (
 	"context"
 	"fmt"
-	"strings"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
