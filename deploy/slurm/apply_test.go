@@ -2,6 +2,7 @@ package slurm
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -373,5 +374,28 @@ func TestRefusesTerminalsSlurmCannotSupply(t *testing.T) {
 	_, err := LoadLearned(writeBest(t, bad), 0, false)
 	if err == nil || !strings.Contains(err.Error(), "ranking tree uses terminal s (slack") {
 		t.Fatalf("error %v", err)
+	}
+}
+
+// TestIntervalLoopSavesEachRound: --interval repeats until the context
+// ends, saving each round's snapshot; the rounds after the first change
+// nothing.
+func TestIntervalLoopSavesEachRound(t *testing.T) {
+	jobs, nodes := liveQueue()
+	f := newFakeSlurm(jobs, nodes)
+	o := liveOptions(t, f, writeBest(t, twoTreeBest))
+	o.Once, o.Interval = false, 20*time.Millisecond
+	o.SaveSnapshot = filepath.Join(t.TempDir(), "snaps")
+	ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
+	defer cancel()
+	var out bytes.Buffer
+	if err := Run(ctx, o, &out); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(filepath.Join(o.SaveSnapshot, "0002")); err != nil {
+		t.Fatalf("round 2's snapshot: %v\n%s", err, out.String())
+	}
+	if n := strings.Count(out.String(), " changed\n"); n != 5 {
+		t.Errorf("%d changes over the rounds, want 5 (all in the first)\n%s", n, out.String())
 	}
 }

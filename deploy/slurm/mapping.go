@@ -82,7 +82,7 @@ func MappingHelp() string {
 		"  g        GPUs requested: the gpu GRES of tres-per-job, else tres-per-node × nodes; CPUs with --gpus-from cpus",
 		"  r        nodes requested (--workers-from nodes), or tasks (--workers-from tasks); g must be a multiple of r",
 		"  u        --qos-priority QOS=U,...; any other QOS is 1",
-		"  q, a     now − eligible time (the submit time where Slurm has no eligible time), in the run's time unit",
+		"  q, a     now − eligible time (for most jobs the submit time; a job with none is not eligible yet), in the run's time unit",
 		"  N C f W n x h o m e  computed by the simulator from that state, as in simulate",
 		"A run whose trees use a terminal Slurm cannot supply (s: no deadlines; v: no per-GPU-type durations) is refused, naming it.",
 		"Skipped with a note (never changed): held jobs, jobs not yet eligible, jobs without a time limit (d from",
