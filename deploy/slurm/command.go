@@ -52,7 +52,7 @@ func Help() string {
 		"Applies a learned scheduler (a learn run directory or its best.json, one- or two-tree; a front member",
 		"with --omega) to the pending jobs of the partitions named with --partitions (SPEC §20). One operation of",
 		"the simulator at the current time, through the scheduler simulate runs, gives each pending job a partition",
-		"(the routing tree's choice, scope as learned; a one-tree run keeps MCT's choice) and a rank; deploy sets",
+		"(the routing tree's choice, scope as learned; a one-tree run routes by MCT, as it was scored) and a rank; deploy sets",
 		"the partition and a priority (base + n − rank) with scontrol update so that Slurm dispatches each",
 		"partition's jobs in the ranking's order.",
 		"",
