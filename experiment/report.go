@@ -187,6 +187,11 @@ func newReportBuilder(dir string, t Tables, files Files, fo FigureOptions, o Rep
 			if err != nil {
 				return nil, err
 			}
+			if ofo.BestBaseline == "" {
+				if ofo.BestBaseline, ofo.BestBaselineBasis, err = manifestBestBaseline(dir); err != nil {
+					return nil, err
+				}
+			}
 			if ofo.Reference == "" {
 				ofo.Reference = ref
 			}
@@ -445,7 +450,7 @@ func (b *reportBuilder) evalSections(r *htmlreport.Report) error {
 	if ref == "" {
 		ref = reports.DefaultReference
 	}
-	s, err := reports.Summarize(b.t.Results, reports.SummaryOptions{Reference: ref})
+	s, err := reports.Summarize(b.t.Results, b.fo.SummaryOptions(ref))
 	if err != nil {
 		return err
 	}
@@ -1005,12 +1010,11 @@ func testHeadline(t *learn.TestTable) (string, bool) {
 			rows = append(rows, reports.ResultRow{Instance: strconv.Itoa(i), Scheduler: name, Objective: o})
 		}
 	}
-	s, err := reports.Summarize(rows, reports.SummaryOptions{Reference: t.BestBaseline, Baselines: []string{t.BestBaseline}})
+	s, err := reports.Summarize(rows, reports.SummaryOptions{Reference: t.BestBaseline, Baselines: []string{t.BestBaseline},
+		BestBaseline: t.BestBaseline, BestBaselineBasis: "by the run, by mean normalised objective on this test split"})
 	if err != nil {
 		return "", false
 	}
 	h := reports.HeadlineOf(s, learn.RowLearned)
-	// The run chose its best baseline by mean normalised objective.
-	h = strings.Replace(h, fmt.Sprintf("(lowest mean rank over %d instances)", s.Ranked), "(the run's best baseline by mean normalised objective)", 1)
 	return "Held-out test (" + t.Split + "): " + h, true
 }
