@@ -84,9 +84,9 @@ type Summary struct {
 	// "on the validation set of runs/a" (SummaryOptions.BestBaselineBasis),
 	// or BasisThisData when it was chosen on the rows summarised.
 	BestBaselineBasis string
-	Instances    int    // distinct (instance, seed) keys
-	Ranked       int    // keys where every scheduler ran; ranks and wins use these
-	Schedulers   []SchedulerStats
+	Instances         int // distinct (instance, seed) keys
+	Ranked            int // keys where every scheduler ran; ranks and wins use these
+	Schedulers        []SchedulerStats
 }
 
 // SummaryOptions choose the reference and the baselines. Zero values mean
