@@ -113,11 +113,11 @@ func TradeoffFrontPlot(omegas []OmegaPoint, baselines []BaselinePoint, layout *f
 	}
 	logX, logY := wantsLogSpread(xs), wantsLogSpread(ys)
 	if logX {
-		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, figure.DistinctTicks{Ticker: plot.LogTicks{Prec: -1}}
+		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, figure.DistinctTicks{Ticker: logTicks125{}}
 		p.X.Label.Text += ", log scale"
 	}
 	if logY {
-		p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, figure.DistinctTicks{Ticker: plot.LogTicks{Prec: -1}}
+		p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, figure.DistinctTicks{Ticker: logTicks125{}}
 		p.Y.Label.Text += ", log scale"
 	}
 	learned, _ := figure.SchedulerColor("learned")

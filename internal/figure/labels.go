@@ -98,6 +98,7 @@ func (l *Labels) Plot(c draw.Canvas, plt *plot.Plot) {
 		segs = append(segs, Box{Min: vg.Point{X: min(a.X, b.X) - 0.5, Y: min(a.Y, b.Y) - 0.5}, Max: vg.Point{X: max(a.X, b.X) + 0.5, Y: max(a.Y, b.Y) + 0.5}})
 	}
 	layout := LabelLayout{Points: points, Area: area}
+	var leaders [][2]vg.Point // drawn leader lines: no later label may cover one
 	gap := vg.Points(2)
 	for _, p := range l.Points {
 		q := at(p.X, p.Y)
@@ -121,7 +122,7 @@ func (l *Labels) Plot(c draw.Canvas, plt *plot.Plot) {
 					cost += 1e6
 				}
 				for _, o := range layout.Labels {
-					if b.Overlaps(o) {
+					if b.Overlaps(Box{Min: vg.Point{X: o.Min.X - gap, Y: o.Min.Y - gap/2}, Max: vg.Point{X: o.Max.X + gap, Y: o.Max.Y + gap/2}}) {
 						cost += 1e3
 					}
 				}
@@ -133,6 +134,19 @@ func (l *Labels) Plot(c draw.Canvas, plt *plot.Plot) {
 				for _, o := range segs {
 					if b.Overlaps(o) {
 						cost++
+					}
+				}
+				for _, ld := range leaders {
+					if segmentHits(ld[0], ld[1], b) {
+						cost += 1e3
+					}
+				}
+				if k > 0 { // this label's own leader must cross no label
+					end := nearest(q, b)
+					for _, o := range layout.Labels {
+						if segmentHits(q, end, o) {
+							cost += 1e3
+						}
 					}
 				}
 				if cost < bestCost {
@@ -151,9 +165,9 @@ func (l *Labels) Plot(c draw.Canvas, plt *plot.Plot) {
 		if ring > 0 {
 			layout.Leaders++
 			ls := draw.LineStyle{Color: p.Color, Width: vg.Points(0.5)}
-			clamp := func(v, lo, hi vg.Length) vg.Length { return max(lo, min(v, hi)) }
-			end := vg.Point{X: clamp(q.X, best.Min.X, best.Max.X), Y: clamp(q.Y, best.Min.Y, best.Max.Y)}
+			end := nearest(q, best)
 			c.StrokeLine2(ls, q.X, q.Y, end.X, end.Y)
+			leaders = append(leaders, [2]vg.Point{q, end})
 		}
 	}
 	if l.Layout != nil {
@@ -171,4 +185,25 @@ func (l *Labels) DataRange() (xmin, xmax, ymin, ymax float64) {
 		ymin, ymax = math.Min(ymin, p.Y), math.Max(ymax, p.Y)
 	}
 	return xmin, xmax, ymin, ymax
+}
+
+// nearest is the point of b closest to q (where a leader line ends).
+func nearest(q vg.Point, b Box) vg.Point {
+	clamp := func(v, lo, hi vg.Length) vg.Length { return max(lo, min(v, hi)) }
+	return vg.Point{X: clamp(q.X, b.Min.X, b.Max.X), Y: clamp(q.Y, b.Min.Y, b.Max.Y)}
+}
+
+// segmentHits reports whether the segment a–e passes through the
+// interior of b, sampled every half point along it (exact enough at
+// drawing resolution).
+func segmentHits(a, e vg.Point, b Box) bool {
+	n := int(math.Hypot(float64(e.X-a.X), float64(e.Y-a.Y))*2) + 1
+	for i := 0; i <= n; i++ {
+		t := vg.Length(float64(i) / float64(n))
+		x, y := a.X+t*(e.X-a.X), a.Y+t*(e.Y-a.Y)
+		if x > b.Min.X && x < b.Max.X && y > b.Min.Y && y < b.Max.Y {
+			return true
+		}
+	}
+	return false
 }
