@@ -123,7 +123,8 @@ func RunSimulate(ctx context.Context, o SimulateCommand, w io.Writer) error {
 // (gp=RUN, a best.json, a formula, a spec under a label), which then
 // takes no --priority.
 func simulatePolicy(b PolicyBuilder, scheduler, priority string) (Policy, error) {
-	if !strings.Contains(scheduler, "=") {
+	// A label is a plain word: "hydra:budget=10" is a spec with a parameter.
+	if label, _, ok := strings.Cut(scheduler, "="); !ok || strings.ContainsAny(label, ":+") {
 		return b.Policy(scheduler, priority)
 	}
 	if priority != "" {
