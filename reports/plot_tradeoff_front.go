@@ -16,7 +16,7 @@ import (
 )
 
 // TradeoffFrontName is the file stem of TradeoffFrontPlot's figure.
-const TradeoffFrontName = "tradeoff_front"
+const TradeoffFrontName = "tradeoff_sweep"
 
 // OmegaPoint is one ω of a sweep on the test set: the mean over its seeds
 // of AvgJCT and MaxQT (hours), and the seeds' range of each.

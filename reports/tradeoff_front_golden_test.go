@@ -48,7 +48,7 @@ func pngDiff(a, b image.Image, tol uint32) float64 {
 	return float64(bad) / float64(r.Dx()*r.Dy())
 }
 
-// The trade-off figure, rasterised, matches testdata/tradeoff_front.png
+// The trade-off figure, rasterised, matches testdata/tradeoff_sweep.png
 // within a tolerance (at most 0.5 % of pixels off by more than 24 of 255
 // in a channel: font hinting may differ across platforms; a moved label,
 // point or axis changes far more). go test ./reports -run
@@ -58,7 +58,7 @@ func TestTradeoffFrontGoldenPNG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join("testdata", "tradeoff_front.png")
+	path := filepath.Join("testdata", "tradeoff_sweep.png")
 	if *update {
 		if err := os.WriteFile(path, b, 0o644); err != nil {
 			t.Fatal(err)
@@ -78,7 +78,7 @@ func TestTradeoffFrontGoldenPNG(t *testing.T) {
 	}
 	if d := pngDiff(got, want, 24); d > 0.005 {
 		_ = os.WriteFile(filepath.Join(t.TempDir(), "got.png"), b, 0o644)
-		t.Fatalf("tradeoff_front.png differs from the golden image on %.2f %% of pixels", 100*d)
+		t.Fatalf("tradeoff_sweep.png differs from the golden image on %.2f %% of pixels", 100*d)
 	}
 	// The comparison can fail: moving one baseline moves its square and
 	// label by far more than the tolerance.

@@ -30,15 +30,15 @@ func TestFigureTradeoffFromSweep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(stdout, "tradeoff_front.png, tradeoff_front.svg, tradeoff_front.tex (2 ω values, 4 runs, 4 baselines)") {
+	if !strings.Contains(stdout, "tradeoff_sweep.png, tradeoff_sweep.svg, tradeoff_sweep.tex (2 ω values, 4 runs, 4 baselines)") {
 		t.Errorf("stdout %q", stdout)
 	}
-	for _, f := range []string{"tradeoff_front.png", "tradeoff_front.svg"} {
+	for _, f := range []string{"tradeoff_sweep.png", "tradeoff_sweep.svg"} {
 		if st, err := os.Stat(filepath.Join(figs, f)); err != nil || st.Size() == 0 {
 			t.Errorf("%s: %v", f, err)
 		}
 	}
-	tab, err := os.ReadFile(filepath.Join(figs, "tradeoff_front.tex"))
+	tab, err := os.ReadFile(filepath.Join(figs, "tradeoff_sweep.tex"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func TestFigureTradeoffFromSweep(t *testing.T) {
 	if _, _, err := runApp(t, "figure", "tradeoff", a, "--out", figs, "--format", "svg", "--standalone"); err != nil {
 		t.Fatal(err)
 	}
-	doc, _ := os.ReadFile(filepath.Join(figs, "tradeoff_front.tex"))
+	doc, _ := os.ReadFile(filepath.Join(figs, "tradeoff_sweep.tex"))
 	compiles(t, string(doc))
 
 	// A sweep on other instances under the same names (other data)
