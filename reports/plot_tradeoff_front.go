@@ -93,7 +93,9 @@ const logSpread = 10
 // (figure.Labels places them when the canvas is known; layout, if not
 // nil, receives the boxes). An axis whose positive values span more than
 // logSpread is logarithmic.
-func TradeoffFrontPlot(omegas []OmegaPoint, baselines []BaselinePoint, layout *figure.LabelLayout) (*Figure, error) {
+//
+// notes are further legend lines (which test sets the points pool, say).
+func TradeoffFrontPlot(omegas []OmegaPoint, baselines []BaselinePoint, layout *figure.LabelLayout, notes ...string) (*Figure, error) {
 	if len(omegas) == 0 {
 		return nil, errors.New("trade-off front: no ω points")
 	}
@@ -182,6 +184,9 @@ func TradeoffFrontPlot(omegas []OmegaPoint, baselines []BaselinePoint, layout *f
 	}
 	if len(baselines) > 0 {
 		leg.Add("baselines (squares), labelled, mean over the test instances")
+	}
+	for _, n := range notes {
+		leg.Add(n)
 	}
 	lab := figure.NewLabels(labels)
 	lab.Layout = layout

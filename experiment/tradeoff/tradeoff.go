@@ -84,7 +84,12 @@ func Run(ctx context.Context, o Options, w io.Writer) error {
 		return fmt.Errorf("figure tradeoff: %w", err)
 	}
 	baselines := reports.BaselinePoints(base)
-	fig, err := reports.TradeoffFrontPlot(omegas, baselines, nil)
+	var notes []string
+	if sets := dataSeeds(base); sets > 1 {
+		// seed=1,2,3 varies the data too: say what the points pool.
+		notes = append(notes, fmt.Sprintf("the seeds ran on %d test sets (seed sets the data too); each baseline is its mean over the same %d", sets, sets))
+	}
+	fig, err := reports.TradeoffFrontPlot(omegas, baselines, nil, notes...)
 	if err != nil {
 		return err
 	}
@@ -271,4 +276,14 @@ func Table(pts []point, baselines []reports.BaselinePoint) string {
 		caption += " $\\operatorname{pdiv}(x, y) = x$ if $y = 0$, else $x / y$."
 	}
 	return "\\begin{table}\n  \\centering\n  \\caption{" + caption + "}\n" + s + "\\end{table}\n"
+}
+
+// dataSeeds is the number of distinct data seeds of the baselines' rows:
+// the test sets a sweep's points were scored on.
+func dataSeeds(rows []reports.ResultRow) int {
+	seen := map[int64]bool{}
+	for _, r := range rows {
+		seen[r.Seed] = true
+	}
+	return len(seen)
 }
