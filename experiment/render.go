@@ -201,6 +201,11 @@ func (t Tables) Render(o FigureOptions) (Files, error) {
 		if err := addFig(reports.TradeoffPlotFor(t.Sweep, t.TestSets, base)); err != nil {
 			return nil, err
 		}
+		// The same sweep as one figure of AvgJCT against MaxQT (evogp
+		// figure tradeoff draws it with the formula table).
+		if err := addFig(sweepFront(t.Sweep, base)); err != nil {
+			return nil, err
+		}
 	}
 	if len(t.Points) > 0 {
 		if err := addFig(reports.ConvergenceOverlayPlot(t.Points)); err != nil {
@@ -399,4 +404,22 @@ const estimateErrorCDF = "estimate_error_cdf.svg"
 func isEstimatePlotDir(dir string) bool {
 	st, err := os.Stat(filepath.Join(dir, estimateErrorCDF))
 	return err == nil && st.Mode().IsRegular()
+}
+
+// sweepFront is reports.TradeoffFrontPlot of a sweep's rows and its
+// baselines, saying so when the seeds ran on several test sets.
+func sweepFront(rows []reports.SweepRow, base []reports.ResultRow) (*reports.Figure, error) {
+	omegas, err := reports.OmegaPoints(rows)
+	if err != nil {
+		return nil, err
+	}
+	seeds := map[int64]bool{}
+	for _, r := range base {
+		seeds[r.Seed] = true
+	}
+	var notes []string
+	if len(seeds) > 1 {
+		notes = append(notes, fmt.Sprintf("the seeds ran on %d test sets (seed sets the data too); each baseline is its mean over the same %d", len(seeds), len(seeds)))
+	}
+	return reports.TradeoffFrontPlot(omegas, reports.BaselinePoints(base), nil, notes...)
 }

@@ -380,6 +380,8 @@ func figureCaption(name string) string {
 		return "Best fitness per generation of every sweep point"
 	case name == "tradeoff":
 		return "AvgJCT and MaxQT of the learned policy against ω (paper Fig. 8)"
+	case name == reports.TradeoffFrontName:
+		return "AvgJCT against MaxQT on the test set: each ω at the mean over its seeds, bars over the seeds' range, the baselines labelled"
 	case name == "pressure":
 		return "Objective under load pressure (paper Fig. 9a)"
 	case name == "evo_op_time":
