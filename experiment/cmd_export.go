@@ -12,19 +12,23 @@ import (
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/formula"
 	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/internal/latex"
 	"github.com/evogp/evogp/learn"
 )
 
 // ExportHelp is the description of `evogp export`: what Export reads
 // and prints.
 const ExportHelp = "Reads the \"infix\" formula of best.json (in RUN_DIR, or the file given) and prints it\n" +
-	"(of a collected sweep directory, every finished point's, each under a line \"# POINT\")\n" +
+	"(of a collected sweep directory, every finished point's, each under a line \"# POINT\"; in LaTeX one\n" +
+	"booktabs table with a row per point)\n" +
 	"(a run that learned a routing tree too, gp.learn: [routing, ranking], prints both, labelled\n" +
 	"routing R(j, p) and ranking f(j))\n" +
 	"in the chosen format; --simplify first applies the exact simplifier (semantics kept,\n" +
 	"protected division included); --domain instead simplifies for the simulator's inputs only\n" +
 	"(d ≥ 1/3600, q ≥ 0, u ≥ 1, g ≥ 1, no intermediate overflow), removing bloat such as x % (q - q)\n" +
-	"or g % g that is needed only for 0, Inf or NaN inputs (see evogp expr simplify --help)."
+	"or g % g that is needed only for 0, Inf or NaN inputs (see evogp expr simplify --help).\n" +
+	"LaTeX is a complete equation block (align with R(j, p) and f(j) for a two-tree run, and a row\n" +
+	"defining pdiv when a division is protected); --standalone makes it a document that compiles alone."
 
 // ExportOptions say what `evogp export` prints and how.
 type ExportOptions struct {
@@ -44,6 +48,9 @@ type ExportOptions struct {
 	OmegaGiven bool
 	// Out, if not empty, is the file written (atomically) instead of w.
 	Out string
+	// Standalone wraps LaTeX in a document that compiles on its own
+	// (latex.Standalone); only with Format "latex".
+	Standalone bool
 }
 
 // Export prints the formula(s) of the source in o.Args as o says, to o.Out or w; a
@@ -57,6 +64,9 @@ func Export(ctx context.Context, o ExportOptions, w io.Writer) error {
 		return errors.New("export: give one RUN_DIR or best.json (see evogp export --help)")
 	}
 	src := o.Args[0]
+	if o.Standalone && o.Format != "latex" {
+		return fmt.Errorf("export: --standalone is for --format latex, not %s", o.Format)
+	}
 	var text string
 	var err error
 	if st, err := os.Stat(src); err == nil && st.IsDir() {
@@ -70,15 +80,25 @@ func Export(ctx context.Context, o ExportOptions, w io.Writer) error {
 			if len(points) == 0 {
 				return fmt.Errorf("export %s: no point of the sweep has a best.json yet", src)
 			}
+			if o.Format == "latex" {
+				if text, err = sweepLaTeX(points, o); err != nil {
+					return err
+				}
+			}
 			var b strings.Builder
 			for _, pt := range points {
+				if o.Format == "latex" {
+					break // a table, above
+				}
 				one, err := ExportBest(pt.Best, o)
 				if err != nil {
 					return err
 				}
 				fmt.Fprintf(&b, "# %s\n%s", pt.Point, withNewline(one))
 			}
-			text = b.String()
+			if o.Format != "latex" {
+				text = b.String()
+			}
 		}
 	}
 	if text == "" {
@@ -91,6 +111,9 @@ func Export(ctx context.Context, o ExportOptions, w io.Writer) error {
 		}
 	}
 	text = withNewline(text)
+	if o.Standalone {
+		text = latex.Standalone(text)
+	}
 	if o.Out != "" {
 		return atomicio.WriteBytes(o.Out, []byte(text))
 	}
@@ -106,9 +129,39 @@ func withNewline(s string) string {
 }
 
 // ExportBest formats the formula(s) of the best.json at path as o says
-// (o.Args and o.Out are not read).
+// (o.Args and o.Out are not read). LaTeX is a complete displayed block:
+// an equation for one tree, an align block holding R(j, p) and f(j) for
+// a two-tree run (latex.Display).
 func ExportBest(path string, o ExportOptions) (string, error) {
-	var err error
+	routingTree, tree, err := exportTrees(path, o)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case routingTree != nil && o.Domain:
+		return learn.FormatPairOn(routingTree, tree, o.Format, expr.DefaultDomain())
+	case routingTree != nil:
+		return learn.FormatPair(routingTree, tree, o.Format)
+	}
+	src, err := formatOne(tree, o.Format, o.Domain)
+	if err != nil || o.Format != "latex" {
+		return src, err
+	}
+	return latex.Display(latex.Line{LHS: learn.TeXSignature(tree), RHS: src}), nil
+}
+
+// formatOne prints one tree; on the domain, divisions it proves safe
+// print as true division.
+func formatOne(t *expr.Tree, format string, domain bool) (string, error) {
+	if domain {
+		return expr.FormatOn(t, format, expr.DefaultDomain())
+	}
+	return expr.Format(t, format)
+}
+
+// exportTrees reads the trees of the best.json at path, simplified as o
+// says: routing is nil for a one-tree run.
+func exportTrees(path string, o ExportOptions) (routing, ranking *expr.Tree, err error) {
 	var infix, routingInfix string
 	if o.OmegaGiven {
 		var m learn.FrontMember
@@ -118,26 +171,26 @@ func ExportBest(path string, o ExportOptions) (string, error) {
 		infix, err = ReadBestInfix(path)
 	}
 	if err != nil {
-		return "", err
+		return nil, nil, err
 	}
 	tree, err := expr.Parse(infix)
 	if err != nil {
-		return "", fmt.Errorf("%s: %w", path, err)
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	var routingTree *expr.Tree
 	if routingInfix != "" { // a two-tree front member: both trees
 		if routingTree, err = expr.Routing.Parse(routingInfix); err != nil {
-			return "", fmt.Errorf("%s: routing_infix %s: %w", path, expr.Quote(routingInfix, err), err)
+			return nil, nil, fmt.Errorf("%s: routing_infix %s: %w", path, expr.Quote(routingInfix, err), err)
 		}
 	}
 	if !o.OmegaGiven {
 		routing, err := formula.ReadBestRouting(path)
 		if err != nil {
-			return "", err
+			return nil, nil, err
 		}
 		if routing != nil {
 			if routingTree, err = expr.Routing.Parse(routing.Infix); err != nil {
-				return "", fmt.Errorf("%s: routing_infix %s: %w", path, expr.Quote(routing.Infix, err), err)
+				return nil, nil, fmt.Errorf("%s: routing_infix %s: %w", path, expr.Quote(routing.Infix, err), err)
 			}
 		}
 	}
@@ -150,15 +203,64 @@ func ExportBest(path string, o ExportOptions) (string, error) {
 		}
 		return t
 	}
-	tree = simplify(tree)
-	switch {
-	case routingTree != nil && o.Domain:
-		return learn.FormatPairOn(simplify(routingTree), tree, o.Format, expr.DefaultDomain())
-	case routingTree != nil:
-		return learn.FormatPair(simplify(routingTree), tree, o.Format)
-	case o.Domain: // divisions the domain proves safe print as true division
-		return expr.FormatOn(tree, o.Format, expr.DefaultDomain())
-	default:
-		return expr.Format(tree, o.Format)
+	if routingTree != nil {
+		routingTree = simplify(routingTree)
 	}
+	return routingTree, simplify(tree), nil
+}
+
+// sweepLaTeX is the LaTeX of a collected sweep: one booktabs table, a
+// row per finished point (its overrides as text, then its formulas in
+// math), and no comment lines.
+func sweepLaTeX(points []SweepPointBest, o ExportOptions) (string, error) {
+	tab := latex.Table{Columns: []latex.Column{{Header: "point", Align: "l"}}}
+	type row struct {
+		point      string
+		routing, f string
+	}
+	var rows []row
+	twoTree := false
+	for _, pt := range points {
+		r, f, err := exportTrees(pt.Best, o)
+		if err != nil {
+			return "", err
+		}
+		var x row
+		x.point = latex.EscapeText(pt.Point)
+		if x.f, err = formatOne(f, "latex", o.Domain); err != nil {
+			return "", err
+		}
+		if r != nil {
+			twoTree = true
+			if x.routing, err = formatOne(r, "latex", o.Domain); err != nil {
+				return "", err
+			}
+		}
+		rows = append(rows, x)
+	}
+	if twoTree {
+		tab.Columns = append(tab.Columns, latex.Column{Header: "routing $R(j, p)$", Align: "l"})
+	}
+	tab.Columns = append(tab.Columns, latex.Column{Header: "ranking $f(j)$", Align: "l"})
+	pdiv := false
+	for _, x := range rows {
+		cells := []string{x.point}
+		if twoTree {
+			cells = append(cells, mathCell(x.routing))
+		}
+		tab.Rows = append(tab.Rows, append(cells, mathCell(x.f)))
+		pdiv = pdiv || strings.Contains(x.routing+x.f, latex.PdivCommand)
+	}
+	if pdiv {
+		tab.Caption = "Learned formulas per sweep point; $\\operatorname{pdiv}(x, y) = x$ if $y = 0$, else $x / y$."
+	}
+	return tab.String(), nil
+}
+
+// mathCell is a table cell holding math ("–" when empty).
+func mathCell(m string) string {
+	if m == "" {
+		return "–"
+	}
+	return "$" + m + "$"
 }

@@ -73,6 +73,9 @@ func Redraw(ctx context.Context, o RedrawOptions, w io.Writer) error {
 		if !o.InstanceGiven && inst != "" {
 			fo.Instance = inst
 		}
+		if fo.BestBaseline, fo.BestBaselineBasis, err = manifestBestBaseline(dir); err != nil {
+			return err
+		}
 		if all[i], err = t.Render(fo); err != nil {
 			return fmt.Errorf("report %s: %w", dir, err)
 		}

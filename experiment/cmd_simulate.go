@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/internal/progress"
@@ -68,7 +69,7 @@ func RunSimulate(ctx context.Context, o SimulateCommand, w io.Writer) error {
 			return err
 		}
 	}
-	p, err := b.Policy(o.Scheduler, o.Priority)
+	p, err := simulatePolicy(b, o.Scheduler, o.Priority)
 	if err != nil {
 		return err
 	}
@@ -115,4 +116,29 @@ func RunSimulate(ctx context.Context, o SimulateCommand, w io.Writer) error {
 		return reports.WriteResultsJSON(w, rows)
 	}
 	return reports.WriteResultsTable(w, rows, datasets.HasDeadlines(ds.Instances))
+}
+
+// simulatePolicy builds simulate's one scheduler: a spec with an optional
+// --priority formula, or a LABEL=SOURCE entry read as eval reads it
+// (gp=RUN, a best.json, a formula, a spec under a label), which then
+// takes no --priority.
+func simulatePolicy(b PolicyBuilder, scheduler, priority string) (Policy, error) {
+	// A label is a plain word: "hydra:budget=10" is a spec with a parameter.
+	if label, _, ok := strings.Cut(scheduler, "="); !ok || strings.ContainsAny(label, ":+") {
+		return b.Policy(scheduler, priority)
+	}
+	if priority != "" {
+		return Policy{}, fmt.Errorf("--scheduler %s carries its own formula: drop --priority", scheduler)
+	}
+	if strings.Contains(scheduler, ",") {
+		return Policy{}, fmt.Errorf("--scheduler %s: simulate runs one scheduler (eval compares several)", scheduler)
+	}
+	ps, err := b.Policies(scheduler)
+	if err != nil {
+		return Policy{}, err
+	}
+	if len(ps) != 1 {
+		return Policy{}, fmt.Errorf("--scheduler %s: names %d schedulers (a front run? pick one member with evogp export --omega, or use eval)", scheduler, len(ps))
+	}
+	return ps[0], nil
 }

@@ -90,6 +90,10 @@ type EvalManifest struct {
 	// Fronts are the LABEL=RUN entries expanded into their front's
 	// members (SPEC §17), for the test-set trade-off plot.
 	Fronts []reports.FrontSet `json:"fronts,omitempty"`
+	// BestBaseline is the summary's best baseline when it was chosen on
+	// other data than this, and BestBaselineBasis says on which.
+	BestBaseline      string `json:"best_baseline,omitempty"`
+	BestBaselineBasis string `json:"best_baseline_basis,omitempty"`
 }
 
 // EvalResult says what Eval wrote.
@@ -117,6 +121,9 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 		return EvalResult{}, err
 	}
 	if err := checkReference(policyRows(s.Policies), s.Figures); err != nil {
+		return EvalResult{}, err
+	}
+	if s.Figures, err = withBestBaseline(s.Figures, s.Policies); err != nil {
 		return EvalResult{}, err
 	}
 	warnings, err := LearnedObjectiveWarnings(s.Policies, s.Sim)
@@ -171,6 +178,7 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 		Weights: fmt.Sprintf("%v,%v,%v", o.Weights[0], o.Weights[1], o.Weights[2]),
 		Omega:   o.Omega, Trigger: s.Sim.Sim.Trigger, Backfill: s.Sim.Sim.Backfill, TimeUnit: s.TimeUnit,
 		EVOPairs: EVOPairs(s.Policies), Estimates: estimates,
+		BestBaseline: s.Figures.BestBaseline, BestBaselineBasis: s.Figures.BestBaselineBasis,
 	}
 	t.EVOPairs = man.EVOPairs
 	t.Objective = o.Kind

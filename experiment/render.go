@@ -48,6 +48,16 @@ type FigureOptions struct {
 	// ReportInstances is the largest number of instances whose sections
 	// in report.html carry their own figures (0 = DefaultReportInstances).
 	ReportInstances int `json:",omitempty"`
+	// BestBaseline, if set, is the summary's best baseline, chosen on
+	// other data as BestBaselineBasis says (reports.SummaryOptions);
+	// empty: chosen on the results themselves, and the summary says so.
+	BestBaseline      string `json:",omitempty"`
+	BestBaselineBasis string `json:",omitempty"`
+}
+
+// SummaryOptions are the reports.SummaryOptions of these figure options.
+func (o FigureOptions) SummaryOptions(reference string) reports.SummaryOptions {
+	return reports.SummaryOptions{Reference: reference, BestBaseline: o.BestBaseline, BestBaselineBasis: o.BestBaselineBasis}
 }
 
 // File is one rendered output file: its name and bytes.
@@ -120,7 +130,7 @@ func (t Tables) Render(o FigureOptions) (Files, error) {
 		return nil
 	}
 	if len(t.Results) > 0 {
-		s, err := reports.Summarize(t.Results, reports.SummaryOptions{Reference: o.Reference})
+		s, err := reports.Summarize(t.Results, o.SummaryOptions(o.Reference))
 		if err != nil {
 			return nil, err
 		}
@@ -191,6 +201,11 @@ func (t Tables) Render(o FigureOptions) (Files, error) {
 		if err := addFig(reports.TradeoffPlotFor(t.Sweep, t.TestSets, base)); err != nil {
 			return nil, err
 		}
+		// The same sweep as one figure of AvgJCT against MaxQT (evogp
+		// figure tradeoff draws it with the formula table).
+		if err := addFig(sweepFront(t.Sweep, base)); err != nil {
+			return nil, err
+		}
 	}
 	if len(t.Points) > 0 {
 		if err := addFig(reports.ConvergenceOverlayPlot(t.Points)); err != nil {
@@ -221,6 +236,24 @@ func ManifestDefaults(dir string) (reference, instance string, err error) {
 		return "", "", fmt.Errorf("report %s: %s is not valid JSON: %w", dir, MarkerFile, err)
 	}
 	return m.Reference, m.Instance, nil
+}
+
+// manifestBestBaseline returns the best baseline an eval directory's
+// MarkerFile records as chosen on other data, and on which ("" when none
+// or no marker), so that a redraw compares with the same baseline.
+func manifestBestBaseline(dir string) (name, basis string, err error) {
+	b, err := os.ReadFile(filepath.Join(dir, MarkerFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", "", nil
+	}
+	if err != nil {
+		return "", "", fmt.Errorf("report: %w", err)
+	}
+	var m EvalManifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return "", "", fmt.Errorf("report %s: %s is not valid JSON: %w", dir, MarkerFile, err)
+	}
+	return m.BestBaseline, m.BestBaselineBasis, nil
 }
 
 // manifestObjective returns the objective kind an eval directory's
@@ -371,4 +404,22 @@ const estimateErrorCDF = "estimate_error_cdf.svg"
 func isEstimatePlotDir(dir string) bool {
 	st, err := os.Stat(filepath.Join(dir, estimateErrorCDF))
 	return err == nil && st.Mode().IsRegular()
+}
+
+// sweepFront is reports.TradeoffFrontPlot of a sweep's rows and its
+// baselines, saying so when the seeds ran on several test sets.
+func sweepFront(rows []reports.SweepRow, base []reports.ResultRow) (*reports.Figure, error) {
+	omegas, err := reports.OmegaPoints(rows)
+	if err != nil {
+		return nil, err
+	}
+	seeds := map[int64]bool{}
+	for _, r := range base {
+		seeds[r.Seed] = true
+	}
+	var notes []string
+	if len(seeds) > 1 {
+		notes = append(notes, fmt.Sprintf("the seeds ran on %d test sets (seed sets the data too); each baseline is its mean over the same %d", len(seeds), len(seeds)))
+	}
+	return reports.TradeoffFrontPlot(omegas, reports.BaselinePoints(base), nil, notes...)
 }

@@ -187,6 +187,11 @@ func newReportBuilder(dir string, t Tables, files Files, fo FigureOptions, o Rep
 			if err != nil {
 				return nil, err
 			}
+			if ofo.BestBaseline == "" {
+				if ofo.BestBaseline, ofo.BestBaselineBasis, err = manifestBestBaseline(dir); err != nil {
+					return nil, err
+				}
+			}
 			if ofo.Reference == "" {
 				ofo.Reference = ref
 			}
@@ -375,6 +380,8 @@ func figureCaption(name string) string {
 		return "Best fitness per generation of every sweep point"
 	case name == "tradeoff":
 		return "AvgJCT and MaxQT of the learned policy against ω (paper Fig. 8)"
+	case name == reports.TradeoffFrontName:
+		return "AvgJCT against MaxQT on the test set: each ω at the mean over its seeds, bars over the seeds' range, the baselines labelled"
 	case name == "pressure":
 		return "Objective under load pressure (paper Fig. 9a)"
 	case name == "evo_op_time":
@@ -409,23 +416,38 @@ func summaryTable(s reports.Summary) htmlreport.Table {
 	if deadlines {
 		cols = append(cols, htmlreport.Column{Name: "tardiness (h)", Numeric: true}, htmlreport.Column{Name: "deadline misses", Numeric: true})
 	}
-	t := htmlreport.Table{ID: "summary-table", Caption: fmt.Sprintf("%d instances, %d ranked (every scheduler ran); cells are means over instances. Click a header to sort.", s.Instances, s.Ranked), Columns: cols}
+	caption := fmt.Sprintf("%d instances, %d ranked (every scheduler ran); cells are means over instances.", s.Instances, s.Ranked)
+	if s.BestBaseline != "" {
+		caption += fmt.Sprintf(" Best baseline %s, chosen %s.", s.BestBaseline, s.BestBaselineBasis)
+	}
+	for _, f := range s.Folds() {
+		caption += " One row for two schedulers: " + s.FoldWhy(f) + "."
+	}
+	t := htmlreport.Table{ID: "summary-table", Caption: caption + " Click a header to sort.", Columns: cols}
 	g := func(v float64) htmlreport.Cell { return htmlreport.Num("%.4g", v) }
 	for _, r := range s.Schedulers {
-		p, n := math.NaN(), math.NaN()
-		if r.Test.Method != "" {
-			p, n = r.Test.P, float64(r.Test.N)
+		if r.SameAs != "" {
+			continue // one row with the scheduler it equals (the caption says why)
 		}
-		row := []htmlreport.Cell{htmlreport.Str(r.Scheduler), htmlreport.Num("%.0f", float64(r.Instances)),
+		p, n := htmlreport.Num("%.3g", math.NaN()), math.NaN()
+		if r.Test.Method != "" {
+			p, n = htmlreport.Num("%.3g", r.Test.P), float64(r.Test.N)
+			if !r.Test.CanReject() {
+				p = htmlreport.Str("n too small for a test")
+			}
+		}
+		row := []htmlreport.Cell{htmlreport.Str(s.RowName(r.Scheduler)), htmlreport.Num("%.0f", float64(r.Instances)),
 			g(r.Objective.Mean), htmlreport.Num("%.2g", r.Objective.SD), g(r.Normalized.Mean), g(r.CQAvg.Mean), g(r.CQMax.Mean),
 			g(r.Util.Mean), g(r.AvgJCT.Mean), g(r.MaxQT.Mean), g(r.Makespan.Mean), g(r.Wins), g(r.MeanRank),
-			htmlreport.Num("%.3g", p), htmlreport.Num("%.0f", n)}
+			p, htmlreport.Num("%.0f", n)}
 		btw, ci, ratio := "–", "–", math.NaN()
 		if r.Test.Method != "" {
 			btw = fmt.Sprintf("%d / %d / %d", r.Paired.Better, r.Paired.Tied, r.Paired.Worse)
 			ratio = r.Paired.MedianRatio
-			if !math.IsNaN(r.Paired.RatioLo) {
-				ci = fmt.Sprintf("%.3g–%.3g", r.Paired.RatioLo, r.Paired.RatioHi)
+			if lo, hi := fmt.Sprintf("%.3g", r.Paired.RatioLo), fmt.Sprintf("%.3g", r.Paired.RatioHi); !math.IsNaN(r.Paired.RatioLo) && lo == hi {
+				ci = "the single value " + lo
+			} else if !math.IsNaN(r.Paired.RatioLo) {
+				ci = lo + "–" + hi
 			} else if !math.IsNaN(ratio) {
 				ci = "too few instances"
 			}
@@ -445,7 +467,7 @@ func (b *reportBuilder) evalSections(r *htmlreport.Report) error {
 	if ref == "" {
 		ref = reports.DefaultReference
 	}
-	s, err := reports.Summarize(b.t.Results, reports.SummaryOptions{Reference: ref})
+	s, err := reports.Summarize(b.t.Results, b.fo.SummaryOptions(ref))
 	if err != nil {
 		return err
 	}
@@ -1005,12 +1027,11 @@ func testHeadline(t *learn.TestTable) (string, bool) {
 			rows = append(rows, reports.ResultRow{Instance: strconv.Itoa(i), Scheduler: name, Objective: o})
 		}
 	}
-	s, err := reports.Summarize(rows, reports.SummaryOptions{Reference: t.BestBaseline, Baselines: []string{t.BestBaseline}})
+	s, err := reports.Summarize(rows, reports.SummaryOptions{Reference: t.BestBaseline, Baselines: []string{t.BestBaseline},
+		BestBaseline: t.BestBaseline, BestBaselineBasis: "by the run, by mean normalised objective on this test split"})
 	if err != nil {
 		return "", false
 	}
 	h := reports.HeadlineOf(s, learn.RowLearned)
-	// The run chose its best baseline by mean normalised objective.
-	h = strings.Replace(h, fmt.Sprintf("(lowest mean rank over %d instances)", s.Ranked), "(the run's best baseline by mean normalised objective)", 1)
 	return "Held-out test (" + t.Split + "): " + h, true
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/format"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -324,16 +325,42 @@ func formatGo(t *Tree) (string, error) {
 	if t.cat == Routing {
 		fn, what = "routing", "(smaller = cluster preferred)"
 	}
+	// Every parameter the formula reads is documented; the others are
+	// blank, so that the signature keeps its positions (d, q, u, g, then
+	// the extra terminals) without unused names.
+	used := t.Terminals()
+	params := []Op{OpD, OpQ, OpU, OpG}
+	params = append(params, used.Minus(PaperTerminals).Ops()...)
+	names := make([]string, len(params))
 	fmt.Fprintf(&b, "// %s computes %s\n", fn, t.String())
-	b.WriteString("// " + what + ", where a % b is protected division:\n")
-	b.WriteString("// a if b == 0, else a / b.\n")
-	params := []string{"d", "q", "u", "g"}
-	for _, op := range t.Terminals().Minus(PaperTerminals).Ops() {
-		params = append(params, t.cat.Name(op))
-	}
-	b.WriteString("func " + fn + "(" + strings.Join(params, ", ") + " float64) float64 {\n")
+	b.WriteString("// " + what)
 	if usesDiv {
-		b.WriteString("pdiv := func(a, b float64) float64 {\nif b == 0 {\nreturn a\n}\nreturn a / b\n}\n")
+		b.WriteString(", where num % den is protected division:\n// num if den == 0, else num / den")
+	}
+	b.WriteString(".\n")
+	first := true
+	for i, op := range params {
+		names[i] = "_"
+		if !used.Has(op) {
+			continue
+		}
+		names[i] = t.cat.Name(op)
+		if first {
+			b.WriteString("//\n// Inputs of the job")
+			if t.cat == Routing {
+				b.WriteString(" j and the cluster p")
+			}
+			b.WriteString(":\n//\n")
+			first = false
+		}
+		fmt.Fprintf(&b, "//   - %s: %s\n", names[i], t.cat.table()[op].Doc)
+	}
+	if slices.Contains(names, "_") {
+		b.WriteString("//\n// Inputs it does not read are blank (_).\n")
+	}
+	b.WriteString("func " + fn + "(" + strings.Join(names, ", ") + " float64) float64 {\n")
+	if usesDiv { // num and den: no terminal is called that, so no job variable is shadowed
+		b.WriteString("pdiv := func(num, den float64) float64 {\nif den == 0 {\nreturn num\n}\nreturn num / den\n}\n")
 	}
 	for _, d := range decls {
 		b.WriteString(d + "\n")

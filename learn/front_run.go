@@ -409,7 +409,7 @@ func FrontPlotInput(f *Front) frontplot.Input {
 	}
 	in := frontplot.Input{
 		Name: FrontPlotName, XLabel: axis(0), YLabel: axis(1),
-		Title:         fmt.Sprintf("validation front (%d members, hypervolume %.4g)", len(f.Members), f.Hypervolume),
+		Title:         fmt.Sprintf("validation front (%s, hypervolume %.4g)", frontplot.Members(len(f.Members)), f.Hypervolume),
 		LineLabel:     "front (validation)",
 		OmegaVariable: "ω·" + f.Objectives[0] + " + (1 − ω)·" + f.Objectives[1],
 	}

@@ -269,6 +269,9 @@ func (t *TestTable) WriteText(w io.Writer) error {
 		if r.WilcoxonP != nil {
 			vs = fmt.Sprintf("%d / %d / %d", r.Better, r.Ties, r.Worse)
 			p = fmt.Sprintf("%.3g", *r.WilcoxonP)
+			if r.Better+r.Worse < stats.MinTestPairs { // no outcome could reach p < 0.05
+				p = "n too small for a test"
+			}
 		}
 		fmt.Fprintf(&b, "%-10s %12.4f %11.4f %6.1f %9.2f  %-22s %s\n", r.Scheduler, r.Objective, r.Normalised, r.Wins, r.MeanRank, vs, p)
 	}
@@ -407,7 +410,10 @@ func Headline(res *Result) string {
 		l, bb := t.Row(RowLearned), t.Row(t.BestBaseline)
 		fmt.Fprintf(&b, "\ntest score: learned %.4f vs best baseline %s %.4f: %s; better on %d, tied on %d, worse on %d of %d instances",
 			l.Normalised, bb.Scheduler, bb.Normalised, relative(l.Normalised, bb.Normalised, bb.Scheduler), l.Better, l.Ties, l.Worse, t.Instances)
-		if l.WilcoxonP != nil {
+		switch {
+		case l.WilcoxonP != nil && l.Better+l.Worse < stats.MinTestPairs:
+			fmt.Fprintf(&b, " (n too small for a test: %d non-tied pairs, %d needed for p < 0.05)", l.Better+l.Worse, stats.MinTestPairs)
+		case l.WilcoxonP != nil:
 			fmt.Fprintf(&b, " (Wilcoxon p = %.3g)", *l.WilcoxonP)
 		}
 	}

@@ -3,6 +3,7 @@ package learn
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/evogp/evogp/internal/latex"
 	"strings"
 
 	"github.com/evogp/evogp/expr"
@@ -58,7 +59,7 @@ func formatPair(routing, ranking *expr.Tree, format string, dom *expr.Domain) (s
 	case "infix", "prefix":
 		return "R(j, p) = " + r + "\nf(j) = " + f + "\n", nil
 	case "latex":
-		return "R(j, p) &= " + r + " \\\\\nf(j) &= " + f + "\n", nil
+		return latex.Display(latex.Line{LHS: "R(j, p)", RHS: r}, latex.Line{LHS: "f(j)", RHS: f}), nil
 	case "go":
 		return "// Routing R(j, p): the feasible cluster with the smallest value gets job j.\n" + r +
 			"\n\n// Ranking f(j): the job with the smallest value runs first.\n" + f + "\n", nil

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"github.com/evogp/evogp/internal/latex"
 	"io"
 	"os"
 	"strconv"
@@ -243,23 +244,28 @@ func formulaGo(t *expr.Tree) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// formulaTeX is a standalone LaTeX equation for the simplified tree.
-func formulaTeX(t *expr.Tree) ([]byte, error) {
-	dom := expr.DefaultDomain() // the simulator's inputs: a divisor proved non-zero prints as \frac
-	src, err := expr.FormatOn(t, "latex", dom)
+// formulaTeX is the displayed LaTeX of a run's simplified trees, ready
+// to paste: an equation for a ranking tree alone, an align block with
+// R(j, p) and f(j) for a two-tree run (routing not nil), and in both a
+// row defining pdiv when a division is protected (latex.Display). A
+// divisor the simulator's inputs prove non-zero prints as \frac.
+func formulaTeX(routing, ranking *expr.Tree) ([]byte, error) {
+	dom := expr.DefaultDomain()
+	if routing != nil {
+		src, err := FormatPairOn(routing, ranking, "latex", dom)
+		return []byte(src), err
+	}
+	src, err := expr.FormatOn(ranking, "latex", dom)
 	if err != nil {
 		return nil, err
 	}
-	head := "% Learned priority function (smaller = scheduled earlier).\n"
-	if expr.ProtectedDivisions(t, dom) > 0 {
-		head += "% pdiv(a, b) = a if b = 0, else a / b (protected division); \\frac marks divisions whose divisor is never 0.\n"
-	}
-	return []byte(head + "\\begin{equation}\n  " + texSignature(t) + " = " + src + "\n\\end{equation}\n"), nil
+	return []byte(latex.Display(latex.Line{LHS: TeXSignature(ranking), RHS: src})), nil
 }
 
-// texSignature is "f(q, a)": f of the terminals t uses, in catalogue
-// order ("f" alone for a constant).
-func texSignature(t *expr.Tree) string {
+// TeXSignature is "f(q, a)": f of the terminals t uses, in catalogue
+// order ("f" alone for a constant), the left-hand side of an exported
+// ranking formula.
+func TeXSignature(t *expr.Tree) string {
 	names := t.Terminals().Names()
 	if len(names) == 0 {
 		return "f"

@@ -1,7 +1,9 @@
 package learn
 
 import (
+	"context"
 	"encoding/csv"
+	"github.com/evogp/evogp/internal/latex"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,9 +25,9 @@ func mustParse(t *testing.T, s string) *expr.Tree {
 // and the pdiv note appears only when the formula divides.
 func TestFormulaTeXSignature(t *testing.T) {
 	for _, c := range []struct{ formula, sig string }{
-		{"q - a", "f(q, a) = "}, {"g * d", "f(d, g) = "}, {"3", "f = "}, {"d / (q + 1)", "f(d, q) = \\frac{d}{q + 1}"}, {"d / q", "f(d, q) = "},
+		{"q - a", "f(q, a) = "}, {"g * d", "f(d, g) = "}, {"3", "f = "}, {"d / (q + 1)", "f(d, q) = \\frac{d}{q + 1}"}, {"d / q", "f(d, q) &= "},
 	} {
-		b, err := formulaTeX(mustParse(t, c.formula))
+		b, err := formulaTeX(nil, mustParse(t, c.formula))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -36,6 +38,34 @@ func TestFormulaTeXSignature(t *testing.T) {
 		if got := strings.Contains(s, "pdiv"); got != strings.Contains(c.formula, "/ q") {
 			t.Errorf("%s: pdiv note %v in %q", c.formula, got, s)
 		}
+		if err := latex.Check(s); err != nil {
+			t.Errorf("%s: %v\n%s", c.formula, err, s)
+		}
+	}
+}
+
+// A two-tree run's formula.tex holds both trees in one align block with
+// the pdiv definition, no comment lines, and compiles standalone.
+func TestFormulaTeXTwoTrees(t *testing.T) {
+	r, err := expr.Routing.Parse("W + 0.5*o - f % n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := formulaTeX(r, mustParse(t, "g * d + q"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	for _, w := range []string{"\\begin{align}\n", "  R(j, p) &= W + 0.5 \\cdot o - \\operatorname{pdiv}", "  f(j) &= g \\cdot d + q \\\\\n", "\\nonumber\n\\end{align}\n"} {
+		if !strings.Contains(s, w) {
+			t.Errorf("formula.tex lacks %q:\n%s", w, s)
+		}
+	}
+	if err := latex.Check(s); err != nil {
+		t.Fatalf("%v\n%s", err, s)
+	}
+	if ok, err := latex.Compile(context.Background(), latex.Standalone(s)); ok && err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -914,7 +914,7 @@ func (r *runner) write(res *Result) error {
 	if err := atomicio.WriteBytes(filepath.Join(dir, FormulaGoFile), goSrc); err != nil {
 		return err
 	}
-	tex, err := formulaTeX(simp)
+	tex, err := formulaTeX(res.RoutingSimplified, simp)
 	if err != nil {
 		return err
 	}

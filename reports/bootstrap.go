@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/evogp/evogp/internal/stats"
 )
 
 // bootstrapResamples is the number of resamples of bootstrapMeanCI.
@@ -48,4 +50,36 @@ func bootstrapMeanCI(xs []float64) Interval {
 	q := func(p float64) float64 { return means[int(math.Round(p*float64(len(means)-1)))] }
 	mean = math.Min(math.Max(mean, lo), hi) // a rounded sum can step outside
 	return Interval{Mean: mean, Low: math.Max(math.Min(q(0.025), mean), lo), High: math.Min(math.Max(q(0.975), mean), hi), N: n}
+}
+
+// pairedRatioCI is the 95 % percentile bootstrap interval of Σx ÷ Σy,
+// resampling the indices i (the pairs (x_i, y_i) stay together) 2000
+// times from a fixed seed. Resamples whose Σy is 0 are skipped. Both
+// bounds are NaN below stats.MinTestPairs pairs (fewer pairs have too
+// few distinct resamples for a percentile interval to cover 95 %, the
+// same threshold as the median's order-statistic interval) or when no
+// resample has Σy > 0.
+func pairedRatioCI(x, y []float64) (lo, hi float64) {
+	n := len(x)
+	if n < stats.MinTestPairs {
+		return math.NaN(), math.NaN()
+	}
+	rng := rand.New(rand.NewPCG(0x5eed, uint64(n)))
+	ratios := make([]float64, 0, bootstrapResamples)
+	for range bootstrapResamples {
+		var sx, sy float64
+		for range n {
+			i := rng.IntN(n)
+			sx, sy = sx+x[i], sy+y[i]
+		}
+		if sy > 0 {
+			ratios = append(ratios, sx/sy)
+		}
+	}
+	if len(ratios) == 0 {
+		return math.NaN(), math.NaN()
+	}
+	slices.Sort(ratios)
+	q := func(p float64) float64 { return ratios[int(math.Round(p*float64(len(ratios)-1)))] }
+	return q(0.025), q(0.975)
 }

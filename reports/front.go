@@ -94,7 +94,7 @@ func FrontTestPlot(results []ResultRow, set FrontSet, exclude []FrontSet) (*Figu
 	mean := func(s string, k int) float64 { return sum[s][k] / float64(count[s]) }
 	in := frontplot.Input{
 		Name:   "tradeoff_" + figure.FileStem(set.Label),
-		Title:  fmt.Sprintf("test-set trade-off of front %s (%d members)", set.Label, len(set.Members)),
+		Title:  frontTitle(set),
 		XLabel: frontAxis(set.Objectives[0]), YLabel: frontAxis(set.Objectives[1]),
 		LineLabel: "front (test)",
 	}
@@ -136,4 +136,14 @@ func FrontTestPlot(results []ResultRow, set FrontSet, exclude []FrontSet) (*Figu
 		}
 	}
 	return frontplot.Plot(in)
+}
+
+// frontTitle is "test-set trade-off of front F (3 members)", without
+// repeating "front" for a front labelled front.
+func frontTitle(set FrontSet) string {
+	t := "test-set trade-off of front " + set.Label
+	if set.Label == "front" {
+		t = "test-set trade-off of the front"
+	}
+	return t + " (" + frontplot.Members(len(set.Members)) + ")"
 }

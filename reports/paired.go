@@ -21,6 +21,11 @@ type Paired struct {
 	// MeanRatio is the scheduler's mean objective ÷ the baseline's, both
 	// over the paired instances only (NaN when the baseline's is 0).
 	MeanRatio float64
+	// MeanRatioLo and MeanRatioHi are the paired 95 % bootstrap interval
+	// of MeanRatio: instances are resampled as pairs, so that the
+	// instance-to-instance spread both schedulers share cancels (NaN
+	// below 2 pairs).
+	MeanRatioLo, MeanRatioHi float64
 }
 
 // ConfidenceLevel is the level of every confidence interval of a summary.
@@ -50,5 +55,6 @@ func pairedComparison(x, y []float64) Paired {
 	if sy > 0 {
 		p.MeanRatio = sx / sy
 	}
+	p.MeanRatioLo, p.MeanRatioHi = pairedRatioCI(x, y)
 	return p
 }

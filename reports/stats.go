@@ -69,15 +69,24 @@ type SchedulerStats struct {
 	// the best baseline over the same pairs as Test (zero value when Test
 	// is).
 	Paired Paired
+	// SameAs names an earlier scheduler whose result row is identical to
+	// this one's on every instance (every metric bit for bit, the same
+	// instances): the two are one row of the summary, and neither is
+	// tested against the other. "" when there is none.
+	SameAs string
 }
 
 // Summary is the per-scheduler statistics of a results table.
 type Summary struct {
 	Reference    string // normalising scheduler
 	BestBaseline string // baseline with the lowest mean rank ("" if none ran)
-	Instances    int    // distinct (instance, seed) keys
-	Ranked       int    // keys where every scheduler ran; ranks and wins use these
-	Schedulers   []SchedulerStats
+	// BestBaselineBasis says on which data BestBaseline was chosen, e.g.
+	// "on the validation set of runs/a" (SummaryOptions.BestBaselineBasis),
+	// or BasisThisData when it was chosen on the rows summarised.
+	BestBaselineBasis string
+	Instances         int // distinct (instance, seed) keys
+	Ranked            int // keys where every scheduler ran; ranks and wins use these
+	Schedulers        []SchedulerStats
 }
 
 // SummaryOptions choose the reference and the baselines. Zero values mean
@@ -85,7 +94,16 @@ type Summary struct {
 type SummaryOptions struct {
 	Reference string
 	Baselines []string
+	// BestBaseline, if set, is the best baseline, chosen elsewhere (on
+	// validation data, say) and named with BestBaselineBasis; it must be
+	// one of the schedulers of the rows. Empty: the baseline with the
+	// lowest mean rank on the rows themselves (BasisThisData).
+	BestBaseline, BestBaselineBasis string
 }
+
+// BasisThisData is Summary.BestBaselineBasis when the best baseline was
+// chosen on the very rows it is compared on.
+const BasisThisData = "on the data summarised here, for want of other data"
 
 // Summarize computes per-scheduler statistics. Schedulers appear in the
 // order of their first row. Objectives are compared with exact float
@@ -159,21 +177,32 @@ func Summarize(rows []ResultRow, opts SummaryOptions) (Summary, error) {
 	}
 
 	best := -1
-	for _, b := range opts.Baselines {
-		s := slices.Index(t.scheds, b)
-		if s < 0 {
-			continue
+	if opts.BestBaseline != "" {
+		if best = slices.Index(t.scheds, opts.BestBaseline); best < 0 {
+			return Summary{}, fmt.Errorf("summarize: best baseline %q (chosen %s) is not among the schedulers %v", opts.BestBaseline, opts.BestBaselineBasis, t.scheds)
 		}
-		if best < 0 || betterBaseline(sum.Schedulers[s], sum.Schedulers[best]) {
-			best = s
+		sum.BestBaselineBasis = opts.BestBaselineBasis
+	} else {
+		for _, b := range opts.Baselines {
+			s := slices.Index(t.scheds, b)
+			if s < 0 {
+				continue
+			}
+			if best < 0 || betterBaseline(sum.Schedulers[s], sum.Schedulers[best]) {
+				best = s
+			}
 		}
+		sum.BestBaselineBasis = BasisThisData
 	}
 	if best < 0 {
+		sum.BestBaselineBasis = ""
+		foldIdentical(rows, t.scheds, sum.Schedulers, opts.Reference)
 		return sum, nil
 	}
 	sum.BestBaseline = t.scheds[best]
+	foldIdentical(rows, t.scheds, sum.Schedulers, sum.BestBaseline, opts.Reference)
 	for s := range t.scheds {
-		if s == best {
+		if s == best || sameRow(sum.Schedulers, s, best) {
 			continue
 		}
 		var x, y []float64

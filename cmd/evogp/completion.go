@@ -29,13 +29,17 @@ func completionCommand() *cli.Command {
 	}
 }
 
+// manSection is the manual section of `evogp man`: user commands.
+const manSection = "1"
+
 func manCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "man",
-		Usage:     "print the evogp(1) manual page (roff), generated from the commands and flags",
-		UsageText: "evogp man > evogp.1 && man ./evogp.1",
+		Usage:     "print the evogp(" + manSection + ") manual page (roff), generated from the commands and flags",
+		UsageText: "evogp man > evogp." + manSection + " && man ./evogp." + manSection,
 		Action: func(c *cli.Context) error {
-			s, err := cliargs.ManPage(c.Args().Slice(), c.App.ToMan)
+			// Section 1, user commands, as the help says (urfave/cli's ToMan writes 8).
+			s, err := cliargs.ManPage(c.Args().Slice(), func() (string, error) { return c.App.ToManWithSection(1) })
 			if err != nil {
 				return err
 			}

@@ -101,7 +101,7 @@ func TestEvalWritesTablesSummaryAndFigures(t *testing.T) {
 		t.Fatalf("manifest %+v", man)
 	}
 	md, _ := os.ReadFile(filepath.Join(out, "summary.md"))
-	if !strings.Contains(string(md), "| mine | 2 |") {
+	if !strings.Contains(string(md), " = mine | 2 |") { // g*d+0*q is tiresias on this data: one row
 		t.Fatalf("summary.md:\n%s", md)
 	}
 

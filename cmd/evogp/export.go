@@ -17,6 +17,7 @@ func exportCommand() *cli.Command {
 		UsageText: "evogp export RUN_DIR|best.json [--format " + strings.Join(expr.Formats(), "|") + "] [--simplify|--domain] [--out FILE]\n\n" +
 			"Examples:\n" +
 			"   evogp export runs/quick --format latex\n" +
+			"   evogp export runs/quick --format latex --standalone --out formula.tex && pdflatex formula.tex\n" +
 			"   evogp export runs/quick/best.json --format go --out formula.go\n" +
 			"   evogp export runs/quick --format dot --simplify | dot -Tsvg > tree.svg\n" +
 			"   evogp export runs/quick --domain\n" +
@@ -27,6 +28,7 @@ func exportCommand() *cli.Command {
 			&cli.BoolFlag{Name: "simplify", Usage: "simplify the formula before printing"},
 			&cli.BoolFlag{Name: "domain", Usage: "simplify for the simulator's inputs (d>0, q≥0, u≥1, g≥1, no overflow); implies --simplify"},
 			&cli.StringFlag{Name: "out", Usage: "write to FILE (atomically) instead of standard output"},
+			&cli.BoolFlag{Name: "standalone", Usage: "with --format latex: a complete document (article, amsmath, booktabs) that compiles on its own"},
 			&cli.Float64Flag{Name: "omega", Usage: "of a front run (gp.selection: nsga2), the member minimising ω·objective1 + (1−ω)·objective2 on validation"},
 		},
 		Action: runExport,
@@ -39,5 +41,5 @@ func runExport(c *cli.Context) error {
 		return err
 	}
 	return experiment.Export(c.Context, experiment.ExportOptions{Args: args, Format: c.String("format"), Simplify: c.Bool("simplify"),
-		Domain: c.Bool("domain"), Omega: c.Float64("omega"), OmegaGiven: c.IsSet("omega"), Out: c.String("out")}, c.App.Writer)
+		Domain: c.Bool("domain"), Omega: c.Float64("omega"), OmegaGiven: c.IsSet("omega"), Out: c.String("out"), Standalone: c.Bool("standalone")}, c.App.Writer)
 }

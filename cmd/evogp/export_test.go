@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/internal/latex"
+	"github.com/evogp/evogp/learn"
 )
 
 func TestExportFormats(t *testing.T) {
@@ -17,6 +19,9 @@ func TestExportFormats(t *testing.T) {
 		want, err := expr.Format(tree, format)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if format == "latex" { // a complete displayed block (issue 44)
+			want = latex.Display(latex.Line{LHS: learn.TeXSignature(tree), RHS: want})
 		}
 		for _, src := range []string{run, filepath.Join(run, "best.json")} {
 			out, _, err := runApp(t, "export", src, "--format", format)
@@ -30,6 +35,7 @@ func TestExportFormats(t *testing.T) {
 	}
 	// --simplify prints the simplified tree; --out writes a file.
 	want, _ := expr.Format(expr.Simplify(tree), "latex")
+	want = latex.Display(latex.Line{LHS: learn.TeXSignature(expr.Simplify(tree)), RHS: want})
 	path := filepath.Join(t.TempDir(), "f.tex")
 	if _, _, err := runApp(t, "export", run, "--format", "latex", "--simplify", "--out", path); err != nil {
 		t.Fatal(err)
@@ -62,6 +68,7 @@ func TestExportDomain(t *testing.T) {
 	if !strings.Contains(want, `\frac{q}{d}`) {
 		t.Fatalf("want %q", want)
 	}
+	want = latex.Display(latex.Line{LHS: "f(d, q, u, g)", RHS: want})
 	out, _, err := runApp(t, "export", "--format", "latex", "--domain", run)
 	if err != nil || strings.TrimSuffix(out, "\n") != strings.TrimSuffix(want, "\n") {
 		t.Errorf("latex: %v: %q, want %q", err, out, want)

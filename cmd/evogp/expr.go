@@ -37,13 +37,15 @@ func exprSimplifyCommand() *cli.Command {
 			"   evogp expr simplify --format go \"g*d*1 + 0*q\"\n" +
 			"   evogp expr simplify --domain \"q % d * (g % g) % (q - q)\"      # prints q % d\n" +
 			"   evogp expr simplify \"g*d - 0*q\" --domain --format latex      # flags may follow the formula\n" +
-			"   evogp expr simplify -- \"-g*d\"                               # a formula starting with '-' follows --",
+			"   evogp expr simplify -- \"-g*d\"                               # a formula starting with '-' follows --\n" +
+			"   evogp expr simplify --routing --domain \"m + W % (C - C)\"       # a routing tree R(j, p) (SPEC §16)",
 		Description: expr.SimplifyHelp,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "infix",
 				Usage: "output format: " + strings.Join(expr.Formats(), " | ")},
 			&cli.BoolFlag{Name: "domain",
 				Usage: "simplify for the simulator's inputs (d>0, q≥0, u≥1, g≥1, no overflow), not for every float64"},
+			routingFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			t, err := formulaArg(c)
@@ -64,12 +66,14 @@ func exprEvalCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "eval",
 		Usage: "evaluate a formula at given values of d, q, u, g",
-		UsageText: "evogp expr eval FORMULA NAME=VALUE...\n\n" +
-			"Example:\n" +
-			"   evogp expr eval \"g*d\" d=2.5 q=0 u=1 g=8      # prints 20",
+		UsageText: "evogp expr eval [--routing] FORMULA NAME=VALUE...\n\n" +
+			"Examples:\n" +
+			"   evogp expr eval \"g*d\" d=2.5 q=0 u=1 g=8      # prints 20\n" +
+			"   evogp expr eval --routing \"m + 2*W\" m=1.5 W=0.25   # a routing formula: prints 2",
 		Description: expr.AssignmentsHelp,
+		Flags:       []cli.Flag{routingFlag()},
 		Action: func(c *cli.Context) error {
-			out, err := expr.EvalArgs(c.Args().Slice())
+			out, err := expr.EvalArgsIn(catalogueOf(c), c.Args().Slice())
 			if err != nil {
 				return err
 			}
@@ -95,5 +99,20 @@ func formulaArg(c *cli.Context) (*expr.Tree, error) {
 		name := strings.TrimPrefix(c.Command.HelpName, c.App.Name+" ")
 		return nil, fmt.Errorf("%w (a formula that starts with '-' goes after --, as in evogp %s -- \"-g*d\")", err, name)
 	}
-	return expr.ParseFormula(strings.Join(append(args[:1:1], rest...), " "))
+	return expr.ParseFormulaIn(catalogueOf(c), strings.Join(append(args[:1:1], rest...), " "))
+}
+
+// routingFlag makes expr simplify and expr eval read a routing formula
+// R(j, p) over the routing terminals (SPEC §16) instead of a priority
+// function.
+func routingFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "routing", Usage: "the formula is a routing tree R(j, p) over the routing terminals (m, W, x, f, n, C, N, h, o and d, q, u, g, a, r, w)"}
+}
+
+// catalogueOf is the catalogue --routing chooses.
+func catalogueOf(c *cli.Context) expr.Catalogue {
+	if c.Bool("routing") {
+		return expr.Routing
+	}
+	return expr.Ranking
 }

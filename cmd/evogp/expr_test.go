@@ -36,7 +36,7 @@ func TestExprSimplify(t *testing.T) {
 		}
 	}
 	out, err := runExpr(t, "simplify", "--format", "go", "g*d")
-	if err != nil || !strings.Contains(out, "func priority(d, q, u, g float64) float64") || !strings.Contains(out, "return d * g") {
+	if err != nil || !strings.Contains(out, "func priority(d, _, _, g float64) float64") || !strings.Contains(out, "return d * g") {
 		t.Errorf("--format go: %v\n%s", err, out)
 	}
 	out, err = runExpr(t, "simplify", "--format", "dot", "g*d")

@@ -66,7 +66,7 @@ func checkExample(tmp string) cli.ActionFunc {
 			if c.NArg() == 0 {
 				return fmt.Errorf("missing formula")
 			}
-			_, err := expr.EvalAssigned(c.Args().First(), c.Args().Tail())
+			_, err := expr.EvalAssignedIn(catalogueOf(c), c.Args().First(), c.Args().Tail())
 			return err
 		case "expr simplify":
 			_, err := formulaArg(c)
@@ -94,6 +94,9 @@ func checkExample(tmp string) cli.ActionFunc {
 			}
 			return err
 		case "simulate":
+			if _, source, ok := strings.Cut(c.String("scheduler"), "="); ok && strings.Contains(source, "/") {
+				return nil // a run directory of the example's own
+			}
 			_, err := experiment.NewPolicy(c.String("scheduler"), c.String("priority"), false)
 			return err
 		case "eval", "pressure":

@@ -75,6 +75,7 @@ func newApp() *cli.App {
 			learnCommand(),
 			evalCommand(),
 			reportCommand(),
+			figureCommand(),
 			pressureCommand(),
 			exportCommand(),
 			exprCommand(),

@@ -154,6 +154,16 @@ func readmeCases() []readmeCase {
 			why: "with --dry-run and a local --out: the paper sweep is checked and its task directory and sbatch script written, not submitted (make test-slurm submits on a real Slurm)"},
 		{readme: "evogp status /shared/omega", run: []string{"status", "sweep"}, why: "on the local smoke sweep (the Slurm sweep above is not made here)"},
 		{readme: "evogp collect /shared/omega", run: []string{"collect", "sweep"}, why: "on the local smoke sweep"},
+		{readme: "evogp learn -m --config quick objective.kind=single objective.omega=0,0.25,0.5,0.75,1 data.seed=1 seed=1,2,3 --out sweeps/omega",
+			run: []string{"learn", "-m", "--config", "smoke", "--quiet", "objective.kind=single", "objective.omega=0,1", "data.seed=1", "seed=1,2", "gp.generations=1", "--out", "sweeps/omega"},
+			why: "the smoke config, two ω and two seeds, one generation"},
+		{readme: "evogp figure tradeoff sweeps/omega --out paper"},
+		{readme: "evogp export sweeps/omega --format latex --domain --standalone"},
+		{readme: `evogp learn --config quick objective.kind=single gp.selection=nsga2 "gp.objectives=[avg_jct,max_qt]" --out runs/front`,
+			run: []string{"learn", "--config", "smoke", "--quiet", "objective.kind=single", "gp.selection=nsga2", "gp.objectives=[avg_jct,max_qt]", "gp.generations=2", "gp.population=8", "--out", "runs/front"},
+			why: "the smoke config, two generations of eight"},
+		{readme: "evogp export runs/front --omega 0.3 --format latex"},
+		{readme: "evogp eval --dataset data/test --objective single --schedulers spark,liquid,tiresias,lyra,front=runs/front --out out/front"},
 	}
 }
 

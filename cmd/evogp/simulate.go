@@ -35,6 +35,7 @@ func simulateCommand() *cli.Command {
 		UsageText: "evogp simulate --dataset DIR [--scheduler NAME|ALLOC+RANK+PLACE] [--priority FORMULA] [options]\n\n" +
 			"Examples:\n" +
 			"   evogp simulate --dataset data/train --scheduler tiresias\n" +
+			"   evogp simulate --dataset data/test --scheduler gp=runs/quick       # a learned run, as in eval\n" +
 			"   evogp simulate --dataset data/train --scheduler mct+formula+bestfit --priority \"g*d\" --json\n" +
 			"   evogp simulate --dataset data/train --scheduler user+fifo+roundrobin --trigger arrival+completion --jobs-out jobs.csv\n" +
 			"   evogp simulate --dataset data/test --scheduler evo-srsf --evo-population 20 --evo-generations 20 --ops-out ops.parquet\n" +
@@ -42,7 +43,7 @@ func simulateCommand() *cli.Command {
 		Description: experiment.SimulateHelp(),
 		Flags: withFlags([]cli.Flag{
 			&cli.StringFlag{Name: "dataset", Required: true, Usage: "dataset directory (Parquet or CSV)"},
-			&cli.StringFlag{Name: "scheduler", Value: "tiresias", Usage: "scheduler name or ALLOCATOR+RANKING+PLACER (see the description)"},
+			&cli.StringFlag{Name: "scheduler", Value: "tiresias", Usage: "scheduler name or ALLOCATOR+RANKING+PLACER, or LABEL=SOURCE as in eval (gp=RUN: a learner run directory or best.json; see the description)"},
 			&cli.StringSliceFlag{Name: "instances", Aliases: []string{"instance"}, Usage: "simulate only these instances (by name; repeat or comma-separate)"},
 			&cli.StringFlag{Name: "routing", Usage: "routing formula of the rule allocator (SPEC §16) over d q u g r w a N C f W n x h o m (smaller = preferred cluster; default W), e.g. rule+srsf+bestfit"},
 			&cli.StringFlag{Name: "scope", Usage: "jobs the rule allocator re-decides: arrivals (default) | all"},
@@ -62,7 +63,22 @@ func simulateCommand() *cli.Command {
 }
 
 func runSimulate(c *cli.Context) error {
-	sim, err := experiment.SimSettingsOverridden(configs.Default(), simFlags().overrides(c))
+	base := configs.Default()
+	// A dataset generated from a config with its own objective (hetero:
+	// deadline, ω = 0.2) is scored with it unless an objective flag is given.
+	if !c.IsSet("objective") && !c.IsSet("weights") && !c.IsSet("omega") {
+		obj, name, ok, err := experiment.DatasetObjective(c.String("dataset"))
+		if err != nil {
+			return err
+		}
+		if ok {
+			base.Objective = obj
+			if !c.Bool("quiet") {
+				fmt.Fprintf(c.App.ErrWriter, "objective %s (ω = %v) of config %s, which generated the dataset; --objective, --omega or --weights choose another\n", obj.Kind, obj.Omega, name)
+			}
+		}
+	}
+	sim, err := experiment.SimSettingsOverridden(base, simFlags().overrides(c))
 	if err != nil {
 		return err
 	}

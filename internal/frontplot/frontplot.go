@@ -36,6 +36,16 @@ type Input struct {
 	Baselines     []Point
 	LineLabel     string // legend entry of the line through the non-dominated members
 	OmegaVariable string // the weight the colour scale shows, e.g. "ω (weight of avg_jct)"
+	// Layout, if not nil, receives the label boxes of the last drawing.
+	Layout *figure.LabelLayout
+}
+
+// Members is "1 member" or "n members", for titles.
+func Members(n int) string {
+	if n == 1 {
+		return "1 member"
+	}
+	return fmt.Sprintf("%d members", n)
 }
 
 // Plot draws the input. Every coordinate must be finite. In the SVG each
@@ -117,34 +127,39 @@ func Plot(in Input) (*figure.Figure, error) {
 		if err != nil {
 			return nil, err
 		}
-		sc.GlyphStyle = draw.GlyphStyle{Color: baselineColor(i), Radius: vg.Points(3.5), Shape: draw.BoxGlyph{}}
+		sc.GlyphStyle = draw.GlyphStyle{Color: baselineColor(b.Label, i), Radius: vg.Points(3.5), Shape: draw.BoxGlyph{}}
 		p.Add(sc)
 		leg.Add(b.Label, sc)
 	}
-	labels := plotter.XYLabels{}
-	for _, set := range [][]Point{in.Members, in.Baselines} {
-		for _, q := range set {
-			labels.XYs = append(labels.XYs, plotter.XY{X: q.X, Y: q.Y})
-			labels.Labels = append(labels.Labels, q.Label)
-		}
+	// Labels beside their points, never over another label or a point
+	// (figure.Labels places them once the canvas is known).
+	var labels []figure.PointLabel
+	for _, m := range in.Members {
+		labels = append(labels, figure.PointLabel{X: m.X, Y: m.Y, Text: m.Label, Color: color.Black})
 	}
-	lab, err := plotter.NewLabels(labels)
-	if err != nil {
-		return nil, err
+	for i, b := range in.Baselines {
+		labels = append(labels, figure.PointLabel{X: b.X, Y: b.Y, Text: b.Label, Color: baselineColor(b.Label, i)})
 	}
-	for i := range lab.TextStyle {
-		lab.TextStyle[i].Font.Size = vg.Points(7)
-		lab.TextStyle[i].XAlign = draw.XLeft
-	}
-	lab.Offset = vg.Point{X: vg.Points(4), Y: vg.Points(2)}
+	lab := figure.NewLabels(labels)
+	lab.TextStyle.Font.Size = vg.Points(7)
+	lab.Layout = in.Layout
 	p.Add(lab)
 	pad(p, xs, ys, logX, logY)
 	if in.OmegaVariable != "" {
-		leg.Add("colour: the ω a member wins,")
-		leg.Add(in.OmegaVariable)
-		leg.Add("(blue ω = 0 … orange ω = 1, grey: none)")
+		// The scale is described by what the members show, not by its
+		// ends, which no member may reach.
+		leg.Add("a member's colour: the middle of the ω range it wins (listed above) of")
+		leg.Add(in.OmegaVariable + ", on a scale from blue at ω = 0 to orange at ω = 1; grey: it wins none")
 	}
-	return &figure.Figure{Name: in.Name, Width: figure.Width * 1.4, Height: figure.Height * 1.3, Panels: [][]*plot.Plot{{p}}, Legend: leg, Tips: tips}, nil
+	p.Title.Padding = vg.Points(8)
+	colours := map[string]color.Color{}
+	for i, b := range in.Baselines {
+		colours[b.Label] = baselineColor(b.Label, i)
+	}
+	// The legend goes under the panel: the title then has the figure's
+	// whole width and is never cut.
+	return &figure.Figure{Name: in.Name, Width: figure.Width * 1.4, Height: figure.Height * 1.6, Panels: [][]*plot.Plot{{p}}, Legend: leg,
+		LegendBelow: true, Tips: tips, LabelColors: colours}, nil
 }
 
 // wantsLog: positive values spanning more than two decades.
@@ -190,8 +205,13 @@ func omegaColor(m Point) color.Color {
 	return color.RGBA{mix(lo.R, hi.R), mix(lo.G, hi.G), mix(lo.B, hi.B), 0xFF}
 }
 
-// baselineColor is a dark palette for the baselines' squares.
-func baselineColor(i int) color.Color {
+// baselineColor is a baseline's fixed colour (figure.SchedulerColor), the
+// same in the validation and the test figures and in every other figure
+// that uses it; another scheduler takes the i-th colour of a dark palette.
+func baselineColor(name string, i int) color.Color {
+	if c, ok := figure.SchedulerColor(name); ok {
+		return c
+	}
 	p := []color.Color{
 		color.RGBA{0x00, 0x9E, 0x73, 0xFF}, color.RGBA{0xD5, 0x5E, 0x00, 0xFF}, color.RGBA{0xCC, 0x79, 0xA7, 0xFF},
 		color.RGBA{0x00, 0x00, 0x00, 0xFF}, color.RGBA{0x56, 0xB4, 0xE9, 0xFF}, color.RGBA{0x80, 0x80, 0x80, 0xFF},

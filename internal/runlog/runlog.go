@@ -126,10 +126,10 @@ func ConvergencePlot(rows []GenerationRow, refs ...ConvergenceRef) (*figure.Figu
 			Text: fmt.Sprintf("generation %d: best %.4g, median %.4g (%s)", r.Generation, best[i].Y, med[i].Y, r.BestFormula)})
 	}
 	lo, hi := float64(rs[0].Generation), float64(rs[len(rs)-1].Generation)
-	bestName, medName := "best", "median"
-	if ref.Subset > 0 {
-		bestName, medName = "best (training subset)", "median (training subset)"
-	}
+	// Each generation is scored on a fresh training subset: its best and
+	// median are not comparable across generations, and the legend says
+	// so; the validation set is fixed.
+	bestName, medName := "best, on its generation's training subset (a new subset each generation)", "median, on the same subset"
 	p := figure.NewPlot("GP convergence", "generation", ylabel)
 	p.X.Tick.Marker = figure.MinTicks{N: 5, Integer: true}
 	p.Y.Tick.Marker = figure.DistinctTicks{Ticker: figure.MinTicks{N: 5}}
@@ -172,11 +172,12 @@ func ConvergencePlot(rows []GenerationRow, refs ...ConvergenceRef) (*figure.Figu
 			return nil, fmt.Errorf("convergence plot: %w", err)
 		}
 		l.Color, sc.Color = figure.SeriesColor(2), figure.SeriesColor(2)
-		l.Width = vg.Points(1.5)
+		l.Width = vg.Points(1)
+		l.Dashes = []vg.Length{vg.Points(2), vg.Points(2)} // dotted: measured only at the marked generations
 		sc.Shape = draw.TriangleGlyph{}
 		sc.Radius = vg.Points(3.5)
 		p.Add(l, sc)
-		legend.Add("best individual on validation", l, sc)
+		legend.Add(fmt.Sprintf("best individual on the (fixed) validation set, at the %d marked generations", len(valid)), l, sc)
 	}
 	if ref.Baseline != "" {
 		if math.IsNaN(ref.Level) || math.IsInf(ref.Level, 0) {

@@ -1,0 +1,53 @@
+package experiment
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/evogp/evogp/configs"
+	"github.com/evogp/evogp/datasets"
+)
+
+// DatasetObjective is the objective section of the embedded config a
+// generated dataset names in its dataset.yaml ("config: hetero"), when
+// that config sets one other than the default (Eq. 5): the objective a
+// command on the dataset should report unless the user chooses another.
+// ok is false for a dataset without dataset.yaml, an imported one, a
+// config that is not embedded, or one with the default objective.
+func DatasetObjective(dir string) (obj configs.Objective, config string, ok bool, err error) {
+	path := filepath.Join(dir, datasets.MetaFile)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return obj, "", false, nil
+	}
+	if err != nil {
+		return obj, "", false, err
+	}
+	var meta struct {
+		Config string `yaml:"config"`
+	}
+	if err := yaml.Unmarshal(data, &meta); err != nil {
+		return obj, "", false, fmt.Errorf("%s: %w", path, err)
+	}
+	if meta.Config == "" || !slices.Contains(configs.Names(), meta.Config) {
+		return obj, "", false, nil
+	}
+	cfg, err := configs.Load(meta.Config)
+	if err != nil {
+		return obj, "", false, err
+	}
+	if def := configs.Default().Objective; objectivesEqual(cfg.Objective, def) {
+		return obj, "", false, nil
+	}
+	return cfg.Objective, meta.Config, true, nil
+}
+
+func objectivesEqual(a, b configs.Objective) bool {
+	return a.Kind == b.Kind && a.Omega == b.Omega && a.Weights == b.Weights
+}

@@ -1,0 +1,28 @@
+package formula
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+)
+
+// ValidationBestBaseline is the best baseline a learner run chose on its
+// validation set (best.json's "best_baseline"), for the policy source
+// source as Source reads it: path is the best.json, and ok is false for
+// an inline formula or a best.json that names none.
+func ValidationBestBaseline(source string) (name, path string, ok bool, err error) {
+	if path, err = bestPath(source); err != nil || path == "" {
+		return "", "", false, err
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", "", false, fmt.Errorf("read best.json: %w", err)
+	}
+	var best struct {
+		BestBaseline string `json:"best_baseline"`
+	}
+	if err := json.Unmarshal(b, &best); err != nil {
+		return "", "", false, fmt.Errorf("%s: not valid JSON: %w", path, err)
+	}
+	return best.BestBaseline, path, best.BestBaseline != "", nil
+}
