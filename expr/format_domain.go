@@ -25,6 +25,7 @@ func FormatOn(t *Tree, format string, dom Domain) (string, error) {
 	case "latex":
 		safe := safeDivisions(root, dom, t.Catalogue())
 		st = latexStyle(t.Catalogue())
+		st.negUnary = true
 		st.plainDiv = func(st style, b *strings.Builder, p *pnode) bool {
 			if !safe[p] {
 				return false
@@ -44,6 +45,28 @@ func FormatOn(t *Tree, format string, dom Domain) (string, error) {
 	var b strings.Builder
 	st.write(&b, root)
 	return b.String(), nil
+}
+
+// Readable is the infix form of t for a reader, on inputs of dom: a
+// division dom proves safe (divisor never 0, as FormatOn) is written "/",
+// one that may divide by 0 keeps the protected "%", and a negation 0 − x
+// is written −x. Parse reads it back to a tree Equal to t ("/" and "%"
+// both parse as protected division, −x as 0 − x), which on dom computes
+// what the printed true divisions do. A dom that does not validate
+// prints t as String does.
+func Readable(t *Tree, dom Domain) string {
+	if t.Size() == 0 {
+		return ""
+	}
+	st := infixStyle(t.Catalogue())
+	st.negUnary = true
+	root, _ := toPtr(t.nodes, 0)
+	if dom.validateIn(t.Catalogue()) == nil {
+		st.safeDiv, st.divOp = safeDivisions(root, dom, t.Catalogue()), " / "
+	}
+	var b strings.Builder
+	st.write(&b, root)
+	return b.String()
 }
 
 // ProtectedDivisions counts the divisions of t whose divisor dom does not
