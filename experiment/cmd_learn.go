@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/evogp/evogp/configs"
-	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/learn"
 )
@@ -122,14 +121,7 @@ func resumeLearnCommand(ctx context.Context, o LearnCommand, w io.Writer) error 
 // front and the held-out test table, and the counts; nval is the number
 // of validation instances.
 func WriteLearned(w io.Writer, res *learn.Result, nval int) error {
-	if res.Routing != nil {
-		fmt.Fprintf(w, "learned routing R (each job goes to the feasible cluster with the smallest R; scope %s): %s\n", res.Scope, res.RoutingSimplified)
-		fmt.Fprintf(w, "learned ranking f (smaller runs first): %s\n", res.Simplified)
-	} else {
-		fmt.Fprintf(w, "learned priority function (smaller runs first): %s\n", res.Simplified)
-	}
-	fmt.Fprintf(w, "on the simulator's inputs (d>0, q≥0, u≥1, g≥1, no overflow): %s\n",
-		expr.SimplifyOn(res.Best, expr.DefaultDomain()))
+	writeFormulas(w, res)
 	fmt.Fprintf(w, "%s\n", learn.Headline(res))
 	for _, warn := range res.Warnings {
 		fmt.Fprintf(w, "WARNING: %s\n", warn)

@@ -81,3 +81,53 @@ func ReductionLeaves(terms Terminals) []*Tree {
 	}
 	return append(out, Constant(0), Constant(1))
 }
+
+// PushNegations moves negations 0 − x outwards and cancels them: bottom
+// up, (0 − x) × y, x × (0 − y), (0 − x) % y and x % (0 − y) become
+// 0 − (x ∘ y); x − (0 − y) becomes x + y; x + (0 − y) and (0 − y) + x
+// become x − y; 0 − (0 − y) becomes y; then Simplify. It is exact up to
+// the sign of a zero (IEEE negation is exact and commutes with × and /),
+// which is why it is only a reduction candidate: learn accepts it after
+// checking the schedule by simulation like any other.
+func PushNegations(t *Tree) *Tree {
+	if t.Size() == 0 {
+		return &Tree{cat: t.Catalogue()}
+	}
+	p, _ := toPtr(t.nodes, 0)
+	return Simplify(&Tree{nodes: flatten(pushNeg(p), make([]node, 0, len(t.nodes))), cat: t.cat})
+}
+
+func pushNeg(p *pnode) *pnode {
+	if !p.op.IsBinary() {
+		return p
+	}
+	l, r := pushNeg(p.l), pushNeg(p.r)
+	neg := func(x *pnode) bool { return isNegation(x) && x.r.op != OpConst }
+	negate := func(x *pnode) *pnode { return pushNeg(&pnode{op: OpSub, l: konst(0), r: x}) }
+	switch p.op {
+	case OpMul, OpDiv:
+		switch {
+		case neg(l) && neg(r):
+			return &pnode{op: p.op, l: l.r, r: r.r}
+		case neg(l):
+			return negate(&pnode{op: p.op, l: l.r, r: r})
+		case neg(r):
+			return negate(&pnode{op: p.op, l: l, r: r.r})
+		}
+	case OpSub:
+		switch {
+		case isConst(l, 0) && neg(r):
+			return r.r
+		case neg(r):
+			return &pnode{op: OpAdd, l: l, r: r.r}
+		}
+	case OpAdd:
+		switch {
+		case neg(r):
+			return &pnode{op: OpSub, l: l, r: r.r}
+		case neg(l):
+			return &pnode{op: OpSub, l: r, r: l.r}
+		}
+	}
+	return &pnode{op: p.op, l: l, r: r}
+}

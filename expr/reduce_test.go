@@ -97,3 +97,18 @@ func TestReadableParsesBack(t *testing.T) {
 		}
 	}
 }
+
+func TestPushNegations(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"0 - a - (0 - (0 - a) % (d + q + q * g))", "0 - a - a % (d + q + q * g)"},
+		{"0 - (0 - d)", "d"},
+		{"d + (0 - q)", "d - q"},
+		{"(0 - d) * (0 - q)", "d * q"},
+		{"(0 - d) * q", "0 - d * q"},
+		{"d - 3", "d - 3"},
+	} {
+		if got := PushNegations(MustParse(c.in)).String(); got != c.want {
+			t.Errorf("PushNegations(%s) = %s, want %s", c.in, got, c.want)
+		}
+	}
+}

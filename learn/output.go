@@ -177,6 +177,11 @@ type BestJSON struct {
 	// scalar selection). The formula above is its member for the
 	// config's ω.
 	Front *Front `json:"front,omitempty"`
+	// Reduced is the chosen individual reduced to the smallest trees found
+	// that schedule every training and validation instance as Tree (and
+	// RoutingTree) do, checked by simulation; printed and exported first.
+	// Absent in a best.json written before reduction existed.
+	Reduced *ReducedJSON `json:"reduced,omitempty"`
 	// With gp.learn: [routing, ranking] (absent otherwise): the trees
 	// learned ("routing", "ranking"), the routing tree R as evolved and
 	// simplified, its terminal set (gp.routing_terminals) and the rule

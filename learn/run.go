@@ -93,6 +93,11 @@ type Result struct {
 	// Front is the front of formulas of gp.selection: nsga2 (nil with
 	// scalar selection); Best is then its member for the config's ω.
 	Front *Front
+	// Reduced is the chosen individual reduced to the smallest trees
+	// found with the same schedule on every training and validation
+	// instance (reduce.go); the fields after it score it.
+	Reduced     *Reduction
+	reducedInfo // reduce_run.go
 }
 
 // CurvePoint is the validation score of the best individual of a
@@ -867,10 +872,13 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 		}
 		return fmt.Errorf("learn: %w", err)
 	}
+	if err := r.reduceBest(ctx, res); err != nil {
+		return interrupted(err)
+	}
 	if res.ValidationBaselines, err = r.ev.validateBaselines(ctx); err != nil {
 		return interrupted(err)
 	}
-	if res.Warnings, err = IndividualWarnings(ctx, r.cfg, res.RoutingSimplified, res.Simplified, r.s.Validation, r.cfg.GP.DedupSample); err != nil {
+	if res.Warnings, err = r.reducedWarnings(ctx, res); err != nil {
 		return interrupted(err)
 	}
 	test := r.s.Test
@@ -881,6 +889,9 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 	}
 	if len(test) > 0 {
 		if res.Test, err = ScoreIndividualOnTest(ctx, r.cfg, res.RoutingSimplified, res.Simplified, test, r.ev.workers); err != nil {
+			return interrupted(err)
+		}
+		if err := r.scoreReducedOnTest(ctx, res, test); err != nil {
 			return interrupted(err)
 		}
 	}
@@ -931,6 +942,7 @@ func (r *runner) write(res *Result) error {
 		Candidate: candidateSpec(r.cfg.GP.Allocator, r.cfg.GP.Placer), TimeUnit: r.cfg.GP.TimeUnit,
 		ValidationBaselines: res.ValidationBaselines, BestBaseline: bestBaseline(res.ValidationBaselines).Name,
 		ValidationCurve: res.ValidationCurve, Test: res.Test, Warnings: res.Warnings, Front: res.Front,
+		Reduced: reducedJSON(res),
 	}
 	if res.Front != nil {
 		if err := writeFrontOutputs(dir, res.Front, r.front.hv); err != nil {
