@@ -66,7 +66,7 @@ type refSchedule struct {
 
 // opStamp is what Options.OnOperation reports of one operation.
 type opStamp struct {
-	t                  int64
+	t                 int64
 	arrived, finished int
 }
 

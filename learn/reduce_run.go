@@ -139,7 +139,7 @@ func reducedJSON(res *Result) *ReducedJSON {
 	out := &ReducedJSON{
 		Ranking: red.Ranking, Infix: red.Ranking.String(), Readable: expr.Readable(expr.Shorten(red.Ranking), dom), Size: red.Ranking.Size(),
 		EvolvedSize: res.Best.Size(), Exact: true,
-		CheckedOn: CheckedOn{Instances: red.Training + red.Validation, Sets: []string{"training", "validation"}, Training: red.Training, Valid: red.Validation},
+		CheckedOn:  CheckedOn{Instances: red.Training + red.Validation, Sets: []string{"training", "validation"}, Training: red.Training, Valid: red.Validation},
 		Validation: res.ReducedValidation,
 		Like:       res.ReducedLike, RoutingLike: res.ReducedRoutingLike,
 	}
