@@ -17,7 +17,10 @@ import (
 
 // ExportHelp is the description of `evogp export`: what Export reads
 // and prints.
-const ExportHelp = "Reads the \"infix\" formula of best.json (in RUN_DIR, or the file given) and prints it\n" +
+const ExportHelp = "Reads the reduced formula of best.json (in RUN_DIR, or the file given; \"reduced\": the smallest\n" +
+	"trees found that schedule every training and validation instance exactly as the evolved ones,\n" +
+	"printed with true division where the divisor is never 0 on the simulator's inputs and -x for\n" +
+	"0 - x) or, with --evolved or in a best.json without one, the evolved \"infix\" formula, and prints it\n" +
 	"(of a collected sweep directory, every finished point's, each under a line \"# POINT\")\n" +
 	"(a run that learned a routing tree too, gp.learn: [routing, ranking], prints both, labelled\n" +
 	"routing R(j, p) and ranking f(j))\n" +
@@ -44,6 +47,9 @@ type ExportOptions struct {
 	OmegaGiven bool
 	// Out, if not empty, is the file written (atomically) instead of w.
 	Out string
+	// Evolved prints the evolved trees (best.json "tree") instead of the
+	// reduced ones ("reduced"), which are printed by default when present.
+	Evolved bool
 }
 
 // Export prints the formula(s) of the source in o.Args as o says, to o.Out or w; a
@@ -130,7 +136,29 @@ func ExportBest(path string, o ExportOptions) (string, error) {
 			return "", fmt.Errorf("%s: routing_infix %s: %w", path, expr.Quote(routingInfix, err), err)
 		}
 	}
-	if !o.OmegaGiven {
+	reduced := false
+	if !o.OmegaGiven && !o.Evolved {
+		// The reduced trees (the same schedule on every training and
+		// validation instance, checked by simulation), when best.json has
+		// them: printed in the simulator-domain notation they were checked
+		// in (true division where the divisor is never 0, -x).
+		red, err := formula.ReadBestReduced(path)
+		if err != nil {
+			return "", err
+		}
+		if red != nil {
+			reduced = true
+			if tree, err = expr.Parse(red.Infix); err != nil {
+				return "", fmt.Errorf("%s: %w", path, err)
+			}
+			if red.RoutingInfix != "" {
+				if routingTree, err = expr.Routing.Parse(red.RoutingInfix); err != nil {
+					return "", fmt.Errorf("%s: %w", path, err)
+				}
+			}
+		}
+	}
+	if !o.OmegaGiven && !reduced {
 		routing, err := formula.ReadBestRouting(path)
 		if err != nil {
 			return "", err
@@ -152,11 +180,11 @@ func ExportBest(path string, o ExportOptions) (string, error) {
 	}
 	tree = simplify(tree)
 	switch {
-	case routingTree != nil && o.Domain:
+	case routingTree != nil && (o.Domain || reduced):
 		return learn.FormatPairOn(simplify(routingTree), tree, o.Format, expr.DefaultDomain())
 	case routingTree != nil:
 		return learn.FormatPair(simplify(routingTree), tree, o.Format)
-	case o.Domain: // divisions the domain proves safe print as true division
+	case o.Domain || reduced: // divisions the domain proves safe print as true division
 		return expr.FormatOn(tree, o.Format, expr.DefaultDomain())
 	default:
 		return expr.Format(tree, o.Format)

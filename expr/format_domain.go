@@ -11,7 +11,9 @@ import (
 // division, \frac{a}{b} or a/b, and only the others keep the protection
 // (\operatorname{pdiv}, the pdiv helper of SympyProgram). ProtectedDivisions tells whether any
 // remain, so that a caller states the protection once, or not at all.
-// Other formats print as Format does.
+// LaTeX writes a negation 0 − x as −x; infix is Readable (a safe division
+// "/", −x; it parses back to an Equal tree). Other formats print as
+// Format does.
 func FormatOn(t *Tree, format string, dom Domain) (string, error) {
 	if t.Size() == 0 {
 		return "", fmt.Errorf("expr: cannot format an empty tree")
@@ -39,6 +41,8 @@ func FormatOn(t *Tree, format string, dom Domain) (string, error) {
 		}
 	case "sympy":
 		return SympyProgram([]SympyFormula{{Name: sympyName(t), Tree: t}}, &dom)
+	case "infix":
+		return Readable(t, dom), nil
 	default:
 		return Format(t, format)
 	}

@@ -156,8 +156,8 @@ func algebraicLike(formula *expr.Tree, rules []referenceRule) string {
 // with the reference rules on ds: exact equivalence (every decision in
 // the same order) and equivalence up to the reference's ties are reported
 // for informative references only; otherwise the closest informative
-// reference by job pairs, when it agrees on at least nearlyEquivalent of
-// the pairs it distinguishes. like is the engine name of the reference
+// reference by job pairs, called X-like when the formula agrees with it on
+// at least likeShare of the pairs it distinguishes. like is the engine name of the reference
 // matched exactly or up to ties (for pairWarning), reading what the
 // printed formula says ("orders like …", "FIFO-like (…)"), "" for none.
 func likenessWarnings(rank simcore.Ranking, rules []referenceRule, ds []decision) (out []string, like, reading string) {
@@ -200,19 +200,29 @@ func likenessWarnings(rank simcore.Ranking, rules []referenceRule, ds []decision
 			others = append(others, fmt.Sprintf("%s %.1f%%", ref.label, 100*st.share()))
 		}
 	}
-	if len(out) > 0 || best == nil || bestSt.share() < nearlyEquivalent {
+	if len(out) > 0 || best == nil {
 		return out, like, reading
 	}
 	next := ""
 	if len(others) > 0 {
-		next = "; others: " + strings.Join(others, ", ")
+		next = "; other informative references: " + strings.Join(others, ", ")
 	}
-	out = append(out, fmt.Sprintf("the formula is %s-like: of the %d job pairs %s orders strictly on %d sampled validation decisions (%.0f%% of all pairs), it orders %.1f%% the same way%s",
-		best.label, bestSt.distinguished, best.label, len(ds), 100*float64(bestSt.distinguished)/float64(bestSt.total), 100*bestSt.share(), next))
+	same, _ := compareOrders(rank, best.r, ds)
+	detail := fmt.Sprintf("of the %d job pairs %s orders strictly on %d sampled validation decisions (%.0f%% of the pairs), it orders %.1f%% the same way, and %d of the %d decisions exactly as %s%s",
+		bestSt.distinguished, best.label, len(ds), 100*float64(bestSt.distinguished)/float64(bestSt.total), 100*bestSt.share(), same, len(ds), best.label, next)
+	if bestSt.share() < likeShare {
+		out = append(out, fmt.Sprintf("the formula is like no reference ranking; the closest is %s: %s", best.label, detail))
+		return out, like, reading
+	}
+	out = append(out, fmt.Sprintf("the formula is %s-like: %s", best.label, detail))
 	reading = fmt.Sprintf("%s-like (orders %.1f%% of the job pairs %s distinguishes on %d sampled validation decisions as %s does)",
 		best.label, 100*bestSt.share(), best.label, len(ds), best.label)
 	return out, like, reading
 }
+
+// likeShare is the share of the job pairs a reference distinguishes that
+// a formula must order the same way to be called like it ("FIFO-like").
+const likeShare = 0.8
 
 // isBaselineRanking reports whether name is a ranking of the engine's
 // (fifo, srsf, lyra, sjf, srtf), as pairWarning's registry lookup needs.
