@@ -29,6 +29,9 @@ const FrontPlotName = "front"
 func (r *runner) setSelection(ctx context.Context) error {
 	if r.cfg.GP.Selection != "nsga2" {
 		r.sel = scalarSelection{}
+		if r.cfg.GP.Parsimony {
+			r.sel = parsimonySelection{}
+		}
 		return nil
 	}
 	f, err := newFrontState(ctx, r.cfg, r.ev)

@@ -66,7 +66,7 @@ func TestWriteHallSimplifiesAndMarksDuplicates(t *testing.T) {
 		return expr.MustParse(s).Hash()
 	}
 	path := filepath.Join(t.TempDir(), HallFile)
-	if err := writeHall(path, hall, pheno); err != nil {
+	if err := writeHall(path, hall, pheno, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	f, err := os.Open(path)
@@ -90,7 +90,7 @@ func TestWriteHallSimplifiesAndMarksDuplicates(t *testing.T) {
 		t.Fatalf("hall rows:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	// Without a sample, only equal forms are duplicates.
-	if err := writeHall(path, hall, nil); err != nil {
+	if err := writeHall(path, hall, nil, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(path)

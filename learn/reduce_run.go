@@ -24,11 +24,13 @@ type ReducedJSON struct {
 	Ranking  *expr.Tree `json:"tree"`
 	Infix    string     `json:"infix"`
 	Readable string     `json:"readable"`
+	LaTeX    string     `json:"latex"`
 	Size     int        `json:"size"`
 	// Routing* are the reduced routing tree R (two-tree runs only).
 	Routing         RoutingTree `json:"routing_tree,omitzero"`
 	RoutingInfix    string      `json:"routing_infix,omitempty"`
 	RoutingReadable string      `json:"routing_readable,omitempty"`
+	RoutingLaTeX    string      `json:"routing_latex,omitempty"`
 	RoutingSize     int         `json:"routing_size,omitempty"`
 	// EvolvedSize and EvolvedRoutingSize are the sizes of the evolved
 	// trees (best.json "tree" and "routing_tree").
@@ -143,7 +145,9 @@ func reducedJSON(res *Result) *ReducedJSON {
 		Validation: res.ReducedValidation,
 		Like:       res.ReducedLike, RoutingLike: res.ReducedRoutingLike,
 	}
+	out.LaTeX, _ = expr.FormatOn(expr.Shorten(red.Ranking), "latex", dom)
 	if red.Routing != nil {
+		out.RoutingLaTeX, _ = expr.FormatOn(expr.Shorten(red.Routing), "latex", dom)
 		out.Routing, out.RoutingInfix = RoutingTree{red.Routing}, red.Routing.String()
 		out.RoutingReadable, out.RoutingSize = expr.Readable(expr.Shorten(red.Routing), dom), red.Routing.Size()
 		out.EvolvedRoutingSize = res.Routing.Size()
@@ -196,4 +200,21 @@ func (r *runner) scoreReducedOnTest(ctx context.Context, res *Result, test []sim
 	}
 	res.ReducedTest, res.ReducedTestIdentical = &score, same
 	return nil
+}
+
+// DisplayFormulas are the formulas a reader is shown first: the reduced
+// trees in readable notation with their readings ("≡ m (MCT)") when
+// best.json has a reduction, else the simplified evolved ones; routing ""
+// for a one-tree run.
+func (b *BestJSON) DisplayFormulas() (routing, ranking string) {
+	if r := b.Reduced; r != nil && r.Readable != "" {
+		with := func(s, like string) string {
+			if like != "" && s != "" {
+				return s + "   " + like
+			}
+			return s
+		}
+		return with(r.RoutingReadable, r.RoutingLike), with(r.Readable, r.Like)
+	}
+	return b.RoutingSimplified, b.Simplified
 }

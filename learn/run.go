@@ -907,7 +907,7 @@ func (r *runner) write(res *Result) error {
 	if err := r.writeGenerations(filepath.Join(dir, GenerationsFile)); err != nil {
 		return err
 	}
-	if err := writeHall(filepath.Join(dir, HallFile), r.hall, r.behaviour()); err != nil {
+	if err := writeHall(filepath.Join(dir, HallFile), r.hall, r.behaviour(), individualHash(res.Routing, res.Best), res.Reduced); err != nil {
 		return err
 	}
 	if err := plotConvergence(dir, r.rows, r.cfg.GP.Subset, res.ValidationCurve, bestBaseline(res.ValidationBaselines)); err != nil {
@@ -918,14 +918,18 @@ func (r *runner) write(res *Result) error {
 	if err != nil {
 		return err
 	}
-	goSrc, err := formulaGo(simp)
+	exported := simp // formula.go.txt and formula.tex: the reduced tree when there is one
+	if res.Reduced != nil {
+		exported = res.Reduced.Ranking
+	}
+	goSrc, err := formulaGo(exported)
 	if err != nil {
 		return err
 	}
 	if err := atomicio.WriteBytes(filepath.Join(dir, FormulaGoFile), goSrc); err != nil {
 		return err
 	}
-	tex, err := formulaTeX(simp)
+	tex, err := formulaTeX(expr.Shorten(exported))
 	if err != nil {
 		return err
 	}
