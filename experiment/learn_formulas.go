@@ -43,7 +43,7 @@ func writeFormulas(w io.Writer, res *learn.Result) {
 	if red.Routing != nil {
 		sizes = fmt.Sprintf("R %d → %d nodes, ", res.Routing.Size(), red.Routing.Size()) + sizes
 	}
-	fmt.Fprintf(w, "reduced from the evolved trees (%s; %d steps, %d candidates, %.1f s): the same schedule, job for job, on all %d training and %d validation instances (checked by simulation); / marks a division whose divisor is never 0 on the simulator's inputs, %% a protected one\n",
+	fmt.Fprintf(w, "reduced from the evolved trees (%s; %d accepted of %d candidates, %.1f s): the same schedule, job for job, on all %d training and %d validation instances (checked by simulation); / marks a division whose divisor is never 0 on the simulator's inputs, %% a protected one\n",
 		sizes, red.Steps, red.Tried, red.Elapsed.Seconds(), red.Training, red.Validation)
 	if red.Routing != nil {
 		fmt.Fprintf(w, "as evolved: R = %s ; f = %s (best.json \"tree\", evogp export --evolved)\n", res.Routing, res.Best)
