@@ -176,7 +176,7 @@ type GP struct {
 	// in favour of the smaller individual (lexicographic parsimony: equal
 	// fitness → fewer nodes, then canonical hash). Off by default
 	// (docs/LEARNING.md measures it).
-	Parsimony bool `yaml:"parsimony,omitempty"`
+	Parsimony bool `yaml:"parsimony"`
 	// Objectives are NSGA-II's objectives: two or three of
 	// FrontObjectives(); empty with scalar selection.
 	Objectives []string `yaml:"objectives"`
