@@ -31,6 +31,10 @@ type LearnCommand struct {
 	Now        time.Time // names the default output directory (UTC)
 	Progress   progress.Options
 	Provenance Provenance
+	// ReduceTolerance > 0 (percent) also prints a shorter approximation of
+	// the reduced trees, validation within that many percent, labelled
+	// approximate (learn.Settings.ReduceTolerance).
+	ReduceTolerance float64
 }
 
 // given reports whether the user gave flag; with no Given, none was.
@@ -77,7 +81,10 @@ func RunLearnCommand(ctx context.Context, o LearnCommand, w, errw io.Writer) err
 	if out == "" {
 		out = FreshDir(filepath.Join("runs", cfg.Name+"-"+o.Now.UTC().Format("20060102T150405Z")))
 	}
-	res, nval, err := Learn(ctx, LearnSettings{Config: cfg, Out: out, Progress: o.Progress, Provenance: o.Provenance})
+	if o.ReduceTolerance < 0 || o.ReduceTolerance > 100 {
+		return fmt.Errorf("learn: --reduce-tolerance %g: must be a percentage in [0, 100]", o.ReduceTolerance)
+	}
+	res, nval, err := Learn(ctx, LearnSettings{Config: cfg, Out: out, Progress: o.Progress, Provenance: o.Provenance, ReduceTolerance: o.ReduceTolerance})
 	if !o.given("out") {
 		linkLatestOrWarn(out, errw)
 	}

@@ -54,6 +54,24 @@ type ReducedJSON struct {
 	Test          *float64 `json:"test_score"`
 	TestIdentical *int     `json:"test_identical"`
 	TestInstances int      `json:"test_instances,omitempty"`
+	// Approximate is the shorter approximation of --reduce-tolerance
+	// (absent without it): NOT the same schedule, only a validation score
+	// within the tolerance.
+	Approximate *ApproximateJSON `json:"approximate,omitempty"`
+}
+
+// ApproximateJSON is an approximation of the reduced pair found with
+// --reduce-tolerance: smaller, its validation score within Tolerance % of
+// the exact one's; it is never used as the learned scheduler.
+type ApproximateJSON struct {
+	Label           string      `json:"label"` // always "approximate"
+	Tolerance       float64     `json:"tolerance_percent"`
+	Ranking         *expr.Tree  `json:"tree"`
+	Infix           string      `json:"infix"`
+	Readable        string      `json:"readable"`
+	Routing         RoutingTree `json:"routing_tree,omitzero"`
+	RoutingReadable string      `json:"routing_readable,omitempty"`
+	Validation      float64     `json:"validation_score"`
 }
 
 // CheckedOn says what a reduction was checked on: the instance sets and
@@ -79,6 +97,15 @@ func (r *runner) reduceBest(ctx context.Context, res *Result) error {
 		return err
 	}
 	res.Reduced = red
+	if r.s.ReduceTolerance > 0 {
+		base, err := r.ev.validate(ctx, []individual{{red.Routing, red.Ranking}})
+		if err != nil {
+			return err
+		}
+		if res.Approximate, err = r.ev.approximate(ctx, individual{red.Routing, red.Ranking}, base[0], r.s.ReduceTolerance, rankLeaves, routeLeaves); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -152,6 +179,13 @@ func reducedJSON(res *Result) *ReducedJSON {
 		out.RoutingReadable, out.RoutingSize = expr.Readable(expr.Shorten(red.Routing), dom), red.Routing.Size()
 		out.EvolvedRoutingSize = res.Routing.Size()
 	}
+	if a := res.Approximate; a != nil {
+		out.Approximate = &ApproximateJSON{Label: "approximate", Tolerance: a.Tolerance, Ranking: a.Ranking, Infix: a.Ranking.String(),
+			Readable: expr.Readable(expr.Shorten(a.Ranking), dom), Validation: a.Validation}
+		if a.Routing != nil {
+			out.Approximate.Routing, out.Approximate.RoutingReadable = RoutingTree{a.Routing}, expr.Readable(expr.Shorten(a.Routing), dom)
+		}
+	}
 	if res.ReducedTest != nil {
 		v, n := *res.ReducedTest, res.ReducedTestIdentical
 		out.Test, out.TestIdentical, out.TestInstances = &v, &n, res.Test.Instances
@@ -172,6 +206,8 @@ type reducedInfo struct {
 	// ReducedLike and ReducedRoutingLike name the known rule each reduced
 	// tree is or orders like ("" for none).
 	ReducedLike, ReducedRoutingLike string
+	// Approximate is the --reduce-tolerance approximation (nil without).
+	Approximate *Approximation
 }
 
 // reducedWarnings scores the reduced pair on validation and returns the

@@ -3,6 +3,7 @@ package learn
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -203,4 +204,37 @@ func TestReducedScheduleIdentical(t *testing.T) {
 		t.Fatalf("%d pairs, %d reduced rankings read a terminal", n, kept)
 	}
 	t.Logf("%d pairs, %d reduced rankings read a terminal", n, kept)
+}
+
+// --reduce-tolerance: the approximation is smaller than the exact
+// reduction, its validation score within the tolerance of the exact one's
+// (re-scored here), and with tolerance 0 it can only be a pair that
+// scores exactly the same.
+func TestApproximateWithinTolerance(t *testing.T) {
+	cfg := testConfig(t, "data.train=2", "data.validation=2", "generator.jobs_per_node=3", "generator.load_min=3", "generator.load_max=4", "gp.terminals=d,q,u,g,a")
+	ev := reduceEvaluator(t, cfg, 2)
+	leaves := expr.ReductionLeaves(expr.Ranking.Set(0, 1, 2, 3, 4))
+	cur := individual{ranking: expr.MustParse("g * d + q % (a + 1) - u * (d - a)")}
+	base, err := ev.validate(context.Background(), []individual{cur})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tol := range []float64{0, 5, 100} {
+		a, err := ev.approximate(context.Background(), cur, base[0], tol, leaves, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a == nil {
+			t.Logf("tolerance %g: none", tol)
+			continue
+		}
+		v, err := ev.validate(context.Background(), []individual{{a.Routing, a.Ranking}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Ranking.Size() >= cur.ranking.Size() || v[0] != a.Validation || math.Abs(v[0]-base[0]) > tol/100*math.Abs(base[0]) {
+			t.Fatalf("tolerance %g: %v (size %d) scores %v (reported %v), exact %v", tol, a.Ranking, a.Ranking.Size(), v[0], a.Validation, base[0])
+		}
+		t.Logf("tolerance %g: %v scores %.4f vs %.4f", tol, a.Ranking, v[0], base[0])
+	}
 }

@@ -40,6 +40,11 @@ type Settings struct {
 	// checkpointed (generation 0 is the evaluation of the initial
 	// population). It must not keep the snapshot's slices.
 	OnGeneration func(Snapshot)
+	// ReduceTolerance > 0 (percent) also searches, after the exact
+	// reduction, for a shorter approximation whose validation score is
+	// within ReduceTolerance % of the evolved one's (reduce_approx.go);
+	// it is reported as approximate and never replaces the exact one.
+	ReduceTolerance float64
 
 	// onSimulation is a test hook called before every candidate simulation.
 	onSimulation func()
