@@ -78,9 +78,16 @@ func TestWriteHallSimplifiesAndMarksDuplicates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
 	var got []string
 	for _, r := range recs[1:] {
-		got = append(got, r[8]+"|"+r[9]+"|"+r[10])
+		got = append(got, r[col["simplified"]]+"|"+r[col["constant"]]+"|"+r[col["same_as"]])
+		if r[col["reduced"]] != "false" || r[col["readable"]] != expr.Readable(expr.MustParse(r[col["simplified"]]), expr.DefaultDomain()) {
+			t.Errorf("no reduction: readable %q, reduced %q", r[col["readable"]], r[col["reduced"]])
+		}
 	}
 	want := []string{"d * g|false|", "0|true|", "1|true|2", "0 - a|false|", "d * g|false|1", "0 - a|false|4", got[6]}
 	if !strings.HasSuffix(got[6], "|false|1") {
