@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/evogp/evogp/configs"
@@ -236,5 +239,59 @@ func TestApproximateWithinTolerance(t *testing.T) {
 			t.Fatalf("tolerance %g: %v (size %d) scores %v (reported %v), exact %v", tol, a.Ranking, a.Ranking.Size(), v[0], a.Validation, base[0])
 		}
 		t.Logf("tolerance %g: %v scores %.4f vs %.4f", tol, a.Ranking, v[0], base[0])
+	}
+}
+
+// A finished two-tree run records its reduction in best.json: what it was
+// checked on, the evolved sizes, the reduced trees (never larger, scoring
+// exactly what the evolved ones score on validation), and the hall of
+// fame marks the chosen row as reduced; formula.go.txt holds the reduced
+// ranking. A best.json without "reduced" (older runs) still reads.
+func TestRunRecordsReduction(t *testing.T) {
+	cfg := testConfig(t, twoTreeOverrides("arrivals")...)
+	out := filepath.Join(t.TempDir(), "run")
+	res, err := Run(context.Background(), settings(t, cfg, out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	best, err := ReadBest(filepath.Join(out, BestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := best.Reduced
+	switch {
+	case r == nil:
+		t.Fatal("no reduced pair in best.json")
+	case !r.Exact || r.CheckedOn.Instances != cfg.Data.Train+cfg.Data.Validation || r.CheckedOn.Training != cfg.Data.Train:
+		t.Errorf("checked on %+v (exact %v)", r.CheckedOn, r.Exact)
+	case r.Size > r.EvolvedSize || r.RoutingSize > r.EvolvedRoutingSize || r.EvolvedSize != res.Best.Size():
+		t.Errorf("sizes %d/%d, routing %d/%d", r.Size, r.EvolvedSize, r.RoutingSize, r.EvolvedRoutingSize)
+	case r.Validation != best.Validation:
+		t.Errorf("reduced validation %v, evolved %v", r.Validation, best.Validation)
+	case r.Test == nil || *r.TestIdentical > r.TestInstances:
+		t.Errorf("test %v identical %v of %d", r.Test, r.TestIdentical, r.TestInstances)
+	}
+	if back, err := expr.Parse(r.Readable); err != nil || !back.Equal(expr.Shorten(r.Ranking)) {
+		t.Errorf("readable %q does not parse back to the reduced tree %v: %v", r.Readable, r.Ranking, err)
+	}
+	if !strings.Contains(string(readFile(t, filepath.Join(out, HallFile))), ",true,") {
+		t.Error("hall_of_fame.csv marks no row reduced")
+	}
+	if goSrc := string(readFile(t, filepath.Join(out, FormulaGoFile))); !strings.Contains(goSrc, "priority computes "+r.Ranking.String()+"\n") {
+		t.Errorf("formula.go.txt is not of the reduced ranking %v:\n%s", r.Ranking, goSrc)
+	}
+	// An older best.json: without "reduced".
+	var raw map[string]any
+	if err := json.Unmarshal(readFile(t, filepath.Join(out, BestFile)), &raw); err != nil {
+		t.Fatal(err)
+	}
+	delete(raw, "reduced")
+	b, _ := json.Marshal(raw)
+	old := filepath.Join(t.TempDir(), BestFile)
+	if err := os.WriteFile(old, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if ob, err := ReadBest(old); err != nil || ob.Reduced != nil {
+		t.Fatalf("old best.json: %v, %+v", err, ob)
 	}
 }
