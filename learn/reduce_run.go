@@ -97,6 +97,14 @@ func (r *runner) reduceBest(ctx context.Context, res *Result) error {
 		return err
 	}
 	res.Reduced = red
+	if f := res.Front; f != nil && f.Pick >= 0 && f.Pick < len(f.Members) {
+		dom := expr.DefaultDomain()
+		text := expr.Readable(expr.Shorten(red.Ranking), dom)
+		if red.Routing != nil {
+			text = "R = " + expr.Readable(expr.Shorten(red.Routing), dom) + " ; f = " + text
+		}
+		f.Members[f.Pick].Reduced = text
+	}
 	if r.s.ReduceTolerance > 0 {
 		base, err := r.ev.validate(ctx, []individual{{red.Routing, red.Ranking}})
 		if err != nil {
