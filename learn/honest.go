@@ -367,7 +367,11 @@ func rankingWarningsReading(ctx context.Context, cfg configs.Config, formula *ex
 	rules := referenceRules(seconds)
 	reading := algebraicLike(formula, rules)
 	if dom := expr.SimplifyOn(formula, expr.DefaultDomain()); dom.Terminals() == 0 {
-		out = append(out, fmt.Sprintf("the formula is constant on the simulator's inputs (%s = %s): every job gets the same priority, so the engine's tie order (arrival, id) decides — it is FIFO", formula, dom))
+		what := fmt.Sprintf("constant on the simulator's inputs (%s = %s)", formula, dom)
+		if formula.String() == dom.String() {
+			what = "the constant " + dom.String()
+		}
+		out = append(out, fmt.Sprintf("the formula is %s: every job gets the same priority, so the engine's tie order (arrival, id) decides — it is FIFO", what))
 		like = "fifo"
 		if reading == "" {
 			reading = "constant: FIFO order (the engine's tie order)"
