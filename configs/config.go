@@ -172,6 +172,11 @@ type GP struct {
 	// "nsga2" (SPEC §17: a front of formulas over Objectives). See
 	// selection.go.
 	Selection string `yaml:"selection"`
+	// Parsimony, with scalar selection, breaks survival ties on fitness
+	// in favour of the smaller individual (lexicographic parsimony: equal
+	// fitness → fewer nodes, then canonical hash). Off by default
+	// (docs/LEARNING.md measures it).
+	Parsimony bool `yaml:"parsimony"`
 	// Objectives are NSGA-II's objectives: two or three of
 	// FrontObjectives(); empty with scalar selection.
 	Objectives []string `yaml:"objectives"`

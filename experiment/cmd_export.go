@@ -18,7 +18,10 @@ import (
 
 // ExportHelp is the description of `evogp export`: what Export reads
 // and prints.
-const ExportHelp = "Reads the \"infix\" formula of best.json (in RUN_DIR, or the file given) and prints it\n" +
+const ExportHelp = "Reads the reduced formula of best.json (in RUN_DIR, or the file given; \"reduced\": the smallest\n" +
+	"trees found that schedule every training and validation instance exactly as the evolved ones,\n" +
+	"printed with true division where the divisor is never 0 on the simulator's inputs and -x for\n" +
+	"0 - x) or, with --evolved or in a best.json without one, the evolved \"infix\" formula, and prints it\n" +
 	"(of a collected sweep directory, every finished point's, each under a line \"# POINT\"; in LaTeX one\n" +
 	"booktabs table with a row per point)\n" +
 	"(a run that learned a routing tree too, gp.learn: [routing, ranking], prints both, labelled\n" +
@@ -51,6 +54,9 @@ type ExportOptions struct {
 	// Standalone wraps LaTeX in a document that compiles on its own
 	// (latex.Standalone); only with Format "latex".
 	Standalone bool
+	// Evolved prints the evolved trees (best.json "tree") instead of the
+	// reduced ones ("reduced"), which are printed by default when present.
+	Evolved bool
 }
 
 // Export prints the formula(s) of the source in o.Args as o says, to o.Out or w; a
@@ -133,17 +139,17 @@ func withNewline(s string) string {
 // an equation for one tree, an align block holding R(j, p) and f(j) for
 // a two-tree run (latex.Display).
 func ExportBest(path string, o ExportOptions) (string, error) {
-	routingTree, tree, err := exportTrees(path, o)
+	routingTree, tree, onDomain, err := exportTrees(path, o)
 	if err != nil {
 		return "", err
 	}
 	switch {
-	case routingTree != nil && o.Domain:
+	case routingTree != nil && onDomain:
 		return learn.FormatPairOn(routingTree, tree, o.Format, expr.DefaultDomain())
 	case routingTree != nil:
 		return learn.FormatPair(routingTree, tree, o.Format)
 	}
-	src, err := formatOne(tree, o.Format, o.Domain)
+	src, err := formatOne(tree, o.Format, onDomain)
 	if err != nil || o.Format != "latex" {
 		return src, err
 	}
@@ -160,8 +166,12 @@ func formatOne(t *expr.Tree, format string, domain bool) (string, error) {
 }
 
 // exportTrees reads the trees of the best.json at path, simplified as o
-// says: routing is nil for a one-tree run.
-func exportTrees(path string, o ExportOptions) (routing, ranking *expr.Tree, err error) {
+// says: routing is nil for a one-tree run. They are the reduced trees
+// when best.json has them (unless o.Evolved or o.OmegaGiven), and
+// onDomain says to print them in the simulator-domain notation (true
+// division where the divisor is never 0): with --domain, and always for
+// reduced trees, which were checked in it.
+func exportTrees(path string, o ExportOptions) (routing, ranking *expr.Tree, onDomain bool, err error) {
 	var infix, routingInfix string
 	if o.OmegaGiven {
 		var m learn.FrontMember
@@ -171,26 +181,47 @@ func exportTrees(path string, o ExportOptions) (routing, ranking *expr.Tree, err
 		infix, err = ReadBestInfix(path)
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, false, err
 	}
 	tree, err := expr.Parse(infix)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", path, err)
+		return nil, nil, false, fmt.Errorf("%s: %w", path, err)
 	}
 	var routingTree *expr.Tree
 	if routingInfix != "" { // a two-tree front member: both trees
 		if routingTree, err = expr.Routing.Parse(routingInfix); err != nil {
-			return nil, nil, fmt.Errorf("%s: routing_infix %s: %w", path, expr.Quote(routingInfix, err), err)
+			return nil, nil, false, fmt.Errorf("%s: routing_infix %s: %w", path, expr.Quote(routingInfix, err), err)
 		}
 	}
-	if !o.OmegaGiven {
+	reduced := false
+	if !o.OmegaGiven && !o.Evolved {
+		// The reduced trees (the same schedule on every training and
+		// validation instance, checked by simulation), when best.json has
+		// them.
+		red, err := formula.ReadBestReduced(path)
+		if err != nil {
+			return nil, nil, false, err
+		}
+		if red != nil {
+			reduced = true
+			if tree, err = expr.Parse(red.Infix); err != nil {
+				return nil, nil, false, fmt.Errorf("%s: %w", path, err)
+			}
+			if red.RoutingInfix != "" {
+				if routingTree, err = expr.Routing.Parse(red.RoutingInfix); err != nil {
+					return nil, nil, false, fmt.Errorf("%s: %w", path, err)
+				}
+			}
+		}
+	}
+	if !o.OmegaGiven && !reduced {
 		routing, err := formula.ReadBestRouting(path)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, false, err
 		}
 		if routing != nil {
 			if routingTree, err = expr.Routing.Parse(routing.Infix); err != nil {
-				return nil, nil, fmt.Errorf("%s: routing_infix %s: %w", path, expr.Quote(routing.Infix, err), err)
+				return nil, nil, false, fmt.Errorf("%s: routing_infix %s: %w", path, expr.Quote(routing.Infix, err), err)
 			}
 		}
 	}
@@ -206,7 +237,7 @@ func exportTrees(path string, o ExportOptions) (routing, ranking *expr.Tree, err
 	if routingTree != nil {
 		routingTree = simplify(routingTree)
 	}
-	return routingTree, simplify(tree), nil
+	return routingTree, simplify(tree), o.Domain || reduced, nil
 }
 
 // sweepLaTeX is the LaTeX of a collected sweep: one booktabs table, a
@@ -221,18 +252,18 @@ func sweepLaTeX(points []SweepPointBest, o ExportOptions) (string, error) {
 	var rows []row
 	twoTree := false
 	for _, pt := range points {
-		r, f, err := exportTrees(pt.Best, o)
+		r, f, onDomain, err := exportTrees(pt.Best, o)
 		if err != nil {
 			return "", err
 		}
 		var x row
 		x.point = latex.EscapeText(pt.Point)
-		if x.f, err = formatOne(f, "latex", o.Domain); err != nil {
+		if x.f, err = formatOne(f, "latex", onDomain); err != nil {
 			return "", err
 		}
 		if r != nil {
 			twoTree = true
-			if x.routing, err = formatOne(r, "latex", o.Domain); err != nil {
+			if x.routing, err = formatOne(r, "latex", onDomain); err != nil {
 				return "", err
 			}
 		}

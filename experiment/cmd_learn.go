@@ -31,6 +31,10 @@ type LearnCommand struct {
 	Now        time.Time // names the default output directory (UTC)
 	Progress   progress.Options
 	Provenance Provenance
+	// ReduceTolerance > 0 (percent) also prints a shorter approximation of
+	// the reduced trees, validation within that many percent, labelled
+	// approximate (learn.Settings.ReduceTolerance).
+	ReduceTolerance float64
 }
 
 // given reports whether the user gave flag; with no Given, none was.
@@ -77,7 +81,10 @@ func RunLearnCommand(ctx context.Context, o LearnCommand, w, errw io.Writer) err
 	if out == "" {
 		out = FreshDir(filepath.Join("runs", cfg.Name+"-"+o.Now.UTC().Format("20060102T150405Z")))
 	}
-	res, nval, err := Learn(ctx, LearnSettings{Config: cfg, Out: out, Progress: o.Progress, Provenance: o.Provenance})
+	if o.ReduceTolerance < 0 || o.ReduceTolerance > 100 {
+		return fmt.Errorf("learn: --reduce-tolerance %g: must be a percentage in [0, 100]", o.ReduceTolerance)
+	}
+	res, nval, err := Learn(ctx, LearnSettings{Config: cfg, Out: out, Progress: o.Progress, Provenance: o.Provenance, ReduceTolerance: o.ReduceTolerance})
 	if !o.given("out") {
 		linkLatestOrWarn(out, errw)
 	}
@@ -122,14 +129,7 @@ func resumeLearnCommand(ctx context.Context, o LearnCommand, w io.Writer) error 
 // front and the held-out test table, and the counts; nval is the number
 // of validation instances.
 func WriteLearned(w io.Writer, res *learn.Result, nval int) error {
-	if res.Routing != nil {
-		fmt.Fprintf(w, "learned routing R (each job goes to the feasible cluster with the smallest R; scope %s): %s\n", res.Scope, res.RoutingSimplified)
-		fmt.Fprintf(w, "learned ranking f (smaller runs first): %s\n", res.Simplified)
-	} else {
-		fmt.Fprintf(w, "learned priority function (smaller runs first): %s\n", res.Simplified)
-	}
-	fmt.Fprintf(w, "on the simulator's inputs (d>0, q≥0, u≥1, g≥1, no overflow): %s\n",
-		expr.SimplifyOn(res.Best, expr.DefaultDomain()))
+	writeFormulas(w, res)
 	fmt.Fprintf(w, "%s\n", learn.Headline(res))
 	for _, warn := range res.Warnings {
 		fmt.Fprintf(w, "WARNING: %s\n", warn)
@@ -174,3 +174,47 @@ const LearnHelp = "Generates the training and validation instances from the conf
 	"key=value arguments override any config key (unknown keys are errors; values must have the\n" +
 	"key's type); flags may come before or after them. Ctrl-C stops after\n" +
 	"the current evaluation and keeps the checkpoint; --resume continues it to the same result."
+
+// writeFormulas prints a finished run's formulas: the reduced trees first
+// (learn's behaviour-preserving reduction) in readable notation, with the
+// known rule each is when it is one, then what the reduction was checked
+// on and the evolved trees' sizes; a run without a reduction prints the
+// simplified evolved trees as before.
+func writeFormulas(w io.Writer, res *learn.Result) {
+	dom := expr.DefaultDomain()
+	routing, ranking := res.RoutingSimplified, res.Simplified
+	routeLike, rankLike := "", ""
+	if red := res.Reduced; red != nil {
+		routing, ranking = red.Routing, red.Ranking
+		routeLike, rankLike = res.ReducedRoutingLike, res.ReducedLike
+	}
+	text := func(t *expr.Tree, like string) string {
+		s := expr.Readable(expr.Shorten(t), dom)
+		if like != "" {
+			s += "   " + like
+		}
+		return s
+	}
+	if routing != nil {
+		fmt.Fprintf(w, "learned routing R (each job goes to the feasible cluster with the smallest R; scope %s): %s\n", res.Scope, text(routing, routeLike))
+		fmt.Fprintf(w, "learned ranking f (smaller runs first): %s\n", text(ranking, rankLike))
+	} else {
+		fmt.Fprintf(w, "learned priority function (smaller runs first): %s\n", text(ranking, rankLike))
+	}
+	red := res.Reduced
+	if red == nil {
+		fmt.Fprintf(w, "on the simulator's inputs (d>0, q≥0, u≥1, g≥1, no overflow): %s\n", expr.SimplifyOn(res.Best, dom))
+		return
+	}
+	sizes := fmt.Sprintf("f %d → %d nodes", res.Best.Size(), red.Ranking.Size())
+	if red.Routing != nil {
+		sizes = fmt.Sprintf("R %d → %d nodes, ", res.Routing.Size(), red.Routing.Size()) + sizes
+	}
+	fmt.Fprintf(w, "reduced from the evolved trees (%s; %d accepted of %d candidates, %.1f s): the same schedule, job for job, on all %d training and %d validation instances (checked by simulation); / marks a division whose divisor is never 0 on the simulator's inputs, %% a protected one\n",
+		sizes, red.Steps, red.Tried, red.Elapsed.Seconds(), red.Training, red.Validation)
+	if red.Routing != nil {
+		fmt.Fprintf(w, "as evolved: R = %s ; f = %s (best.json \"tree\", evogp export --evolved)\n", res.Routing, res.Best)
+	} else {
+		fmt.Fprintf(w, "as evolved: %s (best.json \"tree\", evogp export --evolved)\n", res.Best)
+	}
+}

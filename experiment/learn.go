@@ -20,6 +20,8 @@ type LearnSettings struct {
 	Out        string // run directory; it must not exist or be empty
 	Progress   progress.Options
 	Provenance Provenance
+	// ReduceTolerance (percent, 0 = off): learn.Settings.ReduceTolerance.
+	ReduceTolerance float64
 }
 
 // Learn loads the config's data, runs the learner into s.Out and records
@@ -33,7 +35,7 @@ func Learn(ctx context.Context, s LearnSettings) (*learn.Result, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	res, err := learn.Run(ctx, learn.Settings{Config: s.Config, Train: train, Validation: val, Out: s.Out, Progress: s.Progress})
+	res, err := learn.Run(ctx, learn.Settings{Config: s.Config, Train: train, Validation: val, Out: s.Out, Progress: s.Progress, ReduceTolerance: s.ReduceTolerance})
 	return res, len(val), reportRun(s.Out, recordRun(s.Out, s.Config, s.Provenance, err))
 }
 

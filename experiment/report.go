@@ -746,9 +746,23 @@ func learnedBlocks(dir string, best *learn.BestJSON, id string) ([]htmlreport.Bl
 	note := fmt.Sprintf("As evolved: %s (size %d, depth %d). On the simulator's inputs (d > 0, q ≥ 0, u ≥ 1, g ≥ 1): %s. Scheduler: %s; smaller values run first.",
 		best.Infix, best.Size, best.Depth, best.SimplifiedDomain, best.Candidate)
 	f := htmlreport.Formula{ID: id, Label: "f = " + best.Simplified, Infix: best.Simplified, LaTeX: best.LaTeX, Note: note}
+	if red := best.Reduced; red != nil && red.Readable != "" {
+		// The reduced tree first (the same schedule on every training and
+		// validation instance); the evolved one in the note.
+		_, label := best.DisplayFormulas()
+		f = htmlreport.Formula{ID: id, Label: "f = " + label, Infix: red.Infix, LaTeX: red.LaTeX,
+			Note: fmt.Sprintf("Reduced from the evolved tree (%d → %d nodes): the same schedule, job for job, on all %d training and validation instances (checked by simulation); / is a division whose divisor is never 0 on the simulator's inputs. ",
+				red.EvolvedSize, red.Size, red.CheckedOn.Instances) + note}
+	}
 	blocks := []htmlreport.Block{f}
 	if best.RoutingSimplified != "" { // a two-tree run: its routing tree R too
-		blocks = append([]htmlreport.Block{routingBlock(id+"-routing", best.RoutingSimplified, best.RoutingInfix, best.RoutingTerminals, best.Scope)}, blocks...)
+		rb := routingBlock(id+"-routing", best.RoutingSimplified, best.RoutingInfix, best.RoutingTerminals, best.Scope)
+		if red := best.Reduced; red != nil && red.RoutingReadable != "" {
+			label, _ := best.DisplayFormulas()
+			rb.Label, rb.Infix, rb.LaTeX = "R = "+label, red.RoutingInfix, red.RoutingLaTeX
+			rb.Note = fmt.Sprintf("Reduced from the evolved tree (%d → %d nodes), the same schedule on every training and validation instance. ", red.EvolvedRoutingSize, red.RoutingSize) + rb.Note
+		}
+		blocks = append([]htmlreport.Block{rb}, blocks...)
 	}
 	if len(best.ValidationBaselines) > 0 {
 		t := htmlreport.Table{ID: id + "-validation", Caption: fmt.Sprintf("Validation score on %d instances: mean objective ÷ SRSF's (lower is better).", best.ValidationInstances),
@@ -845,9 +859,10 @@ func (b *reportBuilder) sweepSections(r *htmlreport.Report) error {
 		}
 		formula, warns := "–", ""
 		if best != nil {
-			formula, warns = best.Simplified, strings.Join(best.Warnings, "; ")
-			if best.RoutingSimplified != "" {
-				formula = "R = " + best.RoutingSimplified + " ; f = " + best.Simplified
+			route, rank := best.DisplayFormulas()
+			formula, warns = rank, strings.Join(best.Warnings, "; ")
+			if route != "" {
+				formula = "R = " + route + " ; f = " + rank
 			}
 		}
 		table.Rows = append(table.Rows, []htmlreport.Cell{{Text: row.Point, Value: math.NaN(), Href: "#" + id}, htmlreport.Str(row.Overrides),

@@ -40,6 +40,11 @@ type pointBest struct {
 	RoutingInfix      string   `json:"routing_infix"`
 	RoutingSimplified string   `json:"routing_simplified"`
 	Warnings          []string `json:"warnings"`
+	// Reduced is the reduced pair (issue 40), shown instead when present.
+	Reduced *struct {
+		Readable        string `json:"readable"`
+		RoutingReadable string `json:"routing_readable"`
+	} `json:"reduced"`
 }
 
 // shorter is the simplified form, or the evolved one when that is shorter
@@ -70,7 +75,13 @@ func SweepLines(dir string, rows []reports.SweepRow) ([]SweepLine, error) {
 			return nil, fmt.Errorf("sweep table: %s: %w", path, err)
 		}
 		out[i].Formula = shorter(b.Simplified, b.Infix)
-		if r := shorter(b.RoutingSimplified, b.RoutingInfix); r != "" {
+		route := shorter(b.RoutingSimplified, b.RoutingInfix)
+		if red := b.Reduced; red != nil && red.Readable != "" {
+			// The reduced trees: the same schedule on every training and
+			// validation instance, in readable notation.
+			out[i].Formula, route = red.Readable, red.RoutingReadable
+		}
+		if r := route; r != "" {
 			// A two-tree point: both trees, as the learner names them.
 			out[i].Formula = "R = " + r + " ; f = " + out[i].Formula
 		}

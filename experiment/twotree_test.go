@@ -12,6 +12,7 @@ import (
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/formula"
 	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/simcore"
@@ -134,15 +135,17 @@ func TestTwoTreeSweepReportPressure(t *testing.T) {
 	}
 	html := readText(t, filepath.Join(dir, ReportFile))
 	for _, r := range rows {
-		var best struct {
-			Simplified        string `json:"simplified"`
-			RoutingSimplified string `json:"routing_simplified"`
-		}
+		var best learn.BestJSON
 		data := readText(t, filepath.Join(pointDirOf(dir, r), formula.BestFile))
 		if err := json.Unmarshal([]byte(data), &best); err != nil {
 			t.Fatal(err)
 		}
-		if want := "R = " + best.RoutingSimplified + " ; f = " + best.Simplified; !strings.Contains(html, htmlEscape(want)) {
+		if best.Reduced == nil {
+			t.Fatalf("point %s: no reduced pair", r.Overrides)
+		}
+		// The reduced pair, as printed first (issue 40).
+		route, rank := best.DisplayFormulas()
+		if want := "R = " + route + " ; f = " + rank; !strings.Contains(html, htmlEscape(want)) {
 			t.Errorf("the sweep's report.html lacks the point formula %q", want)
 		}
 	}

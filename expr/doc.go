@@ -85,6 +85,15 @@
 // x % (q − q) → x are all value-preserving, up to the sign of a zero result.
 // Division stays protected (%) in its output. Simplify and Hash do not use it.
 //
+// # Readable notation and reduction candidates
+//
+// Readable(t, dom) is the infix a person reads: "/" for a division whose
+// divisor dom proves non-zero, "%" only where it can be 0, −x for 0 − x;
+// it parses back to a tree Equal to t. FormatOn's infix is Readable and
+// its LaTeX writes −x too. Reductions and PushNegations propose smaller
+// trees without claiming they compute the same thing: learn accepts one
+// only after simulating it (learn/reduce.go).
+//
 // # Dependencies
 //
 // expr imports no other evogp package; learn adapts a compiled Program to the

@@ -84,6 +84,18 @@ type style struct {
 	// divisor is never 0, so a % b = a / b) as true division; it writes
 	// the operands with write (see format_domain.go).
 	plainDiv func(st style, b *strings.Builder, p *pnode) bool
+	// negUnary prints a negation 0 − x of a non-constant x as −x (how the
+	// parser reads it back), parenthesised as a right operand.
+	negUnary bool
+	// safeDiv, when set, prints the infix divisions it holds (divisor
+	// proved non-zero) with divOp instead of op(OpDiv).
+	safeDiv map[*pnode]bool
+	divOp   string
+}
+
+// isUnaryNeg reports whether st prints p as a unary minus.
+func (st style) isUnaryNeg(p *pnode) bool {
+	return st.negUnary && isNegation(p) && p.r.op != OpConst
 }
 
 func infixStyle(c Catalogue) style {
@@ -142,6 +154,9 @@ func sympyStyle(c Catalogue) style {
 // prec is the binding strength of a node printed in style st: sums 1,
 // products and infix divisions 2, leaves and calls 3.
 func (st style) prec(p *pnode) int {
+	if st.isUnaryNeg(p) {
+		return 3
+	}
 	switch p.op {
 	case OpAdd, OpSub:
 		return 1
@@ -185,10 +200,19 @@ func (st style) write(b *strings.Builder, p *pnode) {
 		b.WriteString(st.callParts[2])
 		return
 	}
+	if st.isUnaryNeg(p) {
+		b.WriteString("-")
+		st.operand(b, p.r, st.prec(p.r) < 3 || st.isUnaryNeg(p.r))
+		return
+	}
 	pp := st.prec(p)
 	st.operand(b, p.l, st.prec(p.l) < pp)
-	b.WriteString(st.op(p.op))
-	st.operand(b, p.r, st.prec(p.r) <= pp)
+	if p.op == OpDiv && st.safeDiv[p] {
+		b.WriteString(st.divOp)
+	} else {
+		b.WriteString(st.op(p.op))
+	}
+	st.operand(b, p.r, st.prec(p.r) <= pp || st.isUnaryNeg(p.r))
 }
 
 func (st style) operand(b *strings.Builder, p *pnode, paren bool) {

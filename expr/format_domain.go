@@ -11,7 +11,9 @@ import (
 // division, \frac{a}{b} or a/b, and only the others keep the protection
 // (\operatorname{pdiv}, the pdiv helper of SympyProgram). ProtectedDivisions tells whether any
 // remain, so that a caller states the protection once, or not at all.
-// Other formats print as Format does.
+// LaTeX writes a negation 0 − x as −x; infix is Readable (a safe division
+// "/", −x; it parses back to an Equal tree). Other formats print as
+// Format does.
 func FormatOn(t *Tree, format string, dom Domain) (string, error) {
 	if t.Size() == 0 {
 		return "", fmt.Errorf("expr: cannot format an empty tree")
@@ -25,6 +27,7 @@ func FormatOn(t *Tree, format string, dom Domain) (string, error) {
 	case "latex":
 		safe := safeDivisions(root, dom, t.Catalogue())
 		st = latexStyle(t.Catalogue())
+		st.negUnary = true
 		st.plainDiv = func(st style, b *strings.Builder, p *pnode) bool {
 			if !safe[p] {
 				return false
@@ -38,12 +41,36 @@ func FormatOn(t *Tree, format string, dom Domain) (string, error) {
 		}
 	case "sympy":
 		return SympyProgram([]SympyFormula{{Name: sympyName(t), Tree: t}}, &dom)
+	case "infix":
+		return Readable(t, dom), nil
 	default:
 		return Format(t, format)
 	}
 	var b strings.Builder
 	st.write(&b, root)
 	return b.String(), nil
+}
+
+// Readable is the infix form of t for a reader, on inputs of dom: a
+// division dom proves safe (divisor never 0, as FormatOn) is written "/",
+// one that may divide by 0 keeps the protected "%", and a negation 0 − x
+// is written −x. Parse reads it back to a tree Equal to t ("/" and "%"
+// both parse as protected division, −x as 0 − x), which on dom computes
+// what the printed true divisions do. A dom that does not validate
+// prints t as String does.
+func Readable(t *Tree, dom Domain) string {
+	if t.Size() == 0 {
+		return ""
+	}
+	st := infixStyle(t.Catalogue())
+	st.negUnary = true
+	root, _ := toPtr(t.nodes, 0)
+	if dom.validateIn(t.Catalogue()) == nil {
+		st.safeDiv, st.divOp = safeDivisions(root, dom, t.Catalogue()), " / "
+	}
+	var b strings.Builder
+	st.write(&b, root)
+	return b.String()
 }
 
 // ProtectedDivisions counts the divisions of t whose divisor dom does not

@@ -118,3 +118,48 @@ func ReadBestInfix(path string) (string, error) {
 	}
 	return *best.Infix, nil
 }
+
+// Reduced is the reduced individual of a learner's best.json ("reduced":
+// the smallest trees found that schedule every training and validation
+// instance exactly as the evolved ones): the ranking formula, the routing
+// formula ("" for a one-tree run) and what it was checked on.
+type Reduced struct {
+	Infix, RoutingInfix string
+	Instances           int
+}
+
+// ReadBestReduced reads best.json's "reduced" and checks that its
+// formulas parse; nil when the file has none (written before reduction
+// existed) or it is not exact.
+func ReadBestReduced(path string) (*Reduced, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read best.json: %w", err)
+	}
+	var best struct {
+		Reduced *struct {
+			Infix        string `json:"infix"`
+			RoutingInfix string `json:"routing_infix"`
+			Exact        bool   `json:"exact"`
+			CheckedOn    struct {
+				Instances int `json:"instances"`
+			} `json:"checked_on"`
+		} `json:"reduced"`
+	}
+	if err := json.Unmarshal(b, &best); err != nil {
+		return nil, fmt.Errorf("%s: not valid JSON: %w", path, err)
+	}
+	r := best.Reduced
+	if r == nil || !r.Exact {
+		return nil, nil
+	}
+	if _, err := expr.Parse(r.Infix); err != nil {
+		return nil, fmt.Errorf("%s: reduced infix %s: %w", path, expr.Quote(r.Infix, err), err)
+	}
+	if r.RoutingInfix != "" {
+		if _, err := expr.Routing.Parse(r.RoutingInfix); err != nil {
+			return nil, fmt.Errorf("%s: reduced routing_infix %s: %w", path, expr.Quote(r.RoutingInfix, err), err)
+		}
+	}
+	return &Reduced{Infix: r.Infix, RoutingInfix: r.RoutingInfix, Instances: r.CheckedOn.Instances}, nil
+}

@@ -161,6 +161,25 @@
 // with and without it, and TestTraceMatchImpliesSameSimulation checks the
 // claim term by term.
 //
+// # Reduction: the formulas a person reads (reduce*.go)
+//
+// After the pick, the chosen individual is reduced to the smallest trees
+// found that schedule every training and validation instance exactly as
+// the evolved ones do, job for job (cluster, start, finish, preemptions,
+// migrations), checked by simulation: greedy, smallest candidate first
+// (expr.Reductions: a subtree replaced by an operand, a terminal of the
+// run's set, 0 or 1; expr.SimplifyOn; expr.PushNegations), a candidate
+// rejected at its first differing scheduling operation. best.json
+// "reduced" holds the reduced trees, what they were checked on, their
+// validation and test scores (and on how many test instances, which were
+// not checked, the schedule is still identical); the evolved trees stay
+// in "tree" / "routing_tree". Warnings, formula.go.txt, formula.tex, the
+// hall of fame's readable column, the front's member and every printed
+// formula use the reduced trees; the test table scores the evolved ones.
+// Settings.ReduceTolerance (learn --reduce-tolerance) adds an
+// approximation, labelled as such, never used as the result. gp.parsimony
+// orders equal-fitness survivors by size (parsimony.go).
+//
 // # Honest reporting
 //
 // A finished run scores the chosen formula on the held-out test split

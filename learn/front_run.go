@@ -29,6 +29,9 @@ const FrontPlotName = "front"
 func (r *runner) setSelection(ctx context.Context) error {
 	if r.cfg.GP.Selection != "nsga2" {
 		r.sel = scalarSelection{}
+		if r.cfg.GP.Parsimony {
+			r.sel = parsimonySelection{}
+		}
 		return nil
 	}
 	f, err := newFrontState(ctx, r.cfg, r.ev)
@@ -163,6 +166,10 @@ type FrontMember struct {
 	RoutingSimplified string      `json:"routing_simplified,omitempty"`
 	Size              int         `json:"size"` // nodes of the simplified tree(s)
 	Hash              string      `json:"hash"` // of the individual (both trees)
+	// Reduced is, for the run's member (Pick), its reduced pair as
+	// printed ("R = … ; f = …" with a routing tree): the same schedule on
+	// every training and validation instance (reduce.go); empty otherwise.
+	Reduced string `json:"reduced,omitempty"`
 	// Validation are the mean normalised validation objectives (size as
 	// is) and Score the config's scalar validation score.
 	Validation []float64 `json:"validation"`
@@ -474,8 +481,12 @@ func (m FrontMember) Formula() string {
 	return "R = " + m.RoutingInfix + " ; f = " + m.Infix
 }
 
-// SimplifiedFormula is Formula of the simplified trees.
+// SimplifiedFormula is Formula of the simplified trees, or the reduced
+// pair when the member has one (the run's member).
 func (m FrontMember) SimplifiedFormula() string {
+	if m.Reduced != "" {
+		return m.Reduced
+	}
 	if m.RoutingSimplified == "" {
 		return m.Simplified
 	}

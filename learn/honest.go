@@ -355,43 +355,52 @@ func rankingWarnings(ctx context.Context, cfg configs.Config, formula *expr.Tree
 // aside), or "" for none. A formula constant on the simulator's inputs is
 // FIFO (the engine's tie order).
 func rankingWarningsLike(ctx context.Context, cfg configs.Config, formula *expr.Tree, mk func(simcore.Ranking) (simcore.Scheduler, error), insts []simcore.Instance, sample int) ([]string, string, error) {
+	out, like, _, err := rankingWarningsReading(ctx, cfg, formula, mk, insts, sample)
+	return out, like, err
+}
+
+// rankingWarningsReading is rankingWarningsLike and also the reading of
+// the formula a printed formula carries: "≡ -a (FIFO)" when it simplifies
+// on the simulator's inputs to a reference rule's formula, else what
+// likenessWarnings says ("orders like …", "FIFO-like (…)"), "" for none.
+func rankingWarningsReading(ctx context.Context, cfg configs.Config, formula *expr.Tree, mk func(simcore.Ranking) (simcore.Scheduler, error), insts []simcore.Instance, sample int) ([]string, string, string, error) {
 	var out []string
 	like := ""
+	seconds := cfg.GP.TimeUnit == "seconds"
+	rules := referenceRules(seconds)
+	reading := algebraicLike(formula, rules)
 	if dom := expr.SimplifyOn(formula, expr.DefaultDomain()); dom.Terminals() == 0 {
-		out = append(out, fmt.Sprintf("the formula is constant on the simulator's inputs (%s = %s): every job gets the same priority, so the engine's tie order (arrival, id) decides — it is FIFO", formula, dom))
+		what := fmt.Sprintf("constant on the simulator's inputs (%s = %s)", formula, dom)
+		if formula.String() == dom.String() {
+			what = "the constant " + dom.String()
+		}
+		out = append(out, fmt.Sprintf("the formula is %s: every job gets the same priority, so the engine's tie order (arrival, id) decides — it is FIFO", what))
 		like = "fifo"
+		if reading == "" {
+			reading = "constant: FIFO order (the engine's tie order)"
+		}
 	}
 	opts, err := SimOptions(cfg)
 	if err != nil {
-		return nil, "", err
+		return nil, "", "", err
 	}
-	seconds := cfg.GP.TimeUnit == "seconds"
 	rank := NewFormulaRanking(formula, seconds)
 	ds, err := sampleDecisions(ctx, insts, opts, mk, rank, sample)
 	if err != nil {
-		return nil, "", fmt.Errorf("learn: sampling decisions: %w", err)
+		return nil, "", "", fmt.Errorf("learn: sampling decisions: %w", err)
 	}
 	if len(ds) == 0 {
-		return out, like, nil
+		return out, like, reading, nil
 	}
-	for _, ref := range referenceRankings() {
-		switch same, tied := compareOrders(rank, ref.r, ds); {
-		case same == len(ds):
-			out = append(out, fmt.Sprintf("the formula ranks jobs exactly like %s on all %d sampled validation decisions (behaviourally equivalent there)", ref.name, len(ds)))
-			if like == "" {
-				like = ref.name
-			}
-		case same+tied == len(ds):
-			out = append(out, fmt.Sprintf("the formula ranks jobs like %s on all %d sampled validation decisions, except among jobs %s ties (on %d of them): it is %s with another tie order",
-				ref.name, len(ds), ref.name, tied, ref.name))
-			if like == "" {
-				like = ref.name
-			}
-		case float64(same+tied) >= nearlyEquivalent*float64(len(ds)):
-			out = append(out, fmt.Sprintf("the formula ranks jobs like %s on %d of %d sampled validation decisions (up to %s's ties)", ref.name, same+tied, len(ds), ref.name))
-		}
+	ws, l, r := likenessWarnings(rank, rules, ds)
+	out = append(out, ws...)
+	if like == "" {
+		like = l
 	}
-	return out, like, nil
+	if reading == "" {
+		reading = r
+	}
+	return out, like, reading, nil
 }
 
 // Headline is the one-line verdict of a finished run: the validation score

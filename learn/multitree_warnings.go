@@ -13,13 +13,13 @@ import (
 // referenceRoutings are the routing rules a learned routing tree is
 // compared with: the formula of each, a short name (the allocator's, for
 // MCT) and what it is.
-var referenceRoutings = []struct{ formula, short, name string }{
-	{"m", "mct", "MCT's m (earliest estimated finish)"},
-	{"W", "least work", "least queued work W"},
-	{"0 - o", "stay", "stay on the current cluster (0 - o)"},
-	{"0 - h", "user", "the user's cluster (0 - h)"},
-	{"0 - f", "most free", "most free GPUs (0 - f)"},
-	{"x", "earliest fit", "earliest fit x"},
+var referenceRoutings = []struct{ formula, short, name, label string }{
+	{"m", "mct", "MCT's m (earliest estimated finish)", "MCT"},
+	{"W", "least work", "least queued work W", "least queued work"},
+	{"0 - o", "stay", "stay on the current cluster (0 - o)", "stay"},
+	{"0 - h", "user", "the user's cluster (0 - h)", "the user's cluster"},
+	{"0 - f", "most free", "most free GPUs (0 - f)", "most free GPUs"},
+	{"x", "earliest fit", "earliest fit x", "earliest fit"},
 }
 
 // IndividualWarnings are Warnings for a learned individual, naming the
@@ -35,13 +35,25 @@ var referenceRoutings = []struct{ formula, short, name string }{
 // ranking tree f ≡ fifo", and the baseline it is, if any (liquid: mct +
 // fifo + bestfit, scope arrivals). routing nil is Warnings.
 func IndividualWarnings(ctx context.Context, cfg configs.Config, routing, formula *expr.Tree, insts []simcore.Instance, sample int) ([]string, error) {
+	ws, _, _, err := individualWarningsReadings(ctx, cfg, routing, formula, insts, sample)
+	return ws, err
+}
+
+// individualWarningsReadings is IndividualWarnings and the readings of
+// the two trees that printed formulas carry ("≡ m (MCT)", "FIFO-like
+// (…)"; "" for none; routing "" without a routing tree).
+func individualWarningsReadings(ctx context.Context, cfg configs.Config, routing, formula *expr.Tree, insts []simcore.Instance, sample int) (ws []string, routeReading, rankReading string, err error) {
 	if routing == nil {
-		return Warnings(ctx, cfg, formula, insts, sample)
+		mk := func(r simcore.Ranking) (simcore.Scheduler, error) {
+			return policies.ParseWith(candidateSpec(cfg.GP.Allocator, cfg.GP.Placer), map[string]simcore.Ranking{"formula": r})
+		}
+		ws, _, rankReading, err = rankingWarningsReading(ctx, cfg, formula, mk, insts, sample)
+		return ws, "", rankReading, err
 	}
 	mk := func(r simcore.Ranking) (simcore.Scheduler, error) { return LearnedSchedulerWith(cfg, routing, r) }
-	rank, rankLike, err := rankingWarningsLike(ctx, cfg, formula, mk, insts, sample)
+	rank, rankLike, rankReading, err := rankingWarningsReading(ctx, cfg, formula, mk, insts, sample)
 	if err != nil {
-		return nil, err
+		return nil, "", "", err
 	}
 	route, routeLike := routingWarnings(routing)
 	var out []string
@@ -52,7 +64,28 @@ func IndividualWarnings(ctx context.Context, cfg configs.Config, routing, formul
 	for _, w := range rank {
 		out = append(out, "ranking tree f: "+w)
 	}
-	return out, nil
+	return out, routingReading(routing), rankReading, nil
+}
+
+// routingReading is "≡ m (MCT)" when the routing tree simplifies on the
+// simulator's inputs to a reference routing's formula, "constant: …"
+// when it reads no terminal there, else "".
+func routingReading(routing *expr.Tree) string {
+	dom := expr.DefaultDomain()
+	simp := expr.SimplifyOn(routing, dom)
+	if simp.Terminals().Len() == 0 {
+		return "constant: the tie order (current cluster, the user's, lowest index) decides"
+	}
+	for _, ref := range referenceRoutings {
+		t, err := parseRouting(ref.formula)
+		if err != nil {
+			continue
+		}
+		if expr.SimplifyOn(t, dom).Hash() == simp.Hash() {
+			return fmt.Sprintf("≡ %s (%s)", expr.Readable(t, dom), ref.label)
+		}
+	}
+	return ""
 }
 
 // pairWarning names the reference each tree of a two-tree individual

@@ -39,16 +39,24 @@ type GenerationRow = runlog.GenerationRow
 // behaviour, orders every sampled decision the same way (behaviour gives
 // the phenotype of a tree, or nil without a sample); empty when the entry
 // is the first of its kind.
-func writeHall(path string, hall []HallEntry, behaviour func(*expr.Tree) uint64) error {
+//
+// The first formula columns are what a reader is shown: readable is the
+// entry's formula in readable notation (expr.Readable: "/" where the
+// divisor is never 0 on the simulator's inputs, -x), and for the run's
+// chosen individual (reduced = true) it is the reduced tree — the same
+// schedule on every training and validation instance, checked by
+// simulation — else the domain-simplified one; routing_readable likewise.
+func writeHall(path string, hall []HallEntry, behaviour func(*expr.Tree) uint64, chosen uint64, red *Reduction) error {
 	same := hallDuplicates(hall, behaviour)
+	dom := expr.DefaultDomain()
 	return atomicio.WriteFile(path, func(w io.Writer) error {
 		cw := csv.NewWriter(w)
 		routing := len(hall) > 0 && hall[0].Routing.Tree != nil
-		head := []string{"rank", "train_score", "generation", "validation_score", "size", "depth", "hash", "formula", "simplified", "constant", "same_as"}
+		head := []string{"rank", "train_score", "generation", "validation_score", "size", "depth", "hash", "readable", "reduced", "formula", "simplified", "constant", "same_as"}
 		if routing {
 			// Two trees: formula is the ranking f; size and depth are of
 			// the pair; the routing R follows.
-			head = append(head, "routing", "routing_simplified")
+			head = append(head, "routing_readable", "routing", "routing_simplified")
 		}
 		cw.Write(head)
 		for i, h := range hall {
@@ -62,13 +70,23 @@ func writeHall(path string, hall []HallEntry, behaviour func(*expr.Tree) uint64)
 			if same[i] >= 0 {
 				dup = strconv.Itoa(same[i] + 1)
 			}
+			isChosen := red != nil && h.hash == chosen
+			readable := expr.Readable(simp, dom)
+			if isChosen {
+				readable = expr.Readable(expr.Shorten(red.Ranking), dom)
+			}
 			row := []string{
 				strconv.Itoa(i + 1), num(h.Score), strconv.Itoa(h.Generation), num(h.Validation),
 				strconv.Itoa(ind.size()), strconv.Itoa(depth), fmt.Sprintf("%016x", h.hash),
+				readable, strconv.FormatBool(isChosen),
 				h.Tree.String(), simp.String(), strconv.FormatBool(isConstantTree(simp)), dup,
 			}
 			if routing {
-				row = append(row, h.Routing.Tree.String(), expr.SimplifyForPrint(h.Routing.Tree, expr.Simplify).String())
+				route := expr.Readable(expr.SimplifyForPrint(h.Routing.Tree, onDomain), dom)
+				if isChosen {
+					route = expr.Readable(expr.Shorten(red.Routing), dom)
+				}
+				row = append(row, route, h.Routing.Tree.String(), expr.SimplifyForPrint(h.Routing.Tree, expr.Simplify).String())
 			}
 			cw.Write(row)
 		}
@@ -178,6 +196,11 @@ type BestJSON struct {
 	// scalar selection). The formula above is its member for the
 	// config's ω.
 	Front *Front `json:"front,omitempty"`
+	// Reduced is the chosen individual reduced to the smallest trees found
+	// that schedule every training and validation instance as Tree (and
+	// RoutingTree) do, checked by simulation; printed and exported first.
+	// Absent in a best.json written before reduction existed.
+	Reduced *ReducedJSON `json:"reduced,omitempty"`
 	// With gp.learn: [routing, ranking] (absent otherwise): the trees
 	// learned ("routing", "ranking"), the routing tree R as evolved and
 	// simplified, its terminal set (gp.routing_terminals) and the rule

@@ -96,7 +96,7 @@ func TestWriteHallSimplifiesAndMarksDuplicates(t *testing.T) {
 		return expr.MustParse(s).Hash()
 	}
 	path := filepath.Join(t.TempDir(), HallFile)
-	if err := writeHall(path, hall, pheno); err != nil {
+	if err := writeHall(path, hall, pheno, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	f, err := os.Open(path)
@@ -108,9 +108,16 @@ func TestWriteHallSimplifiesAndMarksDuplicates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
 	var got []string
 	for _, r := range recs[1:] {
-		got = append(got, r[8]+"|"+r[9]+"|"+r[10])
+		got = append(got, r[col["simplified"]]+"|"+r[col["constant"]]+"|"+r[col["same_as"]])
+		if r[col["reduced"]] != "false" || r[col["readable"]] != expr.Readable(expr.MustParse(r[col["simplified"]]), expr.DefaultDomain()) {
+			t.Errorf("no reduction: readable %q, reduced %q", r[col["readable"]], r[col["reduced"]])
+		}
 	}
 	want := []string{"d * g|false|", "0|true|", "1|true|2", "0 - a|false|", "d * g|false|1", "0 - a|false|4", got[6]}
 	if !strings.HasSuffix(got[6], "|false|1") {
@@ -120,7 +127,7 @@ func TestWriteHallSimplifiesAndMarksDuplicates(t *testing.T) {
 		t.Fatalf("hall rows:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	// Without a sample, only equal forms are duplicates.
-	if err := writeHall(path, hall, nil); err != nil {
+	if err := writeHall(path, hall, nil, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(path)

@@ -40,6 +40,11 @@ type Settings struct {
 	// checkpointed (generation 0 is the evaluation of the initial
 	// population). It must not keep the snapshot's slices.
 	OnGeneration func(Snapshot)
+	// ReduceTolerance > 0 (percent) also searches, after the exact
+	// reduction, for a shorter approximation whose validation score is
+	// within ReduceTolerance % of the evolved one's (reduce_approx.go);
+	// it is reported as approximate and never replaces the exact one.
+	ReduceTolerance float64
 
 	// onSimulation is a test hook called before every candidate simulation.
 	onSimulation func()
@@ -93,6 +98,11 @@ type Result struct {
 	// Front is the front of formulas of gp.selection: nsga2 (nil with
 	// scalar selection); Best is then its member for the config's ω.
 	Front *Front
+	// Reduced is the chosen individual reduced to the smallest trees
+	// found with the same schedule on every training and validation
+	// instance (reduce.go); the fields after it score it.
+	Reduced     *Reduction
+	reducedInfo // reduce_run.go
 }
 
 // CurvePoint is the validation score of the best individual of a
@@ -867,10 +877,13 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 		}
 		return fmt.Errorf("learn: %w", err)
 	}
+	if err := r.reduceBest(ctx, res); err != nil {
+		return interrupted(err)
+	}
 	if res.ValidationBaselines, err = r.ev.validateBaselines(ctx); err != nil {
 		return interrupted(err)
 	}
-	if res.Warnings, err = IndividualWarnings(ctx, r.cfg, res.RoutingSimplified, res.Simplified, r.s.Validation, r.cfg.GP.DedupSample); err != nil {
+	if res.Warnings, err = r.reducedWarnings(ctx, res); err != nil {
 		return interrupted(err)
 	}
 	test := r.s.Test
@@ -881,6 +894,9 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 	}
 	if len(test) > 0 {
 		if res.Test, err = ScoreIndividualOnTest(ctx, r.cfg, res.RoutingSimplified, res.Simplified, test, r.ev.workers); err != nil {
+			return interrupted(err)
+		}
+		if err := r.scoreReducedOnTest(ctx, res, test); err != nil {
 			return interrupted(err)
 		}
 	}
@@ -896,7 +912,7 @@ func (r *runner) write(res *Result) error {
 	if err := r.writeGenerations(filepath.Join(dir, GenerationsFile)); err != nil {
 		return err
 	}
-	if err := writeHall(filepath.Join(dir, HallFile), r.hall, r.behaviour()); err != nil {
+	if err := writeHall(filepath.Join(dir, HallFile), r.hall, r.behaviour(), individualHash(res.Routing, res.Best), res.Reduced); err != nil {
 		return err
 	}
 	if err := plotConvergence(dir, r.rows, r.cfg.GP.Subset, res.ValidationCurve, bestBaseline(res.ValidationBaselines)); err != nil {
@@ -907,14 +923,25 @@ func (r *runner) write(res *Result) error {
 	if err != nil {
 		return err
 	}
-	goSrc, err := formulaGo(simp)
+	exported := simp // formula.go.txt and formula.tex: the reduced tree when there is one
+	if res.Reduced != nil {
+		exported = res.Reduced.Ranking
+	}
+	goSrc, err := formulaGo(exported)
 	if err != nil {
 		return err
 	}
 	if err := atomicio.WriteBytes(filepath.Join(dir, FormulaGoFile), goSrc); err != nil {
 		return err
 	}
-	tex, err := formulaTeX(res.RoutingSimplified, simp)
+	texRouting := res.RoutingSimplified // formula.tex: both trees, the reduced ones when there are
+	if res.Reduced != nil && res.Reduced.Routing != nil {
+		texRouting = res.Reduced.Routing
+	}
+	if texRouting != nil {
+		texRouting = expr.Shorten(texRouting)
+	}
+	tex, err := formulaTeX(texRouting, expr.Shorten(exported))
 	if err != nil {
 		return err
 	}
@@ -931,6 +958,7 @@ func (r *runner) write(res *Result) error {
 		Candidate: candidateSpec(r.cfg.GP.Allocator, r.cfg.GP.Placer), TimeUnit: r.cfg.GP.TimeUnit,
 		ValidationBaselines: res.ValidationBaselines, BestBaseline: bestBaseline(res.ValidationBaselines).Name,
 		ValidationCurve: res.ValidationCurve, Test: res.Test, Warnings: res.Warnings, Front: res.Front,
+		Reduced: reducedJSON(res),
 	}
 	if res.Front != nil {
 		if err := writeFrontOutputs(dir, res.Front, r.front.hv); err != nil {

@@ -14,7 +14,7 @@ func exportCommand() *cli.Command {
 		Name:      "export",
 		Usage:     "print a learned priority function as infix, LaTeX, Go, SymPy, JSON or Graphviz dot",
 		ArgsUsage: "RUN_DIR|best.json",
-		UsageText: "evogp export RUN_DIR|best.json [--format " + strings.Join(expr.Formats(), "|") + "] [--simplify|--domain] [--out FILE]\n\n" +
+		UsageText: "evogp export RUN_DIR|best.json [--format " + strings.Join(expr.Formats(), "|") + "] [--simplify|--domain] [--evolved] [--out FILE]\n\n" +
 			"Examples:\n" +
 			"   evogp export runs/quick --format latex\n" +
 			"   evogp export runs/quick --format latex --standalone --out formula.tex && pdflatex formula.tex\n" +
@@ -29,6 +29,7 @@ func exportCommand() *cli.Command {
 			&cli.BoolFlag{Name: "domain", Usage: "simplify for the simulator's inputs (d>0, q≥0, u≥1, g≥1, no overflow); implies --simplify"},
 			&cli.StringFlag{Name: "out", Usage: "write to FILE (atomically) instead of standard output"},
 			&cli.BoolFlag{Name: "standalone", Usage: "with --format latex: a complete document (article, amsmath, booktabs) that compiles on its own"},
+			&cli.BoolFlag{Name: "evolved", Usage: "print the evolved trees (best.json \"tree\") instead of the reduced ones printed by default"},
 			&cli.Float64Flag{Name: "omega", Usage: "of a front run (gp.selection: nsga2), the member minimising ω·objective1 + (1−ω)·objective2 on validation"},
 		},
 		Action: runExport,
@@ -41,5 +42,6 @@ func runExport(c *cli.Context) error {
 		return err
 	}
 	return experiment.Export(c.Context, experiment.ExportOptions{Args: args, Format: c.String("format"), Simplify: c.Bool("simplify"),
-		Domain: c.Bool("domain"), Omega: c.Float64("omega"), OmegaGiven: c.IsSet("omega"), Out: c.String("out"), Standalone: c.Bool("standalone")}, c.App.Writer)
+		Domain: c.Bool("domain"), Omega: c.Float64("omega"), OmegaGiven: c.IsSet("omega"), Out: c.String("out"), Standalone: c.Bool("standalone"),
+		Evolved: c.Bool("evolved")}, c.App.Writer)
 }

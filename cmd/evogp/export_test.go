@@ -59,7 +59,7 @@ func TestExportDomain(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v: %v", args, err)
 		}
-		if out != "(q + u + u * (u - g)) * (q % d)\n" {
+		if out != "(q + u + u * (u - g)) * (q / d)\n" { // d is never 0: true division
 			t.Errorf("%v printed %q", args, out)
 		}
 	}
@@ -138,5 +138,52 @@ func TestExportPairGolden(t *testing.T) {
 	bad := writeBest(t, `{"infix": "g * d", "learn": ["routing", "ranking"], "scope": "all", "candidate": "rule+formula+bestfit"}`)
 	if _, _, err := runApp(t, "export", bad); err == nil || !strings.Contains(err.Error(), "the routing tree R is missing") {
 		t.Errorf("a best.json without its routing tree: %v", err)
+	}
+}
+
+// Issue 40: a best.json with a reduced pair exports the reduced trees by
+// default in every format, in the simulator-domain notation (true
+// division where the divisor is never 0 there, a protected one where it
+// can be, -x for 0 - x; golden files in testdata/export-reduced), and the
+// evolved ones with --evolved (as a best.json without a reduction).
+func TestExportReducedGolden(t *testing.T) {
+	const pair = `"learn": ["routing", "ranking"], "routing_terminals": ["d", "g", "f", "W", "n", "x", "h", "m"], "scope": "arrivals", "candidate": "rule+formula+bestfit"`
+	run := writeBest(t, `{"infix": "0 - a - (0 - (0 - a) % (d + q + q * g)) - w % (q * u * w)",
+		"routing_infix": "m % ((m - m) % (m * (m * m) % ((m - m) % (m - m)) - m))", `+pair+`,
+		"reduced": {"infix": "0 - a - a % (d + q + q * g) - w % (q * u)", "routing_infix": "m", "exact": true, "checked_on": {"instances": 36}}}`)
+	evolved := writeBest(t, `{"infix": "0 - a - (0 - (0 - a) % (d + q + q * g)) - w % (q * u * w)",
+		"routing_infix": "m % ((m - m) % (m * (m * m) % ((m - m) % (m - m)) - m))", `+pair+`}`)
+	for _, format := range expr.Formats() {
+		out, _, err := runApp(t, "export", run, "--format", format)
+		if err != nil {
+			t.Fatalf("%s: %v", format, err)
+		}
+		golden := filepath.Join("testdata", "export-reduced", format+".txt")
+		if os.Getenv("EVOGP_UPDATE_GOLDEN") != "" {
+			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out != string(want) {
+			t.Errorf("%s:\n%s\nwant\n%s", format, out, want)
+		}
+		ev, _, err := runApp(t, "export", run, "--format", format, "--evolved")
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, _, err := runApp(t, "export", evolved, "--format", format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev != plain || ev == out {
+			t.Errorf("%s: --evolved printed\n%s\nwant the evolved trees\n%s", format, ev, plain)
+		}
 	}
 }

@@ -38,6 +38,7 @@ func learnCommand() *cli.Command {
 			&cli.StringFlag{Name: "validation", Usage: "validation dataset directory instead of generated instances"},
 			&cli.StringFlag{Name: "resume", Usage: "continue the interrupted run in `RUN_DIR` from its checkpoint; with a larger gp.generations, extend a finished run (same result as one run that long; no other key may change)"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress output"},
+			&cli.Float64Flag{Name: "reduce-tolerance", Usage: "also print a shorter approximation of the reduced formulas whose validation score is within `PERCENT` % (labelled approximate; the exact reduction stays the result)"},
 			&cli.BoolFlag{Name: "multirun", Aliases: []string{"m"}, Usage: "sweep: key=v1,v2 arguments span a cartesian product of runs (one run directory per point under --out)"},
 			&cli.IntFlag{Name: "jobs", Value: 1, Usage: "sweep points run side by side (each gets its share of the cores)"},
 		}, launcherFlags()...),
@@ -51,7 +52,7 @@ func runLearn(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	return experiment.RunLearnCommand(c.Context, experiment.LearnCommand{Overrides: overrides, Config: c.String("config"),
+	return experiment.RunLearnCommand(c.Context, experiment.LearnCommand{Overrides: overrides, Config: c.String("config"), ReduceTolerance: c.Float64("reduce-tolerance"),
 		Out: c.String("out"), Train: c.String("train"), Validation: c.String("validation"), Resume: c.String("resume"),
 		Multirun: c.Bool("multirun"), Jobs: c.Int("jobs"), Launch: launchOptions(c), Given: c.IsSet, Now: time.Now(),
 		Progress: progress.Options{Out: c.App.ErrWriter, Quiet: c.Bool("quiet")}, Provenance: provenance(c)}, c.App.Writer, c.App.ErrWriter)

@@ -51,8 +51,12 @@ func TestLearnSmoke(t *testing.T) {
 	if best.SimplifiedDomain == "" {
 		t.Errorf("best.json has no simplified_domain")
 	}
-	for _, want := range []string{"learned priority function (smaller runs first): " + best.Simplified + "\n",
-		"on the simulator's inputs (d>0, q≥0, u≥1, g≥1, no overflow): " + best.SimplifiedDomain + "\n",
+	if best.Reduced == nil {
+		t.Fatal("best.json has no reduced formula")
+	}
+	_, shown := best.DisplayFormulas() // the reduced tree, readable, first (issue 40)
+	for _, want := range []string{"learned priority function (smaller runs first): " + shown + "\n",
+		"as evolved: " + best.Infix + " (best.json", "the same schedule, job for job, on all 4 training and 2 validation instances",
 		"validation score", "SRSF", "run directory: " + dir} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
@@ -84,7 +88,7 @@ func TestLearnSmoke(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(b, b2) || !strings.Contains(out2, best.Simplified) {
+	if !bytes.Equal(b, b2) || !strings.Contains(out2, shown) {
 		t.Errorf("resumed run gave another result:\n%s\n%s", b, b2)
 	}
 }
