@@ -172,6 +172,14 @@ type GP struct {
 	// "nsga2" (SPEC §17: a front of formulas over Objectives). See
 	// selection.go.
 	Selection string `yaml:"selection"`
+	// ParentSelection is how the parents of each bred pair are chosen
+	// with gp.selection: scalar (survival stays the n best, μ + λ):
+	// "" or "tournament" (the paper's k-tournament on fitness, k =
+	// gp.tournament) or "lexicase" (ε-lexicase over the generation's
+	// training instances, La Cava et al. 2016). learn's registry of parent
+	// selections (learn/parents.go) checks the name; the empty default
+	// marshals as before, so the ConfigHash of older configs is unchanged.
+	ParentSelection string `yaml:"parent_selection,omitempty"`
 	// Objectives are NSGA-II's objectives: two or three of
 	// FrontObjectives(); empty with scalar selection.
 	Objectives []string `yaml:"objectives"`

@@ -28,7 +28,11 @@ const FrontPlotName = "front"
 // multi-objective state, whose baselines it simulates).
 func (r *runner) setSelection(ctx context.Context) error {
 	if r.cfg.GP.Selection != "nsga2" {
-		r.sel = scalarSelection{}
+		parents, err := newParentSelection(r.cfg.GP)
+		if err != nil {
+			return err
+		}
+		r.sel = scalarSelection{parents: parents}
 		return nil
 	}
 	f, err := newFrontState(ctx, r.cfg, r.ev)
