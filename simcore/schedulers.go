@@ -222,8 +222,10 @@ func ParseScheduler(spec string, extra map[string]Ranking) (Scheduler, error) {
 	return NewRegistry().Parse(spec, Params{Rankings: extra})
 }
 
-// Baselines lists the paper's named baselines (SPEC §5.3), the reference
-// set of every evaluation: spark, liquid, tiresias, lyra.
+// Baselines lists the paper's named baselines (SPEC §5.3) that simcore
+// itself holds: spark, liquid, tiresias, lyra. The reference set of every
+// evaluation is policies.Baselines, which adds this project's wait-first
+// (registered by simcore/rule).
 func Baselines() []string { return NewRegistry().Baselines() }
 
 // SchedulerNames lists the named baselines (sorted).
