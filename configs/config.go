@@ -177,6 +177,14 @@ type GP struct {
 	// fitness → fewer nodes, then canonical hash). Off by default
 	// (docs/LEARNING.md measures it).
 	Parsimony bool `yaml:"parsimony"`
+	// ParentSelection is how the parents of each bred pair are chosen
+	// with gp.selection: scalar (survival stays the n best, μ + λ):
+	// "" or "tournament" (the paper's k-tournament on fitness, k =
+	// gp.tournament) or "lexicase" (ε-lexicase over the generation's
+	// training instances, La Cava et al. 2016). learn's registry of parent
+	// selections (learn/parents.go) checks the name; the empty default
+	// marshals as before, so the ConfigHash of older configs is unchanged.
+	ParentSelection string `yaml:"parent_selection,omitempty"`
 	// Objectives are NSGA-II's objectives: two or three of
 	// FrontObjectives(); empty with scalar selection.
 	Objectives []string `yaml:"objectives"`

@@ -24,6 +24,9 @@ func (g GP) validateSelection() error {
 		}
 		return nil
 	case "nsga2":
+		if g.ParentSelection != "" && g.ParentSelection != "tournament" {
+			return fmt.Errorf("gp.parent_selection = %q: gp.selection: nsga2 chooses parents by its own tournament on (rank, crowding); parent_selection is for gp.selection: scalar", g.ParentSelection)
+		}
 	default:
 		return fmt.Errorf("gp.selection = %q: must be scalar or nsga2", g.Selection)
 	}

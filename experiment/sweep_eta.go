@@ -19,7 +19,7 @@ func pointCost(cfg configs.Config) float64 {
 	train := float64(max(gp.Population, 1)) * gens * float64(max(gp.Subset, 1))
 	every := float64(max(gp.ValidateEvery, 1))
 	val := float64(cfg.Data.Validation) * (math.Floor(gens/every) + 1)
-	test := float64(cfg.Data.Test) * 5 // the formula and the paper's four baselines
+	test := float64(cfg.Data.Test) * 6 // the formula and the five named baselines
 	return (train + val + test) * jobsPerInstance(cfg.Generator)
 }
 

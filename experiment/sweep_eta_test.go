@@ -9,15 +9,16 @@ import (
 
 // Hand-computed: population 10, 4 generations (5 evaluations), subset 2:
 // 100 training simulations; 3 validation instances every 2 generations:
-// 3 × (⌊5/2⌋ + 1) = 9; 2 test instances × 5 schedulers = 10; 119 in all,
-// times 50 jobs per instance.
+// 3 × (⌊5/2⌋ + 1) = 9; 2 test instances × 6 schedulers (the formula and
+// the five named baselines, wait-first included) = 12; 121 in all, times 50
+// jobs per instance.
 func TestPointCostHandComputed(t *testing.T) {
 	var cfg configs.Config
 	cfg.GP.Population, cfg.GP.Generations, cfg.GP.Subset, cfg.GP.ValidateEvery = 10, 4, 2, 2
 	cfg.Data.Validation, cfg.Data.Test = 3, 2
 	cfg.Generator.Jobs = 50
-	if got := pointCost(cfg); got != 119*50 {
-		t.Fatalf("cost %v, want %v", got, 119*50)
+	if got := pointCost(cfg); got != 121*50 {
+		t.Fatalf("cost %v, want %v", got, 121*50)
 	}
 	cfg.Generator.Jobs = 0
 	cfg.Generator.JobsPerNode, cfg.Generator.Nodes, cfg.Generator.Clusters = 2, [2]int{4, 8}, [2]int{1, 3}

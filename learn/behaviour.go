@@ -163,7 +163,8 @@ func compareOrders(a, ref simcore.Ranking, ds []decision) (same, tied int) {
 // referenceRankings are the rankings of the baselines and simple rules a
 // learned formula is compared with behaviourally, by ranking name; the
 // named baselines that use each are given by the policies registry's
-// table (spark and liquid use fifo, tiresias srsf, lyra lyra).
+// table (spark and liquid use fifo, tiresias srsf, lyra lyra, wait-first
+// wait: 0 − u·q).
 func referenceRankings() []struct {
 	name string
 	r    simcore.Ranking
@@ -173,6 +174,6 @@ func referenceRankings() []struct {
 		r    simcore.Ranking
 	}{
 		{"fifo", simcore.FIFO{}}, {"srsf", simcore.SRSF{}}, {"lyra", simcore.Lyra{}},
-		{"sjf", simcore.SJF{}}, {"srtf", simcore.SRTF{}},
+		{"sjf", simcore.SJF{}}, {"srtf", simcore.SRTF{}}, {"wait", simcore.WeightedWait{}},
 	}
 }

@@ -72,6 +72,10 @@ type member struct {
 	Fitness float64     `json:"fitness"`
 	// Objectives are the member's objective vector (gp.selection: nsga2).
 	Objectives []float64 `json:"objectives,omitempty"`
+	// Cases are the member's per-instance terms on the last subset, written
+	// only when parent selection reads them (gp.parent_selection:
+	// lexicase), so other checkpoints are byte-identical to before.
+	Cases []float64 `json:"cases,omitempty"`
 }
 
 // ConfigHash is the SHA-256 of the resolved config's YAML with gp.workers

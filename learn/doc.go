@@ -41,7 +41,10 @@
 // half-and-half over gp.init_depth). Each generation g = 1..G draws a fresh
 // D_sub (α = gp.subset instances without replacement), breeds n offspring —
 // pairs of distinct parents by k-tournament (eaopt.SelTournament) on the
-// parents' current fitness, subtree crossover of the pair with probability
+// parents' current fitness (or by the gp.parent_selection operator the
+// loop receives: ParentSelection in parents.go, ε-lexicase over the
+// subset's instances in lexicase.go; a new one is a file and a line in
+// ParentSelections), subtree crossover of the pair with probability
 // gp.crossover (two children, c1 = p1 ⊗ p2 and c2 = p2 ⊗ p1), then subtree
 // mutation of both children with probability r = gp.mutation — evaluates
 // parents and offspring on the new D_sub, and keeps the n best (μ + λ).

@@ -304,6 +304,10 @@ type scored struct {
 	fitness float64
 	pheno   uint64    // behaviour on the sampled decisions (gp.dedup: behaviour), else 0
 	objs    []float64 // objective vector (gp.selection: nsga2), else nil
+	// cases are the terms O_i/O_SRSF,i of the last fitness, in subset
+	// order (their float sum in that order is fitness); nil when pruned.
+	// Parent selection may read them (gp.parent_selection: lexicase).
+	cases []float64
 }
 
 // batchStats counts the terms of one fitness batch: evals terms seen for
@@ -497,11 +501,15 @@ func (e *evaluator) fitness(ctx context.Context, pop []scored, subset []int, thr
 	for p := range pop {
 		sum, exact := known(pop[p].hash)
 		if !exact {
-			pop[p].fitness = math.Inf(1)
+			pop[p].fitness, pop[p].cases = math.Inf(1), nil
 			st.pruned++
 			continue
 		}
 		pop[p].fitness = sum
+		pop[p].cases = make([]float64, len(subset))
+		for c, i := range subset {
+			pop[p].cases[c] = e.cache[cacheKey{pop[p].hash, int32(i)}]
+		}
 	}
 	return st, nil
 }

@@ -47,10 +47,11 @@ func ExampleRun() {
 	fmt.Println("generations:", len(res.Generations)-1)
 	fmt.Println("terminals:", best.Terminals)
 	fmt.Println("candidate:", best.Candidate)
+	// The rows: learned, the five named baselines (wait-first included), constant, srsf.
 	fmt.Println("test rows:", len(res.Test.Rows), "on", res.Test.Instances, "instances")
 	// Output:
 	// generations: 2
 	// terminals: d,q,u,g,a,w
 	// candidate: mct+formula+bestfit
-	// test rows: 7 on 3 instances
+	// test rows: 8 on 3 instances
 }

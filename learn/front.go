@@ -12,6 +12,7 @@ import (
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/parallel"
 	"github.com/evogp/evogp/internal/pareto"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -154,8 +155,8 @@ func newFrontState(ctx context.Context, cfg configs.Config, ev *evaluator) (*fro
 		comp:    map[cacheKey][]float64{}, sizes: map[uint64]int{},
 	}
 	scheds := []simcore.Scheduler{ev.srsf}
-	for _, name := range simcore.Baselines() {
-		s, err := simcore.ParseScheduler(name, nil)
+	for _, name := range policies.Baselines() {
+		s, err := policies.ParseWith(name, nil)
 		if err != nil {
 			return nil, err
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -27,8 +28,8 @@ func FlatBaselines(ctx context.Context, set string, insts []simcore.Instance, op
 		return "", err
 	}
 	scheds := []simcore.Scheduler{srsf}
-	for _, name := range simcore.Baselines() {
-		s, err := simcore.ParseScheduler(name, nil)
+	for _, name := range policies.Baselines() {
+		s, err := policies.ParseWith(name, nil)
 		if err != nil {
 			return "", err
 		}

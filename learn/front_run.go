@@ -28,9 +28,13 @@ const FrontPlotName = "front"
 // multi-objective state, whose baselines it simulates).
 func (r *runner) setSelection(ctx context.Context) error {
 	if r.cfg.GP.Selection != "nsga2" {
-		r.sel = scalarSelection{}
+		parents, err := newParentSelection(r.cfg.GP)
+		if err != nil {
+			return err
+		}
+		r.sel = scalarSelection{parents: parents}
 		if r.cfg.GP.Parsimony {
-			r.sel = parsimonySelection{}
+			r.sel = parsimonySelection{scalarSelection{parents: parents}}
 		}
 		return nil
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/simcore"
+	"github.com/evogp/evogp/simcore/rule"
 )
 
 // referenceRoutings are the routing rules a learned routing tree is
@@ -89,21 +90,66 @@ func routingReading(routing *expr.Tree) string {
 }
 
 // pairWarning names the reference each tree of a two-tree individual
-// matches and, when the pair with the placer is a registered baseline
-// (routing ≡ mct in scope arrivals is the MCT allocator), that baseline.
+// matches and, when the pair with the placer is a registered baseline, that
+// baseline: routing ≡ mct in scope arrivals is the MCT allocator (liquid,
+// tiresias, …), and a baseline on the rule allocator (wait-first: m in
+// scope all) matches its own routing tree and scope.
 func pairWarning(routeLike, rankLike, scope, placer string) string {
 	w := fmt.Sprintf("both trees match a reference: routing tree R ≡ %s, ranking tree f ≡ %s", routeLike, rankLike)
+	reg := policies.NewRegistry()
+	for _, b := range reg.Baselines() {
+		if baselineIsPair(reg, b, routeLike, rankLike, scope, placer) {
+			return w + fmt.Sprintf(" (scope %s, placer %s): the learned scheduler is the baseline %s (%s)", scope, placer, b, baselineSpec(reg, b))
+		}
+	}
 	if routeLike != "mct" || scope != "arrivals" {
 		return w
 	}
-	reg := policies.NewRegistry()
-	spec := "mct+" + rankLike + "+" + placer
-	for _, b := range reg.Baselines() {
-		if reg.Resolve(b) == spec {
-			return w + fmt.Sprintf(" (scope arrivals, placer %s): the learned scheduler is the baseline %s (%s)", placer, b, spec)
+	return w + fmt.Sprintf(" (scope arrivals, placer %s): the learned scheduler is %s", placer, "mct+"+rankLike+"+"+placer)
+}
+
+// baselineIsPair reports whether the named baseline b is a list scheduler
+// whose ranking and placer are rankLike and placer and whose allocation is
+// the routing reference routeLike in scope.
+func baselineIsPair(reg *simcore.Registry, b, routeLike, rankLike, scope, placer string) bool {
+	s, err := reg.Parse(b, simcore.Params{})
+	if err != nil {
+		return false
+	}
+	ls, ok := s.(*simcore.ListScheduler)
+	if !ok || ls.Parts.Ranking != rankLike || ls.Parts.Placer != placer {
+		return false
+	}
+	switch ls.Parts.Allocator {
+	case "mct":
+		return routeLike == "mct" && scope == "arrivals"
+	case "rule":
+		r, ok := ls.Allocator.(rule.Rule)
+		if !ok || string(r.Params().Scope) != scope {
+			return false
+		}
+		_, like := routingWarnings(r.Params().Routing)
+		return like == routeLike
+	}
+	return false
+}
+
+// baselineSpec is what a baseline stands for in a warning: its
+// ALLOCATOR+RANKING+PLACER spec, or for a rule baseline the rule's
+// routing tree and scope as well.
+func baselineSpec(reg *simcore.Registry, b string) string {
+	spec := reg.Resolve(b)
+	s, err := reg.Parse(b, simcore.Params{})
+	if err != nil {
+		return spec
+	}
+	if ls, ok := s.(*simcore.ListScheduler); ok {
+		spec = ls.Parts.Allocator + "+" + ls.Parts.Ranking + "+" + ls.Parts.Placer
+		if r, ok := ls.Allocator.(rule.Rule); ok {
+			spec = fmt.Sprintf("rule(%s, scope %s)+%s+%s", r.Params().Routing, r.Params().Scope, ls.Parts.Ranking, ls.Parts.Placer)
 		}
 	}
-	return w + fmt.Sprintf(" (scope arrivals, placer %s): the learned scheduler is %s", placer, spec)
+	return spec
 }
 
 // routingWarnings compares a routing tree with the reference routings,

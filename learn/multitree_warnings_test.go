@@ -53,3 +53,26 @@ func TestTwoTreeWarningsNameEachTree(t *testing.T) {
 		}
 	}
 }
+
+// Issue 39: in scope all, routing m with the ranking 0 − u·q (written
+// another way) is the baseline wait-first; in scope arrivals the same pair
+// is no baseline (MCT + wait is not registered).
+func TestTwoTreeWarningsNameWaitFirst(t *testing.T) {
+	for _, c := range []struct{ scope, want string }{
+		{"all", "both trees match a reference: routing tree R ≡ mct, ranking tree f ≡ wait (scope all, placer bestfit): the learned scheduler is the baseline wait-first (rule(m, scope all)+wait+bestfit)"},
+		{"arrivals", "both trees match a reference: routing tree R ≡ mct, ranking tree f ≡ wait (scope arrivals, placer bestfit): the learned scheduler is mct+wait+bestfit"},
+	} {
+		cfg := testConfig(t, twoTreeOverrides(c.scope)...)
+		test, err := LoadTest(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ws, err := IndividualWarnings(context.Background(), cfg, expr.Routing.MustParse("m"), expr.MustParse("q * (0 - u)"), test, 200)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ws) == 0 || ws[0] != c.want {
+			t.Errorf("scope %s: first warning is not\n%s\ngot:\n%s", c.scope, c.want, strings.Join(ws, "\n"))
+		}
+	}
+}

@@ -3,7 +3,6 @@ package learn
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"math"
 	mrand "math/rand"
 	"math/rand/v2"
@@ -76,29 +75,27 @@ type variation struct {
 	treeSwap    float64
 }
 
-// breed returns n offspring of pop (whose fitness is set): repeatedly two
-// distinct parents by k-tournament (eaopt.SelTournament on mr); with
-// probability crossover, children c1 = Crossover(p1, p2) and c2 =
-// Crossover(p2, p1), otherwise copies of the parents; with probability r both
-// children get a subtree mutation (one draw per pair, as in Algorithm 3 lines
-// 8–10). Variation draws come from master. An odd n drops the last c2.
-//
-// eaopt's tournament needs |pop| − 2 ≥ k − 1 contestants to choose two
-// distinct winners, so k is capped at |pop| − 1 (a population of 2 has a
-// tournament of 1, i.e. uniform selection).
+// breed is breedWith the paper's k-tournament (Tournament{K:
+// v.tournament}).
 func breed(pop []scored, n int, v variation, master *rand.Rand, mr *mrand.Rand) ([]scored, error) {
-	indis := make(eaopt.Individuals, len(pop))
-	for i := range pop {
-		indis[i] = eaopt.Individual{Genome: &gene{i}, Fitness: pop[i].fitness, Evaluated: true}
-	}
-	sel := eaopt.SelTournament{NContestants: uint(max(1, min(v.tournament, len(pop)-1)))}
+	return breedWith(pop, n, v, Tournament{K: v.tournament}, master, mr)
+}
+
+// breedWith returns n offspring of pop (whose fitness is set): repeatedly
+// two distinct parents chosen by parents (drawing from mr; Tournament:
+// eaopt.SelTournament); with probability crossover, children c1 =
+// Crossover(p1, p2) and c2 = Crossover(p2, p1), otherwise copies of the
+// parents; with probability r both children get a subtree mutation (one
+// draw per pair, as in Algorithm 3 lines 8–10). Variation draws come from
+// master. An odd n drops the last c2.
+func breedWith(pop []scored, n int, v variation, parents ParentSelection, master *rand.Rand, mr *mrand.Rand) ([]scored, error) {
 	out := make([]scored, 0, n+1)
 	for len(out) < n {
-		w, _, err := sel.Apply(2, indis, mr)
+		i1, i2, err := parents.Pair(scoredParents(pop), mr)
 		if err != nil {
-			return nil, fmt.Errorf("tournament selection: %w", err)
+			return nil, err
 		}
-		s1, s2 := pop[w[0].Genome.(*gene).idx], pop[w[1].Genome.(*gene).idx]
+		s1, s2 := pop[i1], pop[i2]
 		if s1.routing != nil {
 			c1, c2 := varyPair(s1, s2, v, master)
 			out = append(out, c1, c2)

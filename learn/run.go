@@ -586,7 +586,7 @@ func (r *runner) restore(ck *checkpoint, entries []cacheEntry) error {
 	r.pop = make([]scored, len(ck.Population))
 	for i, m := range ck.Population {
 		r.pop[i] = newScored(m.Routing.Tree, m.Tree)
-		r.pop[i].fitness, r.pop[i].objs = m.Fitness, m.Objectives
+		r.pop[i].fitness, r.pop[i].objs, r.pop[i].cases = m.Fitness, m.Objectives, m.Cases
 	}
 	if err := r.restoreFront(ck); err != nil {
 		return err
@@ -789,7 +789,11 @@ func (r *runner) checkpoint() error {
 		CacheEntries: len(r.ev.log),
 	}
 	for _, c := range r.pop {
-		ck.Population = append(ck.Population, member{Tree: c.tree, Routing: RoutingTree{c.routing}, Fitness: c.fitness, Objectives: c.objs})
+		m := member{Tree: c.tree, Routing: RoutingTree{c.routing}, Fitness: c.fitness, Objectives: c.objs}
+		if p := r.cfg.GP.ParentSelection; p != "" && p != "tournament" {
+			m.Cases = c.cases
+		}
+		ck.Population = append(ck.Population, m)
 	}
 	if r.front != nil {
 		ck.Front = &frontCheckpoint{Archive: r.front.archive, Hypervolume: r.front.hv, Components: r.front.components()}

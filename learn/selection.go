@@ -23,12 +23,12 @@ type selection interface {
 	survive(all []scored, n int, distinct bool) []scored
 }
 
-// scalarSelection is the paper's: k-tournament on fitness and the n best
-// (μ + λ).
-type scalarSelection struct{}
+// scalarSelection is the paper's: parents by gp.parent_selection (k-
+// tournament on fitness by default) and the n best (μ + λ).
+type scalarSelection struct{ parents ParentSelection }
 
-func (scalarSelection) breed(pop []scored, n int, v variation, master *rand.Rand, mr *mrand.Rand) ([]scored, error) {
-	return breed(pop, n, v, master, mr)
+func (s scalarSelection) breed(pop []scored, n int, v variation, master *rand.Rand, mr *mrand.Rand) ([]scored, error) {
+	return breedWith(pop, n, v, s.parents, master, mr)
 }
 
 func (scalarSelection) survive(all []scored, n int, distinct bool) []scored {
@@ -54,8 +54,7 @@ func (nsga2Selection) breed(pop []scored, n int, v variation, master *rand.Rand,
 	for pos, i := range order {
 		keyed[i].fitness = float64(pos)
 	}
-	v.tournament = 2
-	return breed(keyed, n, v, master, mr)
+	return breedWith(keyed, n, v, Tournament{K: 2}, master, mr)
 }
 
 func (nsga2Selection) survive(all []scored, n int, distinct bool) []scored {

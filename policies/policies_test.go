@@ -27,7 +27,7 @@ func TestCatalogue(t *testing.T) {
 	if c.Aliases["evo-srsf"] != "evo+srsf+bestfit" || c.Aliases["tiresias"] != "mct+srsf+bestfit" || c.Aliases["evo-gp"] != "evo+formula+bestfit" {
 		t.Errorf("aliases %v", c.Aliases)
 	}
-	if !slices.Equal(c.Baselines, []string{"spark", "liquid", "tiresias", "lyra"}) {
+	if !slices.Equal(c.Baselines, []string{"spark", "liquid", "tiresias", "lyra", "wait-first"}) { // issue 39: wait-first is this project's own
 		t.Errorf("baselines %v", c.Baselines)
 	}
 	formula := map[string]simcore.Ranking{"formula": simcore.FIFO{}}

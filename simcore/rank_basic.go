@@ -30,3 +30,16 @@ type SRTF struct{}
 
 // Priority returns rem_j.
 func (SRTF) Priority(j JobView) float64 { return float64(j.Remaining) }
+
+// WeightedWait is "largest weighted wait first": f = 0 − u_j·q_j, q_j in
+// hours (the ranking of the wait-first baseline, this project's own rule,
+// SPEC §5.3). Its value is bit-identical to the formula 0 − u*q compiled
+// by package formula in hours, so wait-first and
+// rule+formula+bestfit --priority "0-u*q" give identical schedules
+// (TestWaitFirstIsTheFormulaRule in simcore/rule).
+type WeightedWait struct{}
+
+// Priority returns 0 − u_j·q_j (hours).
+func (WeightedWait) Priority(j JobView) float64 {
+	return 0 - float64(j.Priority)*Hours(j.Queued)
+}

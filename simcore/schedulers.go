@@ -56,7 +56,7 @@ type Registry struct {
 }
 
 // NewRegistry returns a registry holding simcore's policies: allocators
-// user and mct, rankings fifo, srsf, lyra, sjf and srtf, placers bestfit
+// user and mct, rankings fifo, srsf, lyra, sjf, srtf and wait, placers bestfit
 // and roundrobin, and the paper's baselines (SPEC §5.3) spark, liquid,
 // tiresias and lyra; and the alias gp (mct+formula+bestfit). Policies
 // outside simcore register themselves on it (evo.Register, hydra.Register);
@@ -76,6 +76,7 @@ func NewRegistry() *Registry {
 	r.Ranking("lyra", fixed[Ranking](Lyra{}))
 	r.Ranking("sjf", fixed[Ranking](SJF{}))
 	r.Ranking("srtf", fixed[Ranking](SRTF{}))
+	r.Ranking("wait", fixed[Ranking](WeightedWait{}))
 	r.Placer("bestfit", fixed[Placer](BestFit{}))
 	r.Placer("roundrobin", fixed[Placer](RoundRobin{}))
 	r.Baseline("spark", "mct+fifo+roundrobin")
@@ -221,8 +222,10 @@ func ParseScheduler(spec string, extra map[string]Ranking) (Scheduler, error) {
 	return NewRegistry().Parse(spec, Params{Rankings: extra})
 }
 
-// Baselines lists the paper's named baselines (SPEC §5.3), the reference
-// set of every evaluation: spark, liquid, tiresias, lyra.
+// Baselines lists the paper's named baselines (SPEC §5.3) that simcore
+// itself holds: spark, liquid, tiresias, lyra. The reference set of every
+// evaluation is policies.Baselines, which adds this project's wait-first
+// (registered by simcore/rule).
 func Baselines() []string { return NewRegistry().Baselines() }
 
 // SchedulerNames lists the named baselines (sorted).

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/evogp/evogp/learn"
-	"github.com/evogp/evogp/simcore"
+	"github.com/evogp/evogp/policies"
 )
 
 // evogp learn ends with the verdict against the best baseline and the
@@ -24,13 +24,13 @@ func TestLearnPrintsTestTable(t *testing.T) {
 	}
 	want := []string{"vs best baseline " + best.BestBaseline, "test score: learned", "test split: 3 instances generated from seed 1",
 		"Wilcoxon p", learn.RowLearned, learn.RowConstant, learn.RowSRSF}
-	want = append(want, simcore.Baselines()...)
+	want = append(want, policies.Baselines()...)
 	for _, w := range want {
 		if !strings.Contains(stdout, w) {
 			t.Errorf("output lacks %q:\n%s", w, stdout)
 		}
 	}
-	if best.Test == nil || len(best.Test.Rows) != len(simcore.Baselines())+3 {
+	if best.Test == nil || len(best.Test.Rows) != len(policies.Baselines())+3 {
 		t.Errorf("best.json test table: %+v", best.Test)
 	}
 	if strings.Contains(stdout, "better than SRSF") {

@@ -106,14 +106,14 @@ const hydraCases = ",job_name,norm_job_submit_time,ddl,A100,V100,GTX2080Ti\n" +
 // CASES.csv, optional [...] parts) filled in.
 func readmeCases() []readmeCase {
 	deploySnapshot, _ := filepath.Abs(filepath.Join("testdata", "deploy-snapshot")) // before the test changes directory
-	quickLearn := []string{"learn", "gp.generations=1"}
+	quickLearn := []string{"learn", "gp.generations=1", "gp.population=8", "gp.subset=2", "data.validation=4", "data.test=4"}
 	if os.Getenv("EVOGP_README_FULL") != "" {
 		quickLearn = []string{"learn"}
 	}
 	return []readmeCase{
 		{readme: "go run ./cmd/evogp learn", run: quickLearn,
-			why:  "one generation of the quick config (the full 40 take minutes on a loaded machine; EVOGP_README_FULL=1 runs it as written)",
-			want: []string{"learned routing R", "scope arrivals", "learned ranking f", "test score", "Wilcoxon"}},
+			why:  "one generation of the quick config with 8 members, subsets of 2 and 4 validation and test instances (the full run, scope all, takes minutes; EVOGP_README_FULL=1 runs it as written)",
+			want: []string{"learned routing R", "scope all", "learned ranking f", "test score", "Wilcoxon", "wait-first"}},
 		{readme: "evogp data gen --config quick --instances 50 --seed 1 --out data/train"},
 		{readme: "evogp data describe DIR", run: []string{"data", "describe", "data/train"}},
 		{readme: "evogp data import philly --in ../shared/traces/philly/philly.csv --out DIR",
@@ -126,8 +126,8 @@ func readmeCases() []readmeCase {
 			run: []string{"learn", "--config", "smoke", "--out", "runs/smoke", "gp.generations=1"},
 			why: "the smoke config (paper-scale learning cannot run in a test)"},
 		{run: []string{"data", "gen", "--config", "smoke", "--instances", "2", "--seed", "2", "--out", "data/test"}},
-		{readme: "evogp eval --dataset DIR --schedulers spark,liquid,tiresias,lyra,gp=RUN/best.json --out DIR",
-			run: []string{"eval", "--dataset", "data/test", "--schedulers", "spark,liquid,tiresias,lyra,gp=runs/smoke/best.json", "--out", "out/eval"}},
+		{readme: "evogp eval --dataset DIR --schedulers spark,liquid,tiresias,lyra,wait-first,gp=RUN/best.json --out DIR",
+			run: []string{"eval", "--dataset", "data/test", "--schedulers", "spark,liquid,tiresias,lyra,wait-first,gp=runs/smoke/best.json", "--out", "out/eval"}},
 		{readme: "evogp report DIR...", run: []string{"report", "out/eval"}},
 		{readme: "evogp deploy slurm RUN --partitions a,b --dry-run",
 			run: []string{"deploy", "slurm", "runs/smoke", "--partitions", "a,b", "--dry-run", "--snapshot", deploySnapshot},
