@@ -30,7 +30,7 @@ func TestFigureTradeoffFromSweep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(stdout, "tradeoff_sweep.png, tradeoff_sweep.svg, tradeoff_sweep.tex (2 ω values, 4 runs, 4 baselines)") {
+	if !strings.Contains(stdout, "tradeoff_sweep.png, tradeoff_sweep.svg, tradeoff_sweep.tex (2 ω values, 4 runs, 5 baselines)") {
 		t.Errorf("stdout %q", stdout)
 	}
 	for _, f := range []string{"tradeoff_sweep.png", "tradeoff_sweep.svg"} {
@@ -42,7 +42,7 @@ func TestFigureTradeoffFromSweep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range []string{"\n  0 & 1 & $", "\n  0 & 2 & $", "\n  1 & 1 & $", "\n  1 & 2 & $", "\n  liquid & ", "\n  tiresias & ", "\\toprule", "\\bottomrule"} {
+	for _, w := range []string{"\n  0 & 1 & $", "\n  0 & 2 & $", "\n  1 & 1 & $", "\n  1 & 2 & $", "\n  liquid & ", "\n  tiresias & ", "\n  wait-first & ", "\\toprule", "\\bottomrule"} {
 		if !strings.Contains(string(tab), w) {
 			t.Errorf("table lacks %q:\n%s", w, tab)
 		}
