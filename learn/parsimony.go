@@ -19,23 +19,9 @@ func compareParsimony(a, b scored) int {
 }
 
 func (parsimonySelection) survive(all []scored, n int, distinct bool) []scored {
+	if distinct {
+		return surviveDistinctBy(all, n, compareParsimony)
+	}
 	slices.SortStableFunc(all, compareParsimony)
-	if !distinct {
-		return slices.Clone(all[:n])
-	}
-	// As surviveDistinct, in the parsimony order.
-	seen := make(map[uint64]bool, len(all))
-	out := make([]scored, 0, n)
-	var rest []scored
-	for _, c := range all {
-		if !seen[c.pheno] && len(out) < n {
-			seen[c.pheno] = true
-			out = append(out, c)
-		} else {
-			rest = append(rest, c)
-		}
-	}
-	out = append(out, rest[:n-len(out)]...)
-	slices.SortStableFunc(out, compareParsimony)
-	return out
+	return slices.Clone(all[:n])
 }

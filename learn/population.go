@@ -192,7 +192,12 @@ func survive(all []scored, n int) []scored {
 // remaining members (in the same order) fill the population. The result is
 // in survival order (best first).
 func surviveDistinct(all []scored, n int) []scored {
-	slices.SortStableFunc(all, compareScored)
+	return surviveDistinctBy(all, n, compareScored)
+}
+
+// surviveDistinctBy is surviveDistinct in the survival order of compare.
+func surviveDistinctBy(all []scored, n int, compare func(a, b scored) int) []scored {
+	slices.SortStableFunc(all, compare)
 	seen := make(map[uint64]bool, len(all))
 	out := make([]scored, 0, n)
 	var rest []scored
@@ -205,7 +210,7 @@ func surviveDistinct(all []scored, n int) []scored {
 		}
 	}
 	out = append(out, rest[:n-len(out)]...)
-	slices.SortStableFunc(out, compareScored)
+	slices.SortStableFunc(out, compare)
 	return out
 }
 
