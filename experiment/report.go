@@ -575,7 +575,7 @@ func (b *reportBuilder) instanceSection(s reports.Summary) (htmlreport.Section, 
 		}
 		blocks := []htmlreport.Block{mt}
 		if withFigures || inst == figInst {
-			figs, err := b.instanceFigures(inst, hasJobs[inst])
+			figs, err := b.instanceFigures(inst, hasJobs[inst], s.BestBaseline)
 			if err != nil {
 				return htmlreport.Section{}, err
 			}
@@ -591,10 +591,13 @@ func (b *reportBuilder) instanceSection(s reports.Summary) (htmlreport.Section, 
 }
 
 // instanceFigures returns the breakdown and queue-density figures of one
-// instance: the directory's own files when it has them, else rendered.
-func (b *reportBuilder) instanceFigures(inst string, jobs bool) ([]htmlreport.Block, error) {
+// instance: the directory's own files when it has them, else rendered
+// (the breakdown's error bars paired against best, the best baseline).
+func (b *reportBuilder) instanceFigures(inst string, jobs bool, best string) ([]htmlreport.Block, error) {
 	var out []htmlreport.Block
-	mk := []func() (*reports.Figure, error){func() (*reports.Figure, error) { return reports.BreakdownPlotFor(b.t.Results, inst, b.t.Objective) }}
+	mk := []func() (*reports.Figure, error){func() (*reports.Figure, error) {
+		return reports.BreakdownPlotAgainst(b.t.Results, inst, b.t.Objective, best)
+	}}
 	if jobs {
 		mk = append(mk, func() (*reports.Figure, error) { return reports.QueueDensityPlot(b.t.Jobs, inst) })
 	}

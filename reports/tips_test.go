@@ -43,7 +43,7 @@ func TestTooltipsCoverBars(t *testing.T) {
 		f    *Figure
 		tips int
 		text string
-	}{{rank, 9, "gp: 1st "}, {bd, 9, "spark: objective 4 (95% CI "}} {
+	}{{rank, 9, "gp: 1st "}, {bd, 9, "spark: objective 4 (mean of 4)"}} {
 		svg, err := c.f.Render("svg")
 		if err != nil {
 			t.Fatal(err)
