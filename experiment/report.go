@@ -763,7 +763,7 @@ func learnedBlocks(dir string, best *learn.BestJSON, id string) ([]htmlreport.Bl
 		blocks = append(blocks, t)
 	}
 	if tt := best.Test; tt != nil {
-		t := htmlreport.Table{ID: id + "-test", Caption: fmt.Sprintf("Held-out test (%s, %d instances) against the best baseline %s; wins split ties.", tt.Split, tt.Instances, tt.BestBaseline),
+		t := htmlreport.Table{ID: id + "-test", Caption: fmt.Sprintf("Held-out test (%s, %d instances) against the best baseline %s, chosen %s; wins split ties.", tt.Split, tt.Instances, tt.BestBaseline, tt.Basis()),
 			Columns: []htmlreport.Column{{Name: "scheduler"}, {Name: "objective", Numeric: true}, {Name: "normalised", Numeric: true},
 				{Name: "wins", Numeric: true}, {Name: "mean rank", Numeric: true}, {Name: "better", Numeric: true}, {Name: "tied", Numeric: true},
 				{Name: "worse", Numeric: true}, {Name: "Wilcoxon p", Numeric: true}}}
@@ -1031,7 +1031,7 @@ func testHeadline(t *learn.TestTable) (string, bool) {
 		}
 	}
 	s, err := reports.Summarize(rows, reports.SummaryOptions{Reference: t.BestBaseline, Baselines: []string{t.BestBaseline},
-		BestBaseline: t.BestBaseline, BestBaselineBasis: "by the run, by mean normalised objective on this test split"})
+		BestBaseline: t.BestBaseline, BestBaselineBasis: "by the run, " + t.Basis()})
 	if err != nil {
 		return "", false
 	}

@@ -883,6 +883,13 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 		if res.Test, err = ScoreIndividualOnTest(ctx, r.cfg, res.RoutingSimplified, res.Simplified, test, r.ev.workers); err != nil {
 			return interrupted(err)
 		}
+		// The best baseline is the one chosen on validation (best.json's
+		// best_baseline), not the best on the split the table reports.
+		if len(res.ValidationBaselines) > 0 {
+			if err := res.Test.AgainstBaseline(bestBaseline(res.ValidationBaselines).Name, BasisValidation); err != nil {
+				return err
+			}
+		}
 	}
 	if err := r.write(res); err != nil {
 		return &writeError{err}
