@@ -77,9 +77,9 @@ type TestRow struct {
 // held-out test split against every named baseline (simcore's table), a
 // constant priority and SRSF, all under the config's simulator options.
 type TestTable struct {
-	Split        string    `json:"split"`
-	Instances    int       `json:"instances"`
-	BestBaseline string    `json:"best_baseline"` // the baseline every row is compared with
+	Split        string `json:"split"`
+	Instances    int    `json:"instances"`
+	BestBaseline string `json:"best_baseline"` // the baseline every row is compared with
 	// BestBaselineBasis says on which data BestBaseline was chosen:
 	// BasisValidation (the run's best_baseline, AgainstBaseline) or
 	// BasisTestSplit.
