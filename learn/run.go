@@ -903,7 +903,7 @@ func (r *runner) write(res *Result) error {
 	if err := r.writeGenerations(filepath.Join(dir, GenerationsFile)); err != nil {
 		return err
 	}
-	if err := writeHall(filepath.Join(dir, HallFile), r.hall, r.behaviour()); err != nil {
+	if err := writeHall(filepath.Join(dir, HallFile), hallByValidation(r.hall), r.behaviour()); err != nil {
 		return err
 	}
 	if err := plotConvergence(dir, r.rows, r.cfg.GP.Subset, res.ValidationCurve, bestBaseline(res.ValidationBaselines)); err != nil {
