@@ -30,7 +30,8 @@ func figureTradeoffCommand() *cli.Command {
 			"   evogp learn -m --config quick objective.kind=single objective.omega=0,0.25,0.5,0.75,1 seed=1,2,3 --out sweeps/omega\n" +
 			"   evogp figure tradeoff sweeps/omega --out paper/\n" +
 			"   evogp figure tradeoff sweeps/a sweeps/b --format pdf --standalone   # two sweeps' seeds pooled\n" +
-			"   evogp eval f1=runs/front-s1 f2=runs/front-s2 --out evals/front && evogp figure tradeoff evals/front   # fronts",
+			"   evogp eval --dataset data/test --objective single --schedulers spark,liquid,tiresias,lyra,f1=runs/front-s1,f2=runs/front-s2 --out evals/front\n" +
+			"   evogp figure tradeoff evals/front   # the fronts of two seeds, picked per ω on validation",
 		Description: tradeoff.Help,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "out", Usage: "output directory (default: the first DIR)"},
