@@ -147,14 +147,14 @@ func (t Tables) Render(o FigureOptions) (Files, error) {
 				return nil, err
 			}
 		}
-		if err := addFig(reports.BreakdownPlotFor(t.Results, "", t.Objective)); err != nil {
+		if err := addFig(reports.BreakdownPlotAgainst(t.Results, "", t.Objective, s.BestBaseline)); err != nil {
 			return nil, err
 		}
 		inst := o.Instance
 		if inst == "" {
 			inst = t.Results[0].Instance
 		}
-		if err := addFig(reports.BreakdownPlotFor(t.Results, inst, t.Objective)); err != nil {
+		if err := addFig(reports.BreakdownPlotAgainst(t.Results, inst, t.Objective, s.BestBaseline)); err != nil {
 			return nil, err
 		}
 	}

@@ -575,7 +575,7 @@ func (b *reportBuilder) instanceSection(s reports.Summary) (htmlreport.Section, 
 		}
 		blocks := []htmlreport.Block{mt}
 		if withFigures || inst == figInst {
-			figs, err := b.instanceFigures(inst, hasJobs[inst])
+			figs, err := b.instanceFigures(inst, hasJobs[inst], s.BestBaseline)
 			if err != nil {
 				return htmlreport.Section{}, err
 			}
@@ -591,10 +591,13 @@ func (b *reportBuilder) instanceSection(s reports.Summary) (htmlreport.Section, 
 }
 
 // instanceFigures returns the breakdown and queue-density figures of one
-// instance: the directory's own files when it has them, else rendered.
-func (b *reportBuilder) instanceFigures(inst string, jobs bool) ([]htmlreport.Block, error) {
+// instance: the directory's own files when it has them, else rendered
+// (the breakdown's error bars paired against best, the best baseline).
+func (b *reportBuilder) instanceFigures(inst string, jobs bool, best string) ([]htmlreport.Block, error) {
 	var out []htmlreport.Block
-	mk := []func() (*reports.Figure, error){func() (*reports.Figure, error) { return reports.BreakdownPlotFor(b.t.Results, inst, b.t.Objective) }}
+	mk := []func() (*reports.Figure, error){func() (*reports.Figure, error) {
+		return reports.BreakdownPlotAgainst(b.t.Results, inst, b.t.Objective, best)
+	}}
 	if jobs {
 		mk = append(mk, func() (*reports.Figure, error) { return reports.QueueDensityPlot(b.t.Jobs, inst) })
 	}
@@ -774,7 +777,7 @@ func learnedBlocks(dir string, best *learn.BestJSON, id string) ([]htmlreport.Bl
 		blocks = append(blocks, t)
 	}
 	if tt := best.Test; tt != nil {
-		t := htmlreport.Table{ID: id + "-test", Caption: fmt.Sprintf("Held-out test (%s, %d instances) against the best baseline %s; wins split ties.", tt.Split, tt.Instances, tt.BestBaseline),
+		t := htmlreport.Table{ID: id + "-test", Caption: fmt.Sprintf("Held-out test (%s, %d instances) against the best baseline %s, chosen %s; wins split ties.", tt.Split, tt.Instances, tt.BestBaseline, tt.Basis()),
 			Columns: []htmlreport.Column{{Name: "scheduler"}, {Name: "objective", Numeric: true}, {Name: "normalised", Numeric: true},
 				{Name: "wins", Numeric: true}, {Name: "mean rank", Numeric: true}, {Name: "better", Numeric: true}, {Name: "tied", Numeric: true},
 				{Name: "worse", Numeric: true}, {Name: "Wilcoxon p", Numeric: true}}}
@@ -1043,7 +1046,7 @@ func testHeadline(t *learn.TestTable) (string, bool) {
 		}
 	}
 	s, err := reports.Summarize(rows, reports.SummaryOptions{Reference: t.BestBaseline, Baselines: []string{t.BestBaseline},
-		BestBaseline: t.BestBaseline, BestBaselineBasis: "by the run, by mean normalised objective on this test split"})
+		BestBaseline: t.BestBaseline, BestBaselineBasis: "by the run, " + t.Basis()})
 	if err != nil {
 		return "", false
 	}

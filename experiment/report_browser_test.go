@@ -24,6 +24,7 @@ import (
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -339,3 +340,69 @@ func cmpNum(a, b string) int {
 }
 
 var _ = png.Decode // register the PNG decoder for image.Decode
+
+// Figures are never shrunk below their natural size, whatever the window:
+// in a window narrower than the trade-off figure (tradeoff_sweep, 7 in
+// wide) its rendered width is its natural width (the SVG's width
+// attribute, pt × 4/3 px), its box scrolls sideways instead, and its
+// legend text renders at ≥ 11 px (10 pt). The same holds for every figure
+// of the report.
+func TestReportFiguresKeepNaturalSize(t *testing.T) {
+	chromiumPath(t)
+	dir := smallEval(t)
+	f, err := reports.TradeoffFrontPlot([]reports.OmegaPoint{
+		{Omega: 0, Seeds: 2, AvgJCT: 3, MaxQT: 1, AvgJCTMin: 2.8, AvgJCTMax: 3.2, MaxQTMin: 0.9, MaxQTMax: 1.1},
+		{Omega: 1, Seeds: 2, AvgJCT: 2, MaxQT: 2, AvgJCTMin: 1.9, AvgJCTMax: 2.1, MaxQTMin: 1.8, MaxQTMax: 2.2},
+	}, []reports.BaselinePoint{{Name: "liquid", AvgJCT: 2.5, MaxQT: 1.5}, {Name: "tiresias", AvgJCT: 20, MaxQT: 3}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, err := f.Render("svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, reports.TradeoffFrontName+".svg"), svg, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := experiment.WriteReport(dir, experiment.ReportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, _ := browse(t, dir)
+	run(t, ctx, chromedp.EmulateViewport(560, 900))
+	type fig struct {
+		ID                 string
+		Natural, Rendered  float64
+		MinLegendPx        float64
+		BoxWidth, Viewport float64
+	}
+	figs := run(t, ctx, chromedp.Evaluate[[]fig](`(function(){
+		document.querySelectorAll("details").forEach(function(d){d.open=true;});
+		return Array.from(document.querySelectorAll("figure")).map(function(f){
+			var s=f.querySelector("svg"); if(!s){return null;}
+			var w=s.getAttribute("width")||"", n=parseFloat(w)*(w.endsWith("pt")?4/3:1);
+			var min=1e9; s.querySelectorAll("text").forEach(function(t){var h=t.getBoundingClientRect().height; if(h>0&&t.textContent.indexOf("seeds")>=0){min=Math.min(min,h);}});
+			return {ID:f.id, Natural:n, Rendered:s.getBoundingClientRect().width, MinLegendPx:min, BoxWidth:f.getBoundingClientRect().width, Viewport:window.innerWidth};
+		}).filter(function(x){return x;});
+	})()`))
+	found := false
+	for _, f := range figs {
+		if !(f.Natural > 0) || f.Rendered < f.Natural-1 {
+			t.Errorf("%s: rendered %.0f px wide, natural %.0f px: shrunk", f.ID, f.Rendered, f.Natural)
+		}
+		if f.ID == "fig-"+reports.TradeoffFrontName {
+			found = true
+			if f.Natural <= f.Viewport {
+				t.Fatalf("the window (%.0f px) is not narrower than the figure (%.0f px): the test shows nothing", f.Viewport, f.Natural)
+			}
+			if f.BoxWidth > f.Viewport {
+				t.Errorf("the figure's box (%.0f px) is wider than the window (%.0f px): it should scroll instead", f.BoxWidth, f.Viewport)
+			}
+			if f.MinLegendPx < 11 {
+				t.Errorf("legend text renders %.1f px high, want ≥ 11 px", f.MinLegendPx)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no trade-off figure in the report: %v", figs)
+	}
+}

@@ -67,9 +67,12 @@
 //     runs on the training instances, hashed.
 //   - gp.subset: larger training subsets per generation (the same subset
 //     for parents and offspring, as in the paper).
-//   - gp.validate_every k: the best individual's validation score every k
-//     generations, for the convergence plot and best.json only (it never
-//     influences selection).
+//   - gp.validate_every k (default 10): the best individual's validation
+//     score every k generations and at the last, for the convergence plot
+//     (drawn as marked points on a dotted line, on one common set, beside
+//     the per-subset training curves) and best.json only (it never
+//     influences selection); its cost is one validation run per k
+//     generations.
 //
 // # Two trees (gp.learn: [routing, ranking], SPEC §16)
 //
@@ -245,7 +248,9 @@
 // has that the long one lacks, a validation-curve point at its last
 // generation when that is not a multiple of gp.validate_every, is dropped
 // on restore). Files: config.yaml, generations.parquet,
-// hall_of_fame.csv, best.json, formula.go.txt (Go source; not named .go so
+// hall_of_fame.csv (ranked on the validation set, one common set: the
+// train_score column was measured on each entry's own generation's
+// subset), best.json, formula.go.txt (Go source; not named .go so
 // that a run directory inside a module is never a Go package), formula.tex,
 // convergence.png, convergence.svg (mean normalised objective per training
 // instance, best and median, the best individual's validation score and the

@@ -77,10 +77,35 @@ type TestRow struct {
 // held-out test split against every named baseline (simcore's table), a
 // constant priority and SRSF, all under the config's simulator options.
 type TestTable struct {
-	Split        string    `json:"split"`
-	Instances    int       `json:"instances"`
-	BestBaseline string    `json:"best_baseline"` // lowest mean normalised objective among the baselines
-	Rows         []TestRow `json:"rows"`
+	Split        string `json:"split"`
+	Instances    int    `json:"instances"`
+	BestBaseline string `json:"best_baseline"` // the baseline every row is compared with
+	// BestBaselineBasis says on which data BestBaseline was chosen:
+	// BasisValidation (the run's best_baseline, AgainstBaseline) or
+	// BasisTestSplit.
+	BestBaselineBasis string    `json:"best_baseline_basis"`
+	Rows              []TestRow `json:"rows"`
+}
+
+// The data a TestTable's best baseline was chosen on.
+const (
+	BasisValidation = "on the validation set (the run's best_baseline), not on this test split"
+	BasisTestSplit  = "by mean normalised objective on this test split"
+)
+
+// AgainstBaseline makes the baseline row name the table's best baseline,
+// chosen on other data (basis says which), and recomputes every other
+// row's comparison with it (better / tied / worse, Wilcoxon p).
+func (t *TestTable) AgainstBaseline(name, basis string) error {
+	bb := slices.IndexFunc(t.Rows, func(r TestRow) bool { return r.Scheduler == name && r.Baseline })
+	if bb < 0 {
+		return fmt.Errorf("learn: test split: best baseline %q (chosen %s) is not a baseline of the table", name, basis)
+	}
+	for c := range t.Rows {
+		t.Rows[c].Better, t.Rows[c].Ties, t.Rows[c].Worse, t.Rows[c].WilcoxonP = 0, 0, 0, nil
+	}
+	t.BestBaseline, t.BestBaselineBasis = name, basis
+	return t.compareWith(bb)
 }
 
 // Row returns the row named name, or nil.
@@ -231,14 +256,24 @@ func ScoreIndividualOnTest(ctx context.Context, cfg configs.Config, routing, for
 			bb = c
 		}
 	}
-	t.BestBaseline = t.Rows[bb].Scheduler
+	t.BestBaseline, t.BestBaselineBasis = t.Rows[bb].Scheduler, BasisTestSplit
+	if err := t.compareWith(bb); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// compareWith compares every row but bb with row bb, instance by
+// instance: better / tied / worse and the Wilcoxon signed-rank p.
+func (t *TestTable) compareWith(bb int) error {
+	obj := func(c int) []float64 { return t.Rows[c].Objectives }
 	for c := range t.Rows {
 		if c == bb {
 			continue
 		}
 		r := &t.Rows[c]
-		for i := range test {
-			switch x, y := obj[c][i], obj[bb][i]; {
+		for i := range obj(c) {
+			switch x, y := obj(c)[i], obj(bb)[i]; {
 			case x < y:
 				r.Better++
 			case x > y:
@@ -247,14 +282,23 @@ func ScoreIndividualOnTest(ctx context.Context, cfg configs.Config, routing, for
 				r.Ties++
 			}
 		}
-		w, err := stats.WilcoxonSignedRank(obj[c], obj[bb])
+		w, err := stats.WilcoxonSignedRank(obj(c), obj(bb))
 		if err != nil {
-			return nil, fmt.Errorf("learn: test split: %s vs %s: %w", r.Scheduler, t.BestBaseline, err)
+			return fmt.Errorf("learn: test split: %s vs %s: %w", r.Scheduler, t.BestBaseline, err)
 		}
 		p := w.P
 		r.WilcoxonP = &p
 	}
-	return t, nil
+	return nil
+}
+
+// Basis is BestBaselineBasis, BasisTestSplit for a table written before
+// the field existed.
+func (t *TestTable) Basis() string {
+	if t.BestBaselineBasis == "" {
+		return BasisTestSplit
+	}
+	return t.BestBaselineBasis
 }
 
 // WriteText prints the table: one line per scheduler with its mean
@@ -262,7 +306,7 @@ func ScoreIndividualOnTest(ctx context.Context, cfg configs.Config, routing, for
 // comparison with the best baseline.
 func (t *TestTable) WriteText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "test split: %s; best baseline: %s\n", t.Split, t.BestBaseline)
+	fmt.Fprintf(&b, "test split: %s; best baseline: %s, chosen %s\n", t.Split, t.BestBaseline, t.Basis())
 	fmt.Fprintf(&b, "%-10s %12s %11s %6s %9s  %-22s %s\n", "scheduler", "objective", "normalised", "wins", "mean rank", "vs "+t.BestBaseline+" (b/t/w)", "Wilcoxon p")
 	for _, r := range t.Rows {
 		vs, p := "(best baseline)", "—"
@@ -417,8 +461,8 @@ func Headline(res *Result) string {
 	}
 	if t := res.Test; t != nil {
 		l, bb := t.Row(RowLearned), t.Row(t.BestBaseline)
-		fmt.Fprintf(&b, "\ntest score: learned %.4f vs best baseline %s %.4f: %s; better on %d, tied on %d, worse on %d of %d instances",
-			l.Normalised, bb.Scheduler, bb.Normalised, relative(l.Normalised, bb.Normalised, bb.Scheduler), l.Better, l.Ties, l.Worse, t.Instances)
+		fmt.Fprintf(&b, "\ntest score: learned %.4f vs best baseline %s (chosen %s) %.4f: %s; better on %d, tied on %d, worse on %d of %d instances",
+			l.Normalised, bb.Scheduler, t.Basis(), bb.Normalised, relative(l.Normalised, bb.Normalised, bb.Scheduler), l.Better, l.Ties, l.Worse, t.Instances)
 		switch {
 		case l.WilcoxonP != nil && l.Better+l.Worse < stats.MinTestPairs:
 			fmt.Fprintf(&b, " (n too small for a test: %d non-tied pairs, %d needed for p < 0.05)", l.Better+l.Worse, stats.MinTestPairs)

@@ -116,8 +116,44 @@ func TestScoreOnTest(t *testing.T) {
 		t.Errorf("liquid normalised %v, want %v", l.Normalised, want)
 	}
 	var buf bytes.Buffer
-	if err := tab.WriteText(&buf); err != nil || !strings.Contains(buf.String(), "best baseline: "+tab.BestBaseline) {
+	if err := tab.WriteText(&buf); err != nil || !strings.Contains(buf.String(), "best baseline: "+tab.BestBaseline+", chosen "+BasisTestSplit) {
 		t.Errorf("text table: %v\n%s", err, buf.String())
+	}
+	// Against a baseline chosen on validation (here the test split's worst
+	// one, so that it differs), every comparison is with it and says so.
+	worst := ""
+	for _, r := range tab.Rows {
+		if r.Baseline && (worst == "" || r.Normalised > tab.Row(worst).Normalised) {
+			worst = r.Scheduler
+		}
+	}
+	if worst == tab.BestBaseline {
+		t.Fatalf("every baseline scores alike on the test split; pick another fixture")
+	}
+	if err := tab.AgainstBaseline(worst, BasisValidation); err != nil {
+		t.Fatal(err)
+	}
+	wb := tab.Row(worst).Objectives
+	for _, r := range tab.Rows {
+		if (r.WilcoxonP == nil) != (r.Scheduler == worst) {
+			t.Errorf("row %s: Wilcoxon p %v against %s", r.Scheduler, r.WilcoxonP, worst)
+		}
+		better := 0
+		for i, o := range r.Objectives {
+			if o < wb[i] {
+				better++
+			}
+		}
+		if r.Scheduler != worst && r.Better != better {
+			t.Errorf("row %s: better on %d, want %d against %s", r.Scheduler, r.Better, better, worst)
+		}
+	}
+	buf.Reset()
+	if err := tab.WriteText(&buf); err != nil || !strings.Contains(buf.String(), "best baseline: "+worst+", chosen on the validation set") {
+		t.Errorf("text table: %v\n%s", err, buf.String())
+	}
+	if err := tab.AgainstBaseline(RowSRSF, BasisValidation); err == nil {
+		t.Error("srsf (not a baseline row) accepted as best baseline")
 	}
 }
 

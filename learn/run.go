@@ -900,6 +900,13 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 		if res.Test, err = ScoreIndividualOnTest(ctx, r.cfg, res.RoutingSimplified, res.Simplified, test, r.ev.workers); err != nil {
 			return interrupted(err)
 		}
+		// The best baseline is the one chosen on validation (best.json's
+		// best_baseline), not the best on the split the table reports.
+		if len(res.ValidationBaselines) > 0 {
+			if err := res.Test.AgainstBaseline(bestBaseline(res.ValidationBaselines).Name, BasisValidation); err != nil {
+				return err
+			}
+		}
 		if err := r.scoreReducedOnTest(ctx, res, test); err != nil {
 			return interrupted(err)
 		}
@@ -916,7 +923,7 @@ func (r *runner) write(res *Result) error {
 	if err := r.writeGenerations(filepath.Join(dir, GenerationsFile)); err != nil {
 		return err
 	}
-	if err := writeHall(filepath.Join(dir, HallFile), r.hall, r.behaviour(), individualHash(res.Routing, res.Best), res.Reduced); err != nil {
+	if err := writeHall(filepath.Join(dir, HallFile), hallByValidation(r.hall), r.behaviour(), individualHash(res.Routing, res.Best), res.Reduced); err != nil {
 		return err
 	}
 	if err := plotConvergence(dir, r.rows, r.cfg.GP.Subset, res.ValidationCurve, bestBaseline(res.ValidationBaselines)); err != nil {

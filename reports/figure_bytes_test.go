@@ -48,6 +48,8 @@ func pinnedFigures(t *testing.T) []*Figure {
 	add("pinned_jct_cdf_coincide", f, err)
 	f, err = BreakdownPlot(crowdedResults(), "b")
 	add("pinned_breakdown_crowded_b", f, err)
+	f, err = BreakdownPlotAgainst(pairedRows(), "", "", "liquid")
+	add("pinned_breakdown_paired", f, err)
 	gen := func(best ...float64) []GenerationRow {
 		rows := make([]GenerationRow, len(best))
 		for i, b := range best {

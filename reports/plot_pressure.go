@@ -74,8 +74,8 @@ func pressureSeries(rows []PressureRow) ([]meanBand, error) {
 }
 
 // addMeanBand adds the filled ±sd band (translucent) and the line of means
-// of series i to p.
-func addMeanBand(p *plot.Plot, leg *plot.Legend, b meanBand, i int) error {
+// of series b to p, in b's style in pal (a scheduler's fixed colour).
+func addMeanBand(p *plot.Plot, leg *plot.Legend, b meanBand, pal figure.Palette) error {
 	lo := make([]float64, len(b.X))
 	hi := make([]float64, len(b.X))
 	for k := range b.X {
@@ -85,7 +85,7 @@ func addMeanBand(p *plot.Plot, leg *plot.Legend, b meanBand, i int) error {
 	if err != nil {
 		return err
 	}
-	poly.Color = withAlpha(seriesColor(i), 0x40)
+	poly.Color = withAlpha(pal.Color(b.Name), 0x40)
 	poly.LineStyle.Width = 0
 	pts := make(plotter.XYs, len(b.X))
 	for k := range b.X {
@@ -95,8 +95,9 @@ func addMeanBand(p *plot.Plot, leg *plot.Legend, b meanBand, i int) error {
 	if err != nil {
 		return err
 	}
-	l.Color, s.Color = seriesColor(i), seriesColor(i)
-	l.Dashes = seriesDash(i)
+	l.Color, s.Color = pal.Color(b.Name), pal.Color(b.Name)
+	l.Dashes = pal.Dash(b.Name)
+	s.Shape = pal.Glyph(b.Name)
 	l.Width = vg.Points(1.5)
 	p.Add(poly, l, s)
 	leg.Add(b.Name, l, s)
@@ -114,8 +115,13 @@ func PressurePlot(rows []PressureRow) (*Figure, error) {
 	p := newPlot("Objective under load pressure (mean ± sd over seeds)", "inter-arrival interval Δ (s)", "objective (Eq. 5)")
 	leg := figure.NewLegend()
 	var tips []figure.Tip
+	names := make([]string, len(series))
 	for i, b := range series {
-		if err := addMeanBand(p, leg, b, i); err != nil {
+		names[i] = b.Name
+	}
+	pal := figure.NewPalette(names)
+	for _, b := range series {
+		if err := addMeanBand(p, leg, b, pal); err != nil {
 			return nil, fmt.Errorf("pressure plot: %w", err)
 		}
 		for k, x := range b.X {

@@ -167,10 +167,7 @@ func TradeoffFrontPlot(omegas []OmegaPoint, baselines []BaselinePoint, layout *f
 	colours := map[string]color.Color{"learned": learned}
 	pal := figure.NewPalette(baselineNames(baselines))
 	for _, b := range baselines {
-		c, ok := figure.SchedulerColor(b.Name)
-		if !ok {
-			c = pal.Color(b.Name)
-		}
+		c := pal.Color(b.Name) // a scheduler's fixed colour (figure.SchedulerColor)
 		colours[b.Name] = c
 		bs, err := plotter.NewScatter(plotter.XYs{{X: b.MaxQT, Y: b.AvgJCT}})
 		if err != nil {

@@ -472,25 +472,98 @@ func TestQueueDensities(t *testing.T) {
 }
 
 func TestBreakdownValues(t *testing.T) {
-	scheds, ms, v, err := breakdownValues(statsTable(), "", "")
+	scheds, ms, v, err := breakdownValues(statsTable(), "", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(ms) != 4 {
 		t.Fatalf("no deadlines, yet %d metrics", len(ms))
 	}
-	// gp objectives 1, 2, 3: cq_avg = obj/2 → mean 1 within its CI [0.5, 1.5]; 1 − util = 0.5.
-	if scheds[0] != "gp" || v[0][0].Mean != 1 || v[0][0].Low < 0.5 || v[0][0].High > 1.5 || v[0][0].Low >= 1 || v[0][2].Mean != 0.5 || v[0][3].Mean != 2 || v[0][3].High > 3 {
+	// gp objectives 1, 2, 3: cq_avg = obj/2 → mean 1; 1 − util = 0.5; no
+	// best baseline, so no error bar.
+	if scheds[0] != "gp" || v[0][0].Mean != 1 || v[0][2].Mean != 0.5 || v[0][3].Mean != 2 || v[0][3].hasBar() || v[0][3].N != 3 {
 		t.Fatalf("%v %v", scheds, v)
 	}
-	_, _, v, _ = breakdownValues(statsTable(), "c", "")
+	_, _, v, _ = breakdownValues(statsTable(), "c", "", "")
 	if v[2][3].Mean != 1 {
 		t.Fatalf("instance c spark objective %v", v[2][3])
 	}
 	// With deadlines, total tardiness (h) and deadline misses join.
-	_, ms, v, _ = breakdownValues(crowdedResults(), "", "")
+	_, ms, v, _ = breakdownValues(crowdedResults(), "", "", "")
 	if len(ms) != 6 || ms[4].Name != "total tardiness" || ms[5].Name != "deadline misses" || v[2][4].Mean != 1 || v[2][5].Mean != 2 {
 		t.Fatalf("deadline metrics %d %v", len(ms), v[2])
+	}
+}
+
+// pairedRows: 8 instances whose scale varies 100-fold, gp 2 ± 0.1 times
+// liquid on each, spark on 3 of them only.
+func pairedRows() []ResultRow {
+	var rows []ResultRow
+	for i := range 8 {
+		scale := math.Pow(10, float64(i%3)) // 1, 10, 100
+		noise := 1 + 0.05*float64(i%2*2-1)  // 0.95 or 1.05
+		inst := fmt.Sprintf("i%d", i)
+		rows = append(rows,
+			ResultRow{Instance: inst, Scheduler: "gp", Objective: 2 * scale * noise},
+			ResultRow{Instance: inst, Scheduler: "liquid", Objective: scale})
+		if i < 3 {
+			rows = append(rows, ResultRow{Instance: inst, Scheduler: "spark", Objective: 3 * scale})
+		}
+	}
+	return rows
+}
+
+// The breakdown's error bars are paired intervals of the ratio to the best
+// baseline: on instances whose scale varies 100-fold while gp stays within
+// 2 ± 0.1 times liquid, the interval of the ratio is narrow (an unpaired CI
+// of gp's mean spans most of the range), it is drawn on liquid's scale, the
+// best baseline and a scheduler with under 6 pairs get none, and the order
+// of the rows does not change it.
+func TestBreakdownErrorBarsPaired(t *testing.T) {
+	rows := pairedRows()
+	scheds, ms, v, err := breakdownValues(rows, "", "", "liquid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	obj := slices.IndexFunc(ms, func(m breakdownMetric) bool { return m.Name == "objective" })
+	gp, liq, spark := v[slices.Index(scheds, "gp")][obj], v[slices.Index(scheds, "liquid")][obj], v[slices.Index(scheds, "spark")][obj]
+	if gp.Pairs != 8 || !(gp.RatioLo >= 1.9 && gp.RatioLo < gp.Ratio && gp.Ratio < gp.RatioHi && gp.RatioHi <= 2.1) {
+		t.Fatalf("gp's paired ratio %+v, want within 2 ± 0.1", gp)
+	}
+	var sy float64
+	for _, r := range rows {
+		if r.Scheduler == "liquid" {
+			sy += r.Objective
+		}
+	}
+	if want := sy / 8 * gp.RatioLo; math.Abs(gp.Low-want) > 1e-9*want || !gp.hasBar() {
+		t.Fatalf("gp's bar %v–%v is not liquid's mean × the ratio's bounds", gp.Low, gp.High)
+	}
+	unpaired := bootstrapMeanCI([]float64{1.9, 21, 210, 2.1, 19, 190, 2.1, 21})
+	if gp.High-gp.Low > (unpaired.High-unpaired.Low)/5 {
+		t.Fatalf("paired bar %v–%v not narrower than the unpaired CI %v–%v", gp.Low, gp.High, unpaired.Low, unpaired.High)
+	}
+	if liq.hasBar() || spark.hasBar() || spark.Pairs != 3 {
+		t.Fatalf("liquid (the reference) %+v and spark (3 pairs) %+v should have no bar", liq, spark)
+	}
+	rev := slices.Clone(rows)
+	slices.Reverse(rev)
+	scheds2, _, v2, _ := breakdownValues(rev, "", "", "liquid")
+	if g2 := v2[slices.Index(scheds2, "gp")][obj]; g2.Low != gp.Low || g2.High != gp.High {
+		t.Fatalf("row order changed the interval: %+v vs %+v", g2, gp)
+	}
+	f, err := BreakdownPlotAgainst(rows, "", "", "liquid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, _ := f.Render("svg")
+	for _, want := range []string{"paired 95% interval of the ratio", "to liquid, drawn on liquid", "gp: objective", "over 8 pairs", "spark: objective", "too few for a paired interval"} {
+		if !strings.Contains(string(svg), want) {
+			t.Errorf("breakdown SVG lacks %q", want)
+		}
+	}
+	if strings.Contains(string(svg), "95% CI") {
+		t.Error("breakdown still labels an unpaired CI")
 	}
 }
 
@@ -623,7 +696,7 @@ func TestBreakdownDeadlinesAndScales(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{"total tardiness, mean and 95% CI over 2 instances", "(equal for every scheduler: 1 − util = 0.5)"} {
+	for _, s := range []string{"total tardiness, mean over 2 instances", "(equal for every scheduler: 1 − util = 0.5)"} {
 		if !strings.Contains(string(svg), s) {
 			t.Errorf("SVG lacks %q", s)
 		}
@@ -636,7 +709,7 @@ func TestBreakdownDeadlinesAndScales(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(f.Panels[0]) + len(f.Panels[1]); n != 4 || f.Panels[1][0].Title.Text != "1 − util, mean and 95% CI over 3 instances" {
+	if n := len(f.Panels[0]) + len(f.Panels[1]); n != 4 || f.Panels[1][0].Title.Text != "1 − util, mean over 3 instances" {
 		t.Fatalf("%d panels, third %q", n, f.Panels[1][0].Title.Text)
 	}
 	if _, err := RankingPlot(crowdedResults()); err != nil {

@@ -14,7 +14,7 @@ import (
 
 var (
 	tipRectRE = regexp.MustCompile(`<rect x="([-0-9.]+)" y="([-0-9.]+)" width="([-0-9.]+)" height="([-0-9.]+)"><title>([^<]*)</title></rect>`)
-	barPathRE = regexp.MustCompile(`<path d="M([-0-9.]+),([-0-9.]+)L([-0-9.]+),([-0-9.]+)L([-0-9.]+),([-0-9.]+)L([-0-9.]+),([-0-9.]+)Z" style="fill:#`)
+	barPathRE = regexp.MustCompile(`<path d="M([-0-9.]+),([-0-9.]+)L([-0-9.]+),([-0-9.]+)L([-0-9.]+),([-0-9.]+)L([-0-9.]+),([-0-9.]+)Z"( style="fill:#|  />)`) // a black bar has no fill style
 	svgHRE    = regexp.MustCompile(`viewBox="0 0 [0-9.]+ ([0-9.]+)"`)
 )
 
@@ -43,7 +43,7 @@ func TestTooltipsCoverBars(t *testing.T) {
 		f    *Figure
 		tips int
 		text string
-	}{{rank, 9, "gp: 1st "}, {bd, 9, "spark: objective 4 (95% CI "}} {
+	}{{rank, 9, "gp: 1st "}, {bd, 9, "spark: objective 4 (mean of 4)"}} {
 		svg, err := c.f.Render("svg")
 		if err != nil {
 			t.Fatal(err)

@@ -70,7 +70,20 @@ func TestFigureTradeoffFromSweep(t *testing.T) {
 	if out, _, err := runApp(t, "figure", "tradeoff", a, c, "--out", filepath.Join(work, "ac"), "--format", "svg"); err != nil || !strings.Contains(out, "6 runs") {
 		t.Errorf("a and c: %v %q", err, out)
 	}
-	if _, _, err := runApp(t, "figure", "tradeoff", work); err == nil || !strings.Contains(err.Error(), "not a collected sweep") {
+	if _, _, err := runApp(t, "figure", "tradeoff", work); err == nil || !strings.Contains(err.Error(), "neither a collected sweep") {
 		t.Errorf("not a sweep: %v", err)
+	}
+}
+
+// --omegas takes weights in [0, 1] and refuses anything else.
+func TestParseOmegas(t *testing.T) {
+	got, err := parseOmegas("0, 0.5,1")
+	if err != nil || len(got) != 3 || got[1] != 0.5 {
+		t.Fatalf("%v %v", got, err)
+	}
+	for _, bad := range []string{"", "0,1.5", "x", "-0.1"} {
+		if _, err := parseOmegas(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
 	}
 }

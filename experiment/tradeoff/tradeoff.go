@@ -16,6 +16,7 @@ import (
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/formula"
 	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/internal/figure"
 	"github.com/evogp/evogp/internal/latex"
 	"github.com/evogp/evogp/reports"
 )
@@ -24,9 +25,12 @@ import (
 const TableFile = reports.TradeoffFrontName + ".tex"
 
 // Help is the description of `evogp figure tradeoff`.
-const Help = "Reads sweep.parquet, baselines.parquet and every point's best.json of each DIR, a collected\n" +
-	"ω sweep (evogp learn -m ... objective.kind=single objective.omega=0,0.25,... seed=1,2,3), pools the\n" +
-	"seeds of each ω over all DIRs and writes into --out (default: the first DIR):\n" +
+const Help = "Reads each DIR, a collected ω sweep (evogp learn -m ... objective.kind=single\n" +
+	"objective.omega=0,0.25,... seed=1,2,3: sweep.parquet, baselines.parquet, every point's best.json)\n" +
+	"or an eval of fronts (evogp eval f1=RUN1 f2=RUN2 ... of gp.selection: nsga2 runs with gp.objectives\n" +
+	"[avg_jct, max_qt]: each front's member picked on validation for each ω of --omegas, at its test\n" +
+	"means; the eval's other schedulers are the baselines), pools the seeds (sweep points, or fronts)\n" +
+	"of each ω over all DIRs and writes into --out (default: the first DIR):\n" +
 	"  " + reports.TradeoffFrontName + ".png/.svg  AvgJCT against MaxQT on the test set: each ω a black point at the\n" +
 	"                       mean over its seeds, bars spanning the seeds' range; each baseline a labelled\n" +
 	"                       square in its fixed colour; labels never cover a label or a point; an axis\n" +
@@ -42,12 +46,25 @@ type Options struct {
 	Out        string   // output directory ("" = Dirs[0])
 	Formats    []string // figure formats (reports.ParseFormats)
 	Standalone bool     // the table as a document that compiles alone
+	// Omegas is the grid of ω at which a front's members are picked on
+	// validation (nil: DefaultOmegas); sweeps bring their own ω.
+	Omegas []float64
+
+	layout *figure.LabelLayout // tests: receives the figure's label boxes
+}
+
+func (o Options) omegas() []float64 {
+	if len(o.Omegas) == 0 {
+		return DefaultOmegas
+	}
+	return o.Omegas
 }
 
 // point is one sweep row with its formulas.
 type point struct {
 	row        reports.SweepRow
 	f, routing string // LaTeX math; routing "" for a one-tree run
+	front      bool   // a front's member picked on validation for row.Omega
 }
 
 // Run reads the sweeps, renders the figure and the table in memory, and
@@ -67,7 +84,7 @@ func Run(ctx context.Context, o Options, w io.Writer) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		p, b, err := readSweep(dir)
+		p, b, err := readDir(dir, o.omegas())
 		if err != nil {
 			return err
 		}
@@ -85,11 +102,14 @@ func Run(ctx context.Context, o Options, w io.Writer) error {
 	}
 	baselines := reports.BaselinePoints(base)
 	var notes []string
+	if slices.ContainsFunc(pts, func(p point) bool { return p.front }) {
+		notes = append(notes, "a front's point at ω: its member picked on validation for ω (the one whose ω interval holds ω), at its test means")
+	}
 	if sets := dataSeeds(base); sets > 1 {
 		// seed=1,2,3 varies the data too: say what the points pool.
 		notes = append(notes, fmt.Sprintf("the seeds ran on %d test sets (seed sets the data too); each baseline is its mean over the same %d", sets, sets))
 	}
-	fig, err := reports.TradeoffFrontPlot(omegas, baselines, nil, notes...)
+	fig, err := reports.TradeoffFrontPlot(omegas, baselines, o.layout, notes...)
 	if err != nil {
 		return err
 	}
@@ -131,7 +151,7 @@ func readSweep(dir string) ([]point, []reports.ResultRow, error) {
 		return nil, nil, err
 	}
 	if !ok {
-		return nil, nil, fmt.Errorf("figure tradeoff: %s is not a collected sweep (no sweep.parquet; run evogp collect %s)", dir, dir)
+		return nil, nil, fmt.Errorf("figure tradeoff: %s is neither a collected sweep (no sweep.parquet; run evogp collect %s) nor an eval of fronts (evogp eval f=RUN ...)", dir, dir)
 	}
 	byName := map[string]string{}
 	for _, b := range bests {
@@ -272,6 +292,9 @@ func Table(pts []point, baselines []reports.BaselinePoint) string {
 		s = strings.Replace(s, "  \\bottomrule", "  \\midrule\n"+body+"  \\bottomrule", 1)
 	}
 	caption := "Learned formulas per $\\omega$ (the weight of AvgJCT in $\\omega \\cdot \\mathrm{AvgJCT} + (1 - \\omega) \\cdot \\mathrm{MaxQT}$), simplified on the simulator's inputs, with their test metrics; below the rule, the baselines' test means."
+	if slices.ContainsFunc(pts, func(p point) bool { return p.front }) {
+		caption += " For a front, each $\\omega$ lists the member picked on the validation set for that $\\omega$; seed is its learn run's."
+	}
 	if pdiv {
 		caption += " $\\operatorname{pdiv}(x, y) = x$ if $y = 0$, else $x / y$."
 	}

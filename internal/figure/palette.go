@@ -30,15 +30,23 @@ func LabelColors() []color.Color {
 	}
 }
 
-// Palette gives every label of a set one style: the label's rank in the
-// sorted set picks its colour, and past the 12 colours a dash pattern and
-// a marker shape tell labels apart. Built from the same label set (e.g.
-// every scheduler of an output directory's results), every figure draws a
-// label in the same style, whatever order or subset of the labels it
-// draws.
+// Palette gives every label of a set one style. A scheduler with a fixed
+// colour (SchedulerColor) always takes that colour, in every figure of the
+// product; the other labels, in sorted order, take the colours no fixed
+// label of the set holds (black first: a label with no fixed colour is
+// usually a learned policy), and past those a dash pattern and a marker
+// shape tell them apart. Built from the same label set (e.g. every
+// scheduler of an output directory's results), every figure draws a label
+// in the same style, whatever order or subset of the labels it draws.
 type Palette struct {
 	index map[string]int
+	next  int // the index of a label outside the set
 }
+
+// freeColorOrder is the order in which labels without a fixed colour take
+// the colours left free: black, then the colours of the rarer schedulers,
+// then those of the common baselines.
+var freeColorOrder = [...]int{6, 7, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5}
 
 // NewPalette returns the palette of the distinct labels given.
 func NewPalette(labels []string) Palette {
@@ -46,19 +54,54 @@ func NewPalette(labels []string) Palette {
 	slices.Sort(sorted)
 	sorted = slices.Compact(sorted)
 	idx := make(map[string]int, len(sorted))
-	for i, l := range sorted {
-		idx[l] = i
+	taken := map[int]bool{}
+	for _, l := range sorted {
+		if i, ok := fixedIndex(l); ok {
+			idx[l] = i
+			taken[i] = true
+		}
 	}
-	return Palette{index: idx}
+	var free []int
+	for _, i := range freeColorOrder {
+		if !taken[i] {
+			free = append(free, i)
+		}
+	}
+	n := len(LabelColors())
+	k := 0
+	for _, l := range sorted {
+		if _, ok := idx[l]; ok {
+			continue
+		}
+		if k < len(free) {
+			idx[l] = free[k]
+		} else {
+			// Past the free colours: the colours again, each with the dash
+			// and marker of the next round.
+			over := k - len(free)
+			idx[l] = n*(1+over/n) + freeColorOrder[over%n]
+		}
+		k++
+	}
+	next := n
+	for _, i := range idx {
+		next = max(next, i+1)
+	}
+	return Palette{index: idx, next: next}
 }
 
-// Index is label's rank in the palette's set; a label outside the set
-// gets the index past the last (a style of its own, the same every time).
+// Index is label's style index (its colour is LabelColors()[Index%12], its
+// dash and marker round Index/12); a fixed scheduler outside the set keeps
+// its fixed index, and another label outside the set gets the index past
+// the last (a style of its own, the same every time).
 func (p Palette) Index(label string) int {
 	if i, ok := p.index[label]; ok {
 		return i
 	}
-	return len(p.index)
+	if i, ok := fixedIndex(label); ok {
+		return i
+	}
+	return p.next
 }
 
 // Color is label's colour.

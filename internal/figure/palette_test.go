@@ -87,3 +87,52 @@ func TestPaletteStyles(t *testing.T) {
 		t.Error("a label outside the set should get the index past the last")
 	}
 }
+
+// A scheduler with a fixed colour is drawn in that colour by every palette,
+// whatever else the set holds (so across every figure of the product); the
+// other labels take the colours left free, black first, and no two labels
+// of a set share a style.
+func TestPaletteFixedSchedulerColours(t *testing.T) {
+	sets := [][]string{
+		{"liquid", "tiresias"},
+		{"aaa", "liquid", "spark", "tiresias", "zzz"},
+		{"gp", "hydra", "lyra", "liquid", "mine", "spark", "srsf", "tiresias", "fifo", "edf", "x1", "x2", "x3"},
+		{"tiresias = srsf", "liquid", "hydra:budget=10", "gp"},
+	}
+	for _, set := range sets {
+		p := NewPalette(set)
+		styles := map[string]string{}
+		for _, l := range set {
+			if c, ok := SchedulerColor(l); ok && p.Color(l) != c {
+				t.Errorf("set %v: %s drawn %v, its fixed colour is %v", set, l, p.Color(l), c)
+			}
+			s := fmt.Sprint(p.Color(l), p.Dash(l), fmt.Sprintf("%T", p.Glyph(l)))
+			if o, ok := styles[s]; ok {
+				t.Errorf("set %v: %s and %s share a style", set, l, o)
+			}
+			styles[s] = l
+		}
+	}
+	liquid, _ := SchedulerColor("liquid")
+	if liquid != LabelColors()[1] {
+		t.Errorf("liquid is %v, want sky blue", liquid)
+	}
+	folded, _ := SchedulerColor("tiresias = srsf")
+	tiresias, _ := SchedulerColor("tiresias")
+	if folded != tiresias {
+		t.Error("a folded row should take its first name's colour")
+	}
+	// The first label without a fixed colour is black (usually the learned
+	// policy); with all 12 fixed colours taken, it gets a dash of its own.
+	if c := NewPalette([]string{"gp", "liquid"}).Color("gp"); c != LabelColors()[6] {
+		t.Errorf("gp drawn %v, want black", c)
+	}
+	var all []string
+	for name := range schedulerColorIndex {
+		all = append(all, name)
+	}
+	p := NewPalette(append(all, "gp"))
+	if p.Dash("gp") == nil {
+		t.Error("with every colour fixed, gp should be dashed")
+	}
+}

@@ -1,6 +1,9 @@
 package figure
 
-import "image/color"
+import (
+	"image/color"
+	"strings"
+)
 
 // schedulerColorIndex fixes the colour (an index into LabelColors) of the
 // schedulers that appear across evogp's figures, so that a scheduler is
@@ -15,9 +18,22 @@ var schedulerColorIndex = map[string]int{
 // SchedulerColor is the fixed colour of a known scheduler name, and ok
 // false for any other (the caller then uses a Palette).
 func SchedulerColor(name string) (c color.Color, ok bool) {
-	i, ok := schedulerColorIndex[name]
+	i, ok := fixedIndex(name)
 	if !ok {
 		return nil, false
 	}
 	return LabelColors()[i], true
+}
+
+// fixedIndex is the fixed colour index of a scheduler label: its own name,
+// the first name of a folded row ("tiresias = srsf" is drawn as tiresias),
+// or the name before a Hydra spec's parameters ("hydra:budget=10").
+func fixedIndex(label string) (int, bool) {
+	if i, ok := schedulerColorIndex[label]; ok {
+		return i, true
+	}
+	name, _, _ := strings.Cut(label, " = ")
+	name, _, _ = strings.Cut(name, ":")
+	i, ok := schedulerColorIndex[strings.TrimSpace(name)]
+	return i, ok
 }

@@ -120,14 +120,19 @@ func Plot(in Input) (*figure.Figure, error) {
 		}
 		leg.Add(entry, sc)
 	}
+	baselineNames := make([]string, len(in.Baselines))
 	for i, b := range in.Baselines {
+		baselineNames[i] = b.Label
+	}
+	pal := figure.NewPalette(baselineNames)
+	for _, b := range in.Baselines {
 		tips = append(tips, figure.Tip{X: b.X, Y0: b.Y, Y1: b.Y, Point: true, HalfWidth: vg.Points(5),
 			Text: fmt.Sprintf("%s (baseline): %s %.4g, %s %.4g", b.Label, in.XLabel, b.X, in.YLabel, b.Y)})
 		sc, err := plotter.NewScatter(plotter.XYs{{X: b.X, Y: b.Y}})
 		if err != nil {
 			return nil, err
 		}
-		sc.GlyphStyle = draw.GlyphStyle{Color: baselineColor(b.Label, i), Radius: vg.Points(3.5), Shape: draw.BoxGlyph{}}
+		sc.GlyphStyle = draw.GlyphStyle{Color: baselineColor(b.Label, pal), Radius: vg.Points(3.5), Shape: draw.BoxGlyph{}}
 		p.Add(sc)
 		leg.Add(b.Label, sc)
 	}
@@ -137,8 +142,8 @@ func Plot(in Input) (*figure.Figure, error) {
 	for _, m := range in.Members {
 		labels = append(labels, figure.PointLabel{X: m.X, Y: m.Y, Text: m.Label, Color: color.Black})
 	}
-	for i, b := range in.Baselines {
-		labels = append(labels, figure.PointLabel{X: b.X, Y: b.Y, Text: b.Label, Color: baselineColor(b.Label, i)})
+	for _, b := range in.Baselines {
+		labels = append(labels, figure.PointLabel{X: b.X, Y: b.Y, Text: b.Label, Color: baselineColor(b.Label, pal)})
 	}
 	lab := figure.NewLabels(labels)
 	lab.TextStyle.Font.Size = vg.Points(7)
@@ -153,8 +158,8 @@ func Plot(in Input) (*figure.Figure, error) {
 	}
 	p.Title.Padding = vg.Points(8)
 	colours := map[string]color.Color{}
-	for i, b := range in.Baselines {
-		colours[b.Label] = baselineColor(b.Label, i)
+	for _, b := range in.Baselines {
+		colours[b.Label] = baselineColor(b.Label, pal)
 	}
 	// The legend goes under the panel: the title then has the figure's
 	// whole width and is never cut.
@@ -205,16 +210,9 @@ func omegaColor(m Point) color.Color {
 	return color.RGBA{mix(lo.R, hi.R), mix(lo.G, hi.G), mix(lo.B, hi.B), 0xFF}
 }
 
-// baselineColor is a baseline's fixed colour (figure.SchedulerColor), the
-// same in the validation and the test figures and in every other figure
-// that uses it; another scheduler takes the i-th colour of a dark palette.
-func baselineColor(name string, i int) color.Color {
-	if c, ok := figure.SchedulerColor(name); ok {
-		return c
-	}
-	p := []color.Color{
-		color.RGBA{0x00, 0x9E, 0x73, 0xFF}, color.RGBA{0xD5, 0x5E, 0x00, 0xFF}, color.RGBA{0xCC, 0x79, 0xA7, 0xFF},
-		color.RGBA{0x00, 0x00, 0x00, 0xFF}, color.RGBA{0x56, 0xB4, 0xE9, 0xFF}, color.RGBA{0x80, 0x80, 0x80, 0xFF},
-	}
-	return p[i%len(p)]
+// baselineColor is a baseline's colour in pal: a scheduler's fixed colour
+// (figure.SchedulerColor), the same in the validation and the test figures
+// and in every other figure of the product.
+func baselineColor(name string, pal figure.Palette) color.Color {
+	return pal.Color(name)
 }

@@ -1,7 +1,9 @@
 package htmlreport
 
 // styleSheet is the report's only style: system fonts, readable line
-// length, tables with a sticky header, figures that shrink to the page.
+// length, tables with a sticky header, figures at their natural size
+// (never shrunk until their legend is unreadable: a figure wider than the
+// page scrolls sideways in its own box).
 const styleSheet = `:root{--fg:#1b1b1b;--mute:#5a5a5a;--line:#d6d6d6;--bg2:#f5f5f3;--acc:#0b5cad;--warn:#8a4b00}
 *{box-sizing:border-box}
 body{margin:0 auto;max-width:72rem;padding:0 1.25rem 4rem;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg)}
@@ -27,8 +29,8 @@ td{white-space:normal;min-width:3rem}
 th[aria-sort=ascending]::after{content:" \25B2";color:var(--fg)}
 th[aria-sort=descending]::after{content:" \25BC";color:var(--fg)}
 tbody tr:hover{background:#eef4fb}
-figure{margin:1rem 0;max-width:100%}
-figure svg{width:100%;max-width:50rem;height:auto;display:block}
+figure{margin:1rem 0;max-width:100%;overflow-x:auto}
+figure svg{display:block;max-width:none;flex:none}
 figcaption{color:var(--mute);font-size:.88rem}
 .marks rect{fill:transparent;stroke:none}
 .marks a rect:hover,.marks rect:hover{fill:rgba(11,92,173,.12)}
