@@ -19,89 +19,10 @@ ROOT=$(pwd)
 say() { printf '== %s\n' "$*"; }
 die() { printf 'slurm-test: FAIL: %s\n' "$*" >&2; exit 1; }
 
-# --- packages ---------------------------------------------------------------
-if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null || ! command -v sbatch >/dev/null || ! command -v munged >/dev/null; then
-	[ "$(id -u)" = 0 ] || die "Slurm and munge are not installed and this is not root: install slurmctld slurmd slurm-client munge"
-	command -v apt-get >/dev/null || die "Slurm and munge are not installed and there is no apt-get: install slurmctld slurmd slurm-client munge"
-	say "installing slurmctld slurmd slurm-client munge"
-	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -qq
-	apt-get install -y -qq --no-install-recommends slurmctld slurmd slurm-client munge >/dev/null
-fi
-
 # --- a private single-node cluster -------------------------------------------
-W=$(mktemp -d /tmp/evogp-slurm-test.XXXXXX)
-cleanup() {
-	set +e
-	local pids=()
-	for f in "$W/slurmd.pid" "$W/slurmctld.pid" "$W/munged.pid"; do
-		[ -s "$f" ] && pids+=("$(cat "$f")")
-	done
-	for p in "${pids[@]}"; do
-		kill "$p" 2>/dev/null
-		for _ in $(seq 40); do kill -0 "$p" 2>/dev/null || break; sleep 0.25; done
-	done
-	if [ "${KEEP:-}" = "" ]; then rm -rf "$W"; else echo "kept $W"; fi
-}
-trap cleanup EXIT
-
-mkdir -p "$W/state" "$W/spool" "$W/log"
-KEY=/etc/munge/munge.key
-if [ ! -s "$KEY" ]; then
-	KEY="$W/munge.key"
-	dd if=/dev/urandom of="$KEY" bs=1024 count=1 status=none
-	chmod 600 "$KEY"
-fi
-munged --force --socket="$W/munge.sock" --pid-file="$W/munged.pid" --log-file="$W/munged.log" \
-	--seed-file="$W/munge.seed" --key-file="$KEY" || die "munged did not start (see $W/munged.log)"
-
-HOST=$(hostname -s)
-CPUS=$(slurmd -C | sed -n 's/.*CPUs=\([0-9]*\).*/\1/p' | head -1)
-MEM=$(slurmd -C | sed -n 's/.*RealMemory=\([0-9]*\).*/\1/p' | head -1)
-[ -n "$CPUS" ] && [ -n "$MEM" ] || die "slurmd -C did not report CPUs and RealMemory"
-# Ports of this test's own, so that it does not meet another Slurm.
-CTLD_PORT=$((20000 + RANDOM % 20000))
-SLURMD_PORT=$((CTLD_PORT + 1))
-export SLURM_CONF="$W/slurm.conf"
-cat > "$SLURM_CONF" <<CONF
-ClusterName=evogptest
-SlurmctldHost=$HOST(127.0.0.1)
-SlurmUser=root
-SlurmdUser=root
-AuthType=auth/munge
-AuthInfo=socket=$W/munge.sock
-CredType=cred/munge
-StateSaveLocation=$W/state
-SlurmdSpoolDir=$W/spool
-SlurmctldPidFile=$W/slurmctld.pid
-SlurmdPidFile=$W/slurmd.pid
-SlurmctldLogFile=$W/log/slurmctld.log
-SlurmdLogFile=$W/log/slurmd.log
-SlurmctldPort=$CTLD_PORT
-SlurmdPort=$SLURMD_PORT
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-JobAcctGatherType=jobacct_gather/none
-AccountingStorageType=accounting_storage/none
-SchedulerType=sched/backfill
-SelectType=select/cons_tres
-SelectTypeParameters=CR_Core
-MpiDefault=none
-ReturnToService=2
-KillWait=30
-MinJobAge=3600
-NodeName=$HOST NodeAddr=127.0.0.1 CPUs=$CPUS RealMemory=$MEM State=UNKNOWN
-PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
-CONF
-say "starting slurmctld and slurmd ($HOST, $CPUS CPUs, $MEM MB, ports $CTLD_PORT/$SLURMD_PORT)"
-slurmctld -f "$SLURM_CONF" || die "slurmctld did not start (see $W/log/slurmctld.log)"
-slurmd -f "$SLURM_CONF" || die "slurmd did not start (see $W/log/slurmd.log)"
-for i in $(seq 60); do
-	if sinfo -h -o %T 2>/dev/null | grep -qx idle; then break; fi
-	[ "$i" = 60 ] && { tail -20 "$W/log/slurmctld.log" "$W/log/slurmd.log"; die "the node did not become idle in 30 s"; }
-	sleep 0.5
-done
-sinfo
+. scripts/slurm-cluster.sh
+slurm_cluster evogptest "SchedulerType=sched/backfill" \
+	"PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP" 30
 
 # --- the Go test against this cluster (it skips where no cluster runs) --------
 say "go test -run TestRealSlurm ./cmd/evogp"
