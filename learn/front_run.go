@@ -148,6 +148,8 @@ type Front struct {
 	Baselines []FrontBaseline `json:"baselines"`
 	Archive   int             `json:"archive"`
 	Warnings  []string        `json:"warnings"`
+	// Omega is the ω table on the test split (front_omega.go).
+	Omega *FrontOmega `json:"omega,omitempty"`
 }
 
 // FrontMember is one formula of the front: its ranking tree and, with
