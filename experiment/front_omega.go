@@ -4,13 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/evogp/evogp/internal/pareto"
-	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/simcore"
 )
@@ -68,26 +65,13 @@ func frontOmegaTables(ctx context.Context, fronts []reports.FrontSet, insts []si
 }
 
 func frontOmegaTable(ctx context.Context, set reports.FrontSet, insts []simcore.Instance, results []reports.ResultRow, opts simcore.Options) (string, error) {
-	path := set.Run
-	if !strings.HasSuffix(strings.ToLower(path), ".json") {
-		path = filepath.Join(path, learn.BestFile)
-	}
-	best, err := learn.ReadBest(path)
+	f, srsfSpec, err := frontOmegaRun(set.Run)
 	if err != nil {
 		return "", err
 	}
-	f := best.Front
 	head := fmt.Sprintf("front %s (%s)\n", set.Label, set.Run)
 	if slices.Contains(f.Objectives[:min(2, len(f.Objectives))], "size") {
 		return head + "ω table: ω weighs size, which baselines do not have: no ω table\n", nil
-	}
-	srsfSpec := "mct+srsf+bestfit"
-	if _, err := os.Stat(filepath.Join(filepath.Dir(path), learn.ConfigFile)); err == nil {
-		cfg, err := learn.RunConfig(filepath.Dir(path))
-		if err != nil {
-			return "", err
-		}
-		srsfSpec = cfg.GP.Allocator + "+srsf+" + cfg.GP.Placer
 	}
 	srsfSched, err := simcore.ParseScheduler(srsfSpec, nil)
 	if err != nil {
