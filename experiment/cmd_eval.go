@@ -107,6 +107,9 @@ func RunEval(ctx context.Context, o EvalCommand, w io.Writer) error {
 	if err := WriteSummaryTable(w, s.Out, s.Figures.Reference); err != nil {
 		return err
 	}
+	for _, text := range res.Omega {
+		fmt.Fprintf(w, "\n%s", text)
+	}
 	fmt.Fprintf(w, "\nwrote %s: %d schedulers × %d instances, %s\n", s.Out, len(s.Policies), res.Instances, strings.Join(res.Files, ", "))
 	return nil
 }

@@ -138,6 +138,9 @@ func WriteLearned(w io.Writer, res *learn.Result, nval int) error {
 		if err := res.Front.WriteText(w); err != nil {
 			return err
 		}
+		if err := res.Front.WriteOmega(w); err != nil {
+			return err
+		}
 	}
 	if res.Test != nil {
 		if err := res.Test.WriteText(w); err != nil {

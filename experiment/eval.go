@@ -103,6 +103,9 @@ type EvalResult struct {
 	// Warnings are printed to Progress.Out and shown in report.html: a
 	// learned formula scored under another objective than its own.
 	Warnings []string
+	// Omega is the ω table of each front (front_omega.go), in
+	// Fronts order; each is also written as omega_LABEL.txt.
+	Omega []string
 }
 
 // Eval simulates every policy on every instance of the dataset and writes
@@ -184,6 +187,10 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 	t.Objective = o.Kind
 	man.Fronts = FrontSets(s.Policies)
 	t.Fronts = man.Fronts
+	omegas, err := frontOmegaTables(ctx, man.Fronts, ds.Instances, t.Results, opts)
+	if err != nil {
+		return EvalResult{}, err
+	}
 	ops := t.Ops
 	if opsIn == "" {
 		t.Ops = nil // drawn only where the log is kept
@@ -222,6 +229,11 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 		if err := files.Write(tmp); err != nil {
 			return err
 		}
+		for k, text := range omegas {
+			if err := os.WriteFile(filepath.Join(tmp, omegaFileName(man.Fronts[k].Label)), []byte(text), 0o644); err != nil {
+				return err
+			}
+		}
 		if err := writeJSON(filepath.Join(tmp, MarkerFile), man); err != nil {
 			return err
 		}
@@ -239,10 +251,13 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 		}
 	}
 	names := append(files.Names(), ReportFile)
+	for _, f := range man.Fronts {
+		names = append(names, omegaFileName(f.Label))
+	}
 	if opsIn != "" {
 		names = append(names, opsIn)
 	}
-	return EvalResult{Instances: len(ds.Instances), Files: names, Warnings: warnings}, nil
+	return EvalResult{Instances: len(ds.Instances), Files: names, Warnings: warnings, Omega: omegas}, nil
 }
 
 // policyRows is one placeholder row per policy label, so that a reference

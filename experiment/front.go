@@ -128,3 +128,31 @@ func (t Tables) renderFronts(add func(*reports.Figure, error) error) error {
 	}
 	return nil
 }
+
+// frontOmegaRun is what the ω table of an eval needs from the run of a
+// front (front_omega.go): its front (objectives, members' and baselines'
+// validation vectors) and its normaliser, gp.allocator + srsf +
+// gp.placer of its config.yaml (mct+srsf+bestfit without one). It is
+// here because this file may read a learner run's output types.
+func frontOmegaRun(run string) (f *learn.Front, srsfSpec string, err error) {
+	path := run
+	if !strings.HasSuffix(strings.ToLower(path), ".json") {
+		path = filepath.Join(path, learn.BestFile)
+	}
+	best, err := learn.ReadBest(path)
+	if err != nil {
+		return nil, "", err
+	}
+	if best.Front == nil {
+		return nil, "", fmt.Errorf("%s has no front", path)
+	}
+	srsfSpec = "mct+srsf+bestfit"
+	if _, err := os.Stat(filepath.Join(filepath.Dir(path), learn.ConfigFile)); err == nil {
+		cfg, err := learn.RunConfig(filepath.Dir(path))
+		if err != nil {
+			return nil, "", err
+		}
+		srsfSpec = cfg.GP.Allocator + "+srsf+" + cfg.GP.Placer
+	}
+	return best.Front, srsfSpec, nil
+}

@@ -155,6 +155,8 @@ type Front struct {
 	Baselines []FrontBaseline `json:"baselines"`
 	Archive   int             `json:"archive"`
 	Warnings  []string        `json:"warnings"`
+	// Omega is the ω table on the test split (front_omega.go).
+	Omega *FrontOmega `json:"omega,omitempty"`
 }
 
 // FrontMember is one formula of the front: its ranking tree and, with
@@ -271,7 +273,7 @@ func (fs *frontState) finish(ctx context.Context, r *runner, res *Result) error 
 	for b, name := range fs.baseNames {
 		front.Baselines = append(front.Baselines, FrontBaseline{Name: name, Validation: fs.baseVal[b]})
 	}
-	front.Warnings = fs.flatBaselines("validation")
+	front.Warnings = append(fs.flatBaselines("validation"), fs.constantObjectives()...)
 	best := front.Members[front.Pick]
 	res.Best, res.Simplified, res.Validation = best.Tree, expr.Simplify(best.Tree), best.Score
 	if rt := best.Routing.Tree; rt != nil {

@@ -911,6 +911,11 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 			return interrupted(err)
 		}
 	}
+	if res.Front != nil {
+		if err := r.front.scoreOmega(ctx, r.ev, res.Front, test, testSource(r.cfg, len(test))); err != nil {
+			return interrupted(err)
+		}
+	}
 	if err := r.write(res); err != nil {
 		return &writeError{err}
 	}
@@ -973,6 +978,9 @@ func (r *runner) write(res *Result) error {
 	}
 	if res.Front != nil {
 		if err := writeFrontOutputs(dir, res.Front, r.front.hv); err != nil {
+			return err
+		}
+		if err := writeOmega(dir, res.Front); err != nil {
 			return err
 		}
 	}
