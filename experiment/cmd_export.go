@@ -167,16 +167,23 @@ func formatOne(t *expr.Tree, format string, domain bool) (string, error) {
 
 // exportTrees reads the trees of the best.json at path, simplified as o
 // says: routing is nil for a one-tree run. They are the reduced trees
-// when best.json has them (unless o.Evolved or o.OmegaGiven), and
+// when best.json has them (unless o.Evolved; with o.OmegaGiven the
+// chosen front member's reduced trees), and
 // onDomain says to print them in the simulator-domain notation (true
 // division where the divisor is never 0): with --domain, and always for
 // reduced trees, which were checked in it.
 func exportTrees(path string, o ExportOptions) (routing, ranking *expr.Tree, onDomain bool, err error) {
 	var infix, routingInfix string
+	reduced := false
 	if o.OmegaGiven {
 		var m learn.FrontMember
 		m, err = learn.OmegaMember(path, o.Omega)
 		infix, routingInfix = m.Infix, m.RoutingInfix
+		if m.ReducedInfix != "" && !o.Evolved {
+			// The member's reduced trees (every member of a front is
+			// reduced; a best.json written before that has none).
+			infix, routingInfix, reduced = m.ReducedInfix, m.ReducedRoutingInfix, true
+		}
 	} else {
 		infix, err = ReadBestInfix(path)
 	}
@@ -193,7 +200,6 @@ func exportTrees(path string, o ExportOptions) (routing, ranking *expr.Tree, onD
 			return nil, nil, false, fmt.Errorf("%s: routing_infix %s: %w", path, expr.Quote(routingInfix, err), err)
 		}
 	}
-	reduced := false
 	if !o.OmegaGiven && !o.Evolved {
 		// The reduced trees (the same schedule on every training and
 		// validation instance, checked by simulation), when best.json has

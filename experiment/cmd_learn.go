@@ -220,4 +220,8 @@ func writeFormulas(w io.Writer, res *learn.Result) {
 	} else {
 		fmt.Fprintf(w, "as evolved: %s (best.json \"tree\", evogp export --evolved)\n", res.Best)
 	}
+	if fr := res.FrontReduction; fr != nil {
+		fmt.Fprintf(w, "front: every member reduced the same way (%d of %d smaller than evolved; %d candidates, %.1f s for the members other than the run's); the front table, front.parquet and export --omega show the reduced pairs, export --omega W --evolved the evolved ones\n",
+			fr.Reduced, fr.Members, fr.Tried, fr.Elapsed.Seconds())
+	}
 }

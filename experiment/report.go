@@ -739,6 +739,23 @@ func frontSection(f *learn.Front) (htmlreport.Section, bool) {
 		if i == f.Pick {
 			note += " The run's formula (it minimises the config's weighted sum)."
 		}
+		if m.ReducedInfix != "" {
+			// The member's reduced pair first (the same schedule on every
+			// training and validation instance), the evolved one in the note.
+			label := m.Reduced
+			if m.ReducedRoutingInfix == "" {
+				label = "f = " + label
+			}
+			b := formulaBlock(htmlreport.Anchor("formula-", m.Label), m.Label+": "+label, m.ReducedInfix, "")
+			if t, err := expr.Parse(m.ReducedInfix); err == nil {
+				if tex, err := expr.FormatOn(t, "latex", expr.DefaultDomain()); err == nil {
+					b.LaTeX = tex
+				}
+			}
+			b.Note = fmt.Sprintf("Reduced from the evolved trees (%d → %d nodes): the same schedule, job for job, on every training and validation instance (checked by simulation). As evolved: %s. ", m.Size, m.ReducedSize, m.Formula()) + note
+			blocks = append(blocks, b)
+			continue
+		}
 		blocks = append(blocks, formulaBlock(htmlreport.Anchor("formula-", m.Label), m.Label+": f = "+m.Simplified, m.Simplified, note))
 	}
 	return htmlreport.Section{ID: "front", Title: fmt.Sprintf("Front of formulas (%d members)", len(f.Members)), Blocks: blocks}, true

@@ -172,10 +172,16 @@ type FrontMember struct {
 	RoutingSimplified string      `json:"routing_simplified,omitempty"`
 	Size              int         `json:"size"` // nodes of the simplified tree(s)
 	Hash              string      `json:"hash"` // of the individual (both trees)
-	// Reduced is, for the run's member (Pick), its reduced pair as
-	// printed ("R = … ; f = …" with a routing tree): the same schedule on
-	// every training and validation instance (reduce.go); empty otherwise.
-	Reduced string `json:"reduced,omitempty"`
+	// Reduced is the member's reduced pair as printed ("R = … ; f = …"
+	// with a routing tree): the same schedule on every training and
+	// validation instance (reduce.go, front_reduce.go); empty in a
+	// best.json written before members were reduced. ReducedInfix and
+	// ReducedRoutingInfix are the reduced trees' infix (what export
+	// --omega prints), ReducedSize their total number of nodes.
+	Reduced             string `json:"reduced,omitempty"`
+	ReducedInfix        string `json:"reduced_infix,omitempty"`
+	ReducedRoutingInfix string `json:"reduced_routing_infix,omitempty"`
+	ReducedSize         int    `json:"reduced_size,omitempty"`
 	// Validation are the mean normalised validation objectives (size as
 	// is) and Score the config's scalar validation score.
 	Validation []float64 `json:"validation"`
@@ -487,8 +493,8 @@ func (m FrontMember) Formula() string {
 	return "R = " + m.RoutingInfix + " ; f = " + m.Infix
 }
 
-// SimplifiedFormula is Formula of the simplified trees, or the reduced
-// pair when the member has one (the run's member).
+// SimplifiedFormula is the member's reduced pair when it has one (every
+// member of a run that reduces them), else Formula of the simplified trees.
 func (m FrontMember) SimplifiedFormula() string {
 	if m.Reduced != "" {
 		return m.Reduced

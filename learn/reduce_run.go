@@ -97,13 +97,8 @@ func (r *runner) reduceBest(ctx context.Context, res *Result) error {
 		return err
 	}
 	res.Reduced = red
-	if f := res.Front; f != nil && f.Pick >= 0 && f.Pick < len(f.Members) {
-		dom := expr.DefaultDomain()
-		text := expr.Readable(expr.Shorten(red.Ranking), dom)
-		if red.Routing != nil {
-			text = "R = " + expr.Readable(expr.Shorten(red.Routing), dom) + " ; f = " + text
-		}
-		f.Members[f.Pick].Reduced = text
+	if err := r.reduceFront(ctx, res, red, rankLeaves, routeLeaves); err != nil {
+		return err
 	}
 	if r.s.ReduceTolerance > 0 {
 		base, err := r.ev.validate(ctx, []individual{{red.Routing, red.Ranking}})
@@ -216,6 +211,9 @@ type reducedInfo struct {
 	ReducedLike, ReducedRoutingLike string
 	// Approximate is the --reduce-tolerance approximation (nil without).
 	Approximate *Approximation
+	// FrontReduction says what reducing every front member took (front
+	// runs only; front_reduce.go).
+	FrontReduction *FrontReduction
 }
 
 // reducedWarnings scores the reduced pair on validation and returns the

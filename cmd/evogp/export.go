@@ -30,7 +30,7 @@ func exportCommand() *cli.Command {
 			&cli.StringFlag{Name: "out", Usage: "write to FILE (atomically) instead of standard output"},
 			&cli.BoolFlag{Name: "standalone", Usage: "with --format latex: a complete document (article, amsmath, booktabs) that compiles on its own"},
 			&cli.BoolFlag{Name: "evolved", Usage: "print the evolved trees (best.json \"tree\") instead of the reduced ones printed by default"},
-			&cli.Float64Flag{Name: "omega", Usage: "of a front run (gp.selection: nsga2), the member minimising ω·objective1 + (1−ω)·objective2 on validation"},
+			&cli.Float64Flag{Name: "omega", Usage: "of a front run (gp.selection: nsga2), the member minimising ω·objective1 + (1−ω)·objective2 on validation (its reduced trees; with --evolved its evolved ones)"},
 		},
 		Action: runExport,
 	}

@@ -44,9 +44,11 @@ func TestLearnFrontSummaryAndExportOmega(t *testing.T) {
 	if !strings.Contains(out, "front of ") {
 		t.Errorf("the summary has no front table:\n%s", out)
 	}
+	// Every member is reduced (issue 40): the table shows its reduced
+	// formula.
 	for _, m := range f.Members {
-		if !strings.Contains(out, m.Label) || !strings.Contains(out, m.Simplified) {
-			t.Errorf("the summary lacks %s (%s):\n%s", m.Label, m.Simplified, out)
+		if m.Reduced == "" || !strings.Contains(out, m.Label) || !strings.Contains(out, m.Reduced) {
+			t.Errorf("the summary lacks %s (reduced %q):\n%s", m.Label, m.Reduced, out)
 		}
 	}
 	// --omega prints the member a brute-force scan picks.
@@ -57,12 +59,25 @@ func TestLearnFrontSummaryAndExportOmega(t *testing.T) {
 				bi = i
 			}
 		}
+		// By default the member's reduced tree (in the simulator-domain
+		// notation), with --evolved its evolved one.
 		got, _, err := runApp(t, "export", dir, "--omega", strconvF(w))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if strings.TrimSpace(got) != f.Members[bi].Infix {
-			t.Errorf("--omega %v printed %q, want %s's %q", w, got, f.Members[bi].Label, f.Members[bi].Infix)
+		want, err := expr.FormatOn(expr.MustParse(f.Members[bi].ReducedInfix), "infix", expr.DefaultDomain())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.TrimSpace(got) != want {
+			t.Errorf("--omega %v printed %q, want %s's reduced %q", w, got, f.Members[bi].Label, want)
+		}
+		evolved, _, err := runApp(t, "export", dir, "--omega", strconvF(w), "--evolved")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.TrimSpace(evolved) != f.Members[bi].Infix {
+			t.Errorf("--omega %v --evolved printed %q, want %s's %q", w, evolved, f.Members[bi].Label, f.Members[bi].Infix)
 		}
 	}
 	if _, _, err := runApp(t, "export", dir, "--omega", "1.5"); err == nil || !strings.Contains(err.Error(), "must be in [0, 1]") {
