@@ -167,7 +167,7 @@ func TradeoffPlotFor(sweep []SweepRow, testSets []string, baselines []ResultRow)
 		}
 		all = append(all, series{avg, maxq})
 	}
-	levels := baselineLevels(baselines)
+	levels := foldEqualLevels(baselineLevels(baselines))
 	mixed := len(groups) > 1
 	if mixed {
 		levels = nil
@@ -203,6 +203,20 @@ func TradeoffPlotFor(sweep []SweepRow, testSets []string, baselines []ResultRow)
 		{"MaxQT (h)", func(s series) tradeoffBand { return s.maxq }, func(b baselineLevel) float64 { return b.MaxQT }},
 	} {
 		p := newPlot(sp.label+" against ω", "ω (weight of AvgJCT in Eq. 16)", sp.label)
+		// A baseline an order of magnitude off (tiresias' MaxQT) would
+		// squash every other line into the bottom of a linear panel.
+		var ys []float64
+		for _, sr := range all {
+			b := sp.band(sr)
+			ys = append(append(append(ys, b.Mean...), b.Low...), b.High...)
+		}
+		for _, b := range levels {
+			ys = append(ys, sp.level(b))
+		}
+		if wantsLogSpread(ys) {
+			p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, figure.DistinctTicks{Ticker: logTicks125{}}
+			p.Y.Label.Text += ", log scale"
+		}
 		for _, sr := range all {
 			b := sp.band(sr)
 			c := pal.Color(b.Name)
@@ -268,4 +282,25 @@ func TradeoffPlotFor(sweep []SweepRow, testSets []string, baselines []ResultRow)
 	}
 	return &Figure{Name: "tradeoff", Width: 2 * panelW * 1.3, Height: panelH * 1.3, Panels: [][]*plot.Plot{panels}, Legend: leg,
 		LegendBelow: mixed, Tips: tips, LabelColors: colours}, nil // test-set names are long: under the panels
+}
+
+// foldEqualLevels merges baselines whose mean AvgJCT and MaxQT are both
+// equal into one line named "first = second" (e.g. "liquid = spark"), in
+// first-appearance order, so that no line hides behind an identical one.
+func foldEqualLevels(levels []baselineLevel) []baselineLevel {
+	var out []baselineLevel
+	for _, b := range levels {
+		merged := false
+		for i := range out {
+			if out[i].AvgJCT == b.AvgJCT && out[i].MaxQT == b.MaxQT {
+				out[i].Name += " = " + b.Name
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			out = append(out, b)
+		}
+	}
+	return out
 }
