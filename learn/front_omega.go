@@ -11,6 +11,7 @@ import (
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/internal/pareto"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -50,7 +51,7 @@ func (fs *frontState) scoreOmega(ctx context.Context, ev *evaluator, front *Fron
 	}
 	scheds := []simcore.Scheduler{ev.srsf}
 	for _, name := range fs.baseNames {
-		s, err := simcore.ParseScheduler(name, nil)
+		s, err := policies.ParseWith(name, nil) // the registry: wait-first is a rule scheduler
 		if err != nil {
 			return err
 		}
