@@ -15,26 +15,6 @@ import (
 // omegaFileName is the ω table of front LABEL in an eval's directory.
 func omegaFileName(label string) string { return "omega_" + label + ".txt" }
 
-// frontRowValue is a front objective of a result row, as the learner
-// scores it (util minimised as 1 − util); ok false for size.
-func frontRowValue(name string, r reports.ResultRow) (float64, bool) {
-	switch name {
-	case "cq_avg":
-		return r.CQAvg, true
-	case "cq_max":
-		return r.CQMax, true
-	case "util":
-		return 1 - r.Util, true
-	case "avg_jct":
-		return r.AvgJCT, true
-	case "max_qt":
-		return r.MaxQT, true
-	case "tardiness":
-		return r.TotalTardiness, true
-	}
-	return 0, false
-}
-
 // normalised is obj ÷ srsf as the learner's normalise (0 ÷ 0 is 1).
 func normalised(obj, srsf float64) float64 {
 	if srsf == 0 {
@@ -89,7 +69,7 @@ func frontOmegaTable(ctx context.Context, set reports.FrontSet, insts []simcore.
 			AvgJCT: res.Metrics.AvgJCT, MaxQT: res.Metrics.MaxQT, TotalTardiness: res.Metrics.TotalTardiness}
 		srsf[i] = make([]float64, len(f.Objectives))
 		for k, name := range f.Objectives {
-			srsf[i][k], _ = frontRowValue(name, row)
+			srsf[i][k], _ = reports.FrontMetric(name, row)
 		}
 	}
 	// vectors[scheduler][instance]: normalised objectives (size: sizeOf).
@@ -109,7 +89,7 @@ func frontOmegaTable(ctx context.Context, set reports.FrontSet, insts []simcore.
 		}
 		v[i] = make([]float64, len(f.Objectives))
 		for k, name := range f.Objectives {
-			if x, ok := frontRowValue(name, r); ok {
+			if x, ok := reports.FrontMetric(name, r); ok {
 				v[i][k] = normalised(x, srsf[i][k])
 			}
 		}

@@ -31,10 +31,10 @@ type FrontSetMember struct {
 	OmegaHi *float64 `json:"omega_hi,omitempty"`
 }
 
-// frontMetric is a scheduler's value of a front objective on one result
-// row (util is minimised as 1 − util); ok is false for size, which a
-// result row does not have.
-func frontMetric(name string, r ResultRow) (float64, bool) {
+// FrontMetric is a scheduler's value of a front objective on one result
+// row, as the learner scores it (util is minimised as 1 − util); ok is
+// false for size, which a result row does not have.
+func FrontMetric(name string, r ResultRow) (float64, bool) {
 	switch name {
 	case "cq_avg":
 		return r.CQAvg, true
@@ -84,7 +84,7 @@ func FrontTestPlot(results []ResultRow, set FrontSet, exclude []FrontSet) (*Figu
 		}
 		v := sum[r.Scheduler]
 		for k := range 2 {
-			if x, ok := frontMetric(set.Objectives[k], r); ok {
+			if x, ok := FrontMetric(set.Objectives[k], r); ok {
 				v[k] += x
 			}
 		}
