@@ -220,20 +220,30 @@ func (t Tables) Render(o FigureOptions) (Files, error) {
 	return out, nil
 }
 
+// readManifest reads an eval directory's MarkerFile (nil, nil when dir
+// has none).
+func readManifest(dir string) (*EvalManifest, error) {
+	b, err := os.ReadFile(filepath.Join(dir, MarkerFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
+	var m EvalManifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("report %s: %s is not valid JSON: %w", dir, MarkerFile, err)
+	}
+	return &m, nil
+}
+
 // ManifestDefaults returns the reference scheduler and the per-instance
 // figure's instance recorded in an eval directory's MarkerFile (empty
 // strings when dir has none), so that a redraw draws what eval drew.
 func ManifestDefaults(dir string) (reference, instance string, err error) {
-	b, err := os.ReadFile(filepath.Join(dir, MarkerFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		return "", "", nil
-	}
-	if err != nil {
-		return "", "", fmt.Errorf("report: %w", err)
-	}
-	var m EvalManifest
-	if err := json.Unmarshal(b, &m); err != nil {
-		return "", "", fmt.Errorf("report %s: %s is not valid JSON: %w", dir, MarkerFile, err)
+	m, err := readManifest(dir)
+	if m == nil || err != nil {
+		return "", "", err
 	}
 	return m.Reference, m.Instance, nil
 }
@@ -242,16 +252,9 @@ func ManifestDefaults(dir string) (reference, instance string, err error) {
 // MarkerFile records as chosen on other data, and on which ("" when none
 // or no marker), so that a redraw compares with the same baseline.
 func manifestBestBaseline(dir string) (name, basis string, err error) {
-	b, err := os.ReadFile(filepath.Join(dir, MarkerFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		return "", "", nil
-	}
-	if err != nil {
-		return "", "", fmt.Errorf("report: %w", err)
-	}
-	var m EvalManifest
-	if err := json.Unmarshal(b, &m); err != nil {
-		return "", "", fmt.Errorf("report %s: %s is not valid JSON: %w", dir, MarkerFile, err)
+	m, err := readManifest(dir)
+	if m == nil || err != nil {
+		return "", "", err
 	}
 	return m.BestBaseline, m.BestBaselineBasis, nil
 }
