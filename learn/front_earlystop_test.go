@@ -144,7 +144,7 @@ func TestFrontEarlyStopHandCase(t *testing.T) {
 		}
 		return h
 	}
-	if a, b := hashes(nsga2Selection{}.survive(ref, 2, false)), hashes(nsga2Selection{}.survive(got, 2, false)); !slices.Equal(a, b) {
+	if a, b := hashes(survivors(NSGA2{}, ref, 2)), hashes(survivors(NSGA2{}, got, 2)); !slices.Equal(a, b) {
 		t.Errorf("survivors %v, reference %v", b, a)
 	}
 }

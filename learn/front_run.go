@@ -24,25 +24,19 @@ const FrontFile = "front.parquet"
 // FrontPlotName names the validation front figure (front.png, front.svg).
 const FrontPlotName = "front"
 
-// setSelection installs gp.selection's strategy (and, for nsga2, the
-// multi-objective state, whose baselines it simulates).
+// setSelection installs gp.selection's method (r.selection, built by
+// prepare) in the loop and, for a method that reads objective vectors,
+// the multi-objective state, whose baselines it simulates.
 func (r *runner) setSelection(ctx context.Context) error {
-	if r.cfg.GP.Selection != "nsga2" {
-		parents, err := newParentSelection(r.cfg.GP)
-		if err != nil {
-			return err
-		}
-		r.sel = scalarSelection{parents: parents}
-		if r.cfg.GP.Parsimony {
-			r.sel = parsimonySelection{scalarSelection{parents: parents}}
-		}
+	r.Parents, r.Survival = r.selection.Parents, r.selection.Survival
+	if !r.selection.Objectives {
 		return nil
 	}
 	f, err := newFrontState(ctx, r.cfg, r.ev)
 	if err != nil {
 		return err
 	}
-	r.sel, r.front = nsga2Selection{}, f
+	r.front = f
 	return nil
 }
 

@@ -311,15 +311,15 @@ func TestSeedsAndDedup(t *testing.T) {
 		}
 		return strings.Join(fs, ", ")
 	}
-	if g := got(surviveDistinct(a, 3)); g != "g * d, d, 0 - q" {
+	if g := got(survivors(Dedup{Inner: MuPlusLambda{}}, a, 3)); g != "g * d, d, 0 - q" {
 		t.Errorf("distinct survival of 3: %s", g)
 	}
 	a = all()
 	r.setPhenotypes(a)
-	if g := got(surviveDistinct(a, 4)); g != "g * d, g * d * 2, d, 0 - q" {
+	if g := got(survivors(Dedup{Inner: MuPlusLambda{}}, a, 4)); g != "g * d, g * d * 2, d, 0 - q" {
 		t.Errorf("distinct survival of 4: %s", g)
 	}
-	if g := got(survive(all(), 3)); g != "g * d, g * d * 2, d" {
+	if g := got(survivors(MuPlusLambda{}, all(), 3)); g != "g * d, g * d * 2, d" {
 		t.Errorf("plain survival of 3: %s", g)
 	}
 }

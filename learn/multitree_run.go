@@ -2,6 +2,7 @@ package learn
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 
 	"github.com/evogp/evogp/configs"
@@ -53,22 +54,22 @@ func prepareRouting(gp configs.GP) (*routingSetup, error) {
 // half-and-half routing trees (drawn after the ranking trees) with
 // gp.seed_routing first; member i pairs routing tree i with ranking tree
 // i. A one-tree run draws exactly what the paper's learner always drew.
-func (r *runner) initial() []scored {
+func (r *runner) initial(rng *rand.Rand) []Genome {
 	n := r.cfg.GP.Population
-	init := expr.RampedHalfAndHalf(r.master, n, r.gs)
+	init := expr.RampedHalfAndHalf(rng, n, r.gs)
 	copy(init, r.seeds) // gp.seed_formulas replace the first members
 	var routes []*expr.Tree
 	if r.routingTerms != 0 {
-		routes = expr.RampedHalfAndHalf(r.master, n, r.routingGen)
+		routes = expr.RampedHalfAndHalf(rng, n, r.routingGen)
 		copy(routes, r.routingSeeds)
 	}
-	all := make([]scored, 0, 2*n)
+	all := make([]Genome, 0, n)
 	for i, t := range init {
 		var rt *expr.Tree
 		if routes != nil {
 			rt = routes[i]
 		}
-		all = append(all, newScored(rt, t))
+		all = append(all, Genome{Routing: rt, Ranking: t})
 	}
 	return all
 }

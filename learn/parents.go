@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/MaxHalford/eaopt"
-
 	"github.com/evogp/evogp/configs"
 )
 
@@ -63,32 +61,11 @@ func newParentSelection(gp configs.GP) (ParentSelection, error) {
 	return f(gp), nil
 }
 
-// Tournament is the paper's k-tournament on fitness: eaopt.SelTournament
-// draws k distinct contestants without replacement from mr, the lowest
-// fitness wins, and the two winners of one call are distinct. k is capped
-// at |pop| − 1 (eaopt needs |pop| − 2 ≥ k − 1 to choose two distinct
-// winners), so a population of 2 has a tournament of 1 (uniform).
-type Tournament struct{ K int }
-
-// Pair implements ParentSelection.
-func (t Tournament) Pair(pop Parents, mr *mrand.Rand) (int, int, error) {
-	indis := make(eaopt.Individuals, pop.Len())
-	for i := range indis {
-		indis[i] = eaopt.Individual{Genome: &gene{i}, Fitness: pop.Fitness(i), Evaluated: true}
-	}
-	sel := eaopt.SelTournament{NContestants: uint(max(1, min(t.K, pop.Len()-1)))}
-	w, _, err := sel.Apply(2, indis, mr)
-	if err != nil {
-		return 0, 0, fmt.Errorf("tournament selection: %w", err)
-	}
-	// The winners are read back through their genomes: eaopt's returned
-	// indexes are wrong when the first contestant wins (see population.go).
-	return w[0].Genome.(*gene).idx, w[1].Genome.(*gene).idx, nil
+// PreparedSelection is a ParentSelection that summarises the population
+// once per generation (NSGA-II's ranks and crowding distances): the loop
+// calls Prepare before breeding and takes every pair of that generation
+// from the selection it returns.
+type PreparedSelection interface {
+	ParentSelection
+	Prepare(pop Population) ParentSelection
 }
-
-// scoredParents is Parents over the loop's members.
-type scoredParents []scored
-
-func (p scoredParents) Len() int              { return len(p) }
-func (p scoredParents) Fitness(i int) float64 { return p[i].fitness }
-func (p scoredParents) Cases(i int) []float64 { return p[i].cases }

@@ -102,7 +102,7 @@ func TestSurviveIsStableAndDeterministic(t *testing.T) {
 		{tree: expr.MustParse("d*1"), hash: d.Hash(), fitness: 1}, // same function as d
 		{tree: q, hash: q.Hash(), fitness: 1},
 	}
-	got := survive(all, 3)
+	got := survivors(MuPlusLambda{}, all, 3)
 	lo, hi := d, q
 	if q.Hash() < d.Hash() {
 		lo, hi = q, d

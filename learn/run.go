@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"time"
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
@@ -368,17 +367,16 @@ type runner struct {
 	configHash   string
 	dataHash     string
 	dir          string
-	gen          int // last completed generation; −1 before generation 0
-	pop          []scored
-	hall         []HallEntry
-	rows         []GenerationRow
 	curve        []CurvePoint // validation score of the best, every gp.validate_every generations
 	flushed      int          // cache entries already in checkpoint/cache.bin
 	saved        int          // generation of the last checkpoint written or restored; −1 if none
-	bar          *progress.Reporter
-	sel          selection   // gp.selection
-	front        *frontState // gp.selection: nsga2 (nil: scalar)
-	sur          *surrogate  // gp.surrogate: knn (nil: off)
+	selection    Selection    // gp.selection's method
+	front        *frontState  // a method reading objective vectors (nsga2); nil: scalar
+	sur          *surrogate   // gp.surrogate: knn (nil: off)
+	subset       []int        // the generation's training subset D_sub (simEvaluator)
+	// Loop is the generation loop with this run's operators; the
+	// population, rows, hall of fame and last generation are its state.
+	Loop
 }
 
 // prepare validates the settings and simulates the SRSF baselines.
@@ -451,10 +449,14 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 		}
 	}
 	ev.onSimulation = s.onSimulation
+	sel, err := newSelection(gp, Selections(), gp.Dedup == "behaviour")
+	if err != nil {
+		return nil, fmt.Errorf("learn: %w", err)
+	}
 	// Order equivalence answers a candidate from another's trace of
 	// ranking decisions; with a routing tree the allocation differs too,
 	// so it is off.
-	if !s.noEquivalence && routing == nil && comparesKeysOnly(ev.srsf) && gp.Selection != "nsga2" {
+	if !s.noEquivalence && routing == nil && comparesKeysOnly(ev.srsf) && !sel.Objectives {
 		ev.traces = newTraceStore(termSlots(gp.Terminals))
 	}
 	hash, err := ConfigHash(cfg)
@@ -470,7 +472,7 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 			vary: expr.VarSettings{MaxDepth: gp.MaxDepth, InternalProb: gp.InternalProb, Constants: gp.Constants, Terminals: terms},
 		},
 		terms: terms, seeds: seeds,
-		configHash: hash, dataHash: dataHash(s.Train, s.Validation), gen: -1, saved: -1,
+		configHash: hash, dataHash: dataHash(s.Train, s.Validation), saved: -1, selection: sel,
 	}
 	if gp.InternalProb == 0 {
 		// expr reads 0 as "default"; a config asking for leaf-only points
@@ -502,6 +504,14 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 	}
 	if err := r.setSurrogate(ctx, opts); err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
+	}
+	r.Loop = Loop{
+		Size: gp.Population, Offspring: r.breedCount(), Generations: gp.Generations,
+		HallOfFame: gp.HallOfFame, Alpha: gp.Subset, RNG: master,
+		Init: r.initial, Parents: sel.Parents, Variations: r.vary.operators(),
+		Evaluator: simEvaluator{r}, Survival: sel.Survival,
+		screen: r.screen, evaluated: r.recordSurrogate, survived: r.survived,
+		gen: -1,
 	}
 	return r, nil
 }
@@ -535,13 +545,6 @@ func (r *runner) setPhenotypes(pop []scored) {
 		}
 		pop[i].pheno = p
 	}
-}
-
-// survive keeps the n members of all for the next generation: the n best
-// (the paper), or with behavioural de-duplication.
-func (r *runner) survive(all []scored) []scored {
-	r.setPhenotypes(all)
-	return r.sel.survive(all, r.cfg.GP.Population, r.decisions != nil)
 }
 
 // SimOptions is configs.SimOptions: the simulator options the learner
@@ -610,86 +613,24 @@ func (r *runner) restore(ck *checkpoint, entries []cacheEntry) error {
 	return nil
 }
 
-// loop runs Algorithm 3 from the generation after r.gen to the last one.
-//
-// Generation 0 samples D_sub and evaluates the initial population (ramped
-// half-and-half) on it, so that the first tournament has fitness to compare.
-// Each generation g = 1..G then: samples a fresh D_sub (α instances without
-// replacement); breeds n offspring from the current population, whose
-// fitness is from the previous generation's subset (Algorithm 3 line 6 runs
-// before line 14 re-scores the parents); evaluates parents and offspring on
-// D_sub; keeps the n best by a stable sort on (fitness, canonical hash),
-// equal keys in insertion order (parents, then offspring as bred).
+// loop runs the generations after r.gen (Loop.Run) with the run's
+// recorders installed: the validation curve, the checkpoint, the progress
+// display, Settings.OnGeneration and generations.parquet, in that order.
 func (r *runner) loop(ctx context.Context) (*Result, error) {
-	gp := r.cfg.GP
-	r.bar = progress.New("learn", gp.Generations+1, r.s.Progress)
-	defer r.bar.Finish()
-	r.bar.Add(r.gen + 1)
-	for g := r.gen + 1; g <= gp.Generations; g++ {
-		t0 := time.Now()
-		subset := sampleSubset(r.master, len(r.s.Train), gp.Subset)
-		var all, off []scored
-		if g == 0 {
-			all = r.initial()
-		} else {
-			mr := generationRand(r.master)
-			var err error
-			off, err = r.sel.breed(r.pop, r.breedCount(), r.vary, r.master, mr)
-			if err != nil {
-				return nil, fmt.Errorf("learn: generation %d: %w", g, err)
+	r.Recorders = []Recorder{validationRecorder{r}, checkpointRecorder{r}, &progressRecorder{r: r}}
+	if r.s.OnGeneration != nil {
+		r.Recorders = append(r.Recorders, snapshotRecorder{r})
+	}
+	r.Recorders = append(r.Recorders, generationsRecorder{r})
+	if err := r.Loop.Run(ctx); err != nil {
+		var ee *evaluationError
+		if errors.As(err, &ee) && ctx.Err() != nil {
+			if ee.completed >= 0 {
+				return nil, &InterruptedError{Dir: r.dir, Generation: ee.completed, Err: ctx.Err()}
 			}
-			off = r.screen(off) // gp.surrogate: the n of the pool to simulate
-			all = append(append(make([]scored, 0, 2*gp.Population), r.pop...), off...)
+			return nil, fmt.Errorf("learn: interrupted before generation 0 finished, nothing to resume: %w", ctx.Err())
 		}
-		st, err := r.evaluate(ctx, all, len(all)-len(off), subset)
-		if err != nil {
-			if ctx.Err() != nil && r.gen >= 0 {
-				return nil, &InterruptedError{Dir: r.dir, Generation: r.gen, Err: ctx.Err()}
-			}
-			if ctx.Err() != nil {
-				return nil, fmt.Errorf("learn: interrupted before generation 0 finished, nothing to resume: %w", ctx.Err())
-			}
-			return nil, fmt.Errorf("learn: generation %d: %w", g, err)
-		}
-		if r.s.onBatch != nil {
-			r.s.onBatch(st)
-		}
-		r.recordSurrogate(all, len(all)-len(off))
-		r.pop = r.survive(all)
-		if r.front != nil {
-			if err := r.front.generation(g, all, r.pop, subset); err != nil {
-				return nil, fmt.Errorf("learn: %w", err)
-			}
-		}
-		wall := time.Since(t0).Seconds()
-		best := r.pop[0]
-		row := GenerationRow{
-			Generation: int64(g), Best: best.fitness, Median: median(r.pop), Worst: r.pop[len(r.pop)-1].fitness,
-			BestFormula: individualString(best.routing, best.tree), Size: int64(best.size()), Depth: int64(best.depth()),
-			Unique: int64(unique(r.pop)), Evaluations: int64(st.evals), CacheHits: int64(st.hits), WallSeconds: wall,
-		}
-		r.rows = append(r.rows, row)
-		r.hall = updateHall(r.hall, r.pop, g, gp.Subset, gp.HallOfFame)
-		if k := gp.ValidateEvery; k > 0 && (g%k == 0 || g == gp.Generations) {
-			if err := r.validateBest(ctx, g); err != nil {
-				if ctx.Err() != nil && r.gen >= 0 {
-					return nil, &InterruptedError{Dir: r.dir, Generation: r.gen, Err: ctx.Err()}
-				}
-				return nil, fmt.Errorf("learn: generation %d: %w", g, err)
-			}
-		}
-		r.gen = g
-		if err := r.checkpoint(); err != nil {
-			return nil, err
-		}
-		r.report(row, st, wall)
-		if r.s.OnGeneration != nil {
-			snap := Snapshot{Row: row, Subset: subset, Population: make([]Member, len(r.pop))}
-			for i, c := range r.pop {
-				snap.Population[i] = Member{Tree: c.tree, Routing: c.routing, Fitness: c.fitness}
-			}
-			r.s.OnGeneration(snap)
-		}
+		return nil, err
 	}
 	res := &Result{Generations: r.rows}
 	for _, row := range r.rows {
@@ -775,58 +716,6 @@ func (r *runner) validateBest(ctx context.Context, g int) error {
 	}
 	r.curve = append(r.curve, CurvePoint{Generation: g, Score: sc[0], Formula: individualString(best.routing, best.tree), hash: best.hash})
 	return nil
-}
-
-// checkpoint writes the state after generation r.gen.
-func (r *runner) checkpoint() error {
-	rng, err := r.pcg.MarshalBinary()
-	if err != nil {
-		return fmt.Errorf("learn: checkpoint: %w", err)
-	}
-	ck := &checkpoint{
-		Version: checkpointVersion, ConfigHash: r.configHash, DataHash: r.dataHash,
-		Generation: r.gen, RNG: rng, HallOfFame: r.hall, Rows: r.rows, Curve: r.curve,
-		CacheEntries: len(r.ev.log),
-	}
-	for _, c := range r.pop {
-		m := member{Tree: c.tree, Routing: RoutingTree{c.routing}, Fitness: c.fitness, Objectives: c.objs}
-		if p := r.cfg.GP.ParentSelection; p != "" && p != "tournament" {
-			m.Cases = c.cases
-		}
-		ck.Population = append(ck.Population, m)
-	}
-	if r.front != nil {
-		ck.Front = &frontCheckpoint{Archive: r.front.archive, Hypervolume: r.front.hv, Components: r.front.components()}
-	}
-	ck.Surrogate = r.surrogateState()
-	if err := saveCheckpoint(filepath.Join(r.dir, CheckpointDir), ck, r.ev.log[r.flushed:]); err != nil {
-		return &writeError{fmt.Errorf("learn: %w", err)}
-	}
-	r.flushed = len(r.ev.log)
-	r.saved = r.gen
-	return nil
-}
-
-// report updates the progress display: generation, best and median mean
-// normalised objective (fitness / α, SRSF = 1), evaluations per second and
-// the cache hit rate.
-func (r *runner) report(row GenerationRow, st batchStats, wall float64) {
-	a := float64(r.cfg.GP.Subset)
-	rate := 0.0
-	if wall > 0 {
-		rate = float64(st.evals) / wall
-	}
-	hit := 0.0
-	if n := st.evals + st.hits; n > 0 {
-		hit = 100 * float64(st.hits) / float64(n)
-	}
-	pruned := ""
-	if st.pruned > 0 {
-		pruned = fmt.Sprintf(" pruned %d", st.pruned)
-	}
-	r.bar.Describe(fmt.Sprintf("gen %d/%d best %.4f median %.4f %.0f evals/s cache %.0f%%%s",
-		row.Generation, r.cfg.GP.Generations, row.Best/a, row.Median/a, rate, hit, pruned))
-	r.bar.Add(1)
 }
 
 // finish evaluates the final population and the hall of fame on the
@@ -922,12 +811,10 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 	return nil
 }
 
-// write stores the outputs of a finished run in r.dir.
+// write stores the outputs of a finished run in r.dir (generations.parquet
+// is the loop's generationsRecorder's).
 func (r *runner) write(res *Result) error {
 	dir := r.dir
-	if err := r.writeGenerations(filepath.Join(dir, GenerationsFile)); err != nil {
-		return err
-	}
 	if err := writeHall(filepath.Join(dir, HallFile), hallByValidation(r.hall), r.behaviour(), individualHash(res.Routing, res.Best), res.Reduced); err != nil {
 		return err
 	}

@@ -1,0 +1,156 @@
+package learn
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+)
+
+// Loop is the generation loop of Algorithm 3 with its operators injected
+// (Operon/DEAP): it breeds, evaluates and selects, keeps the population,
+// the generation rows and the hall of fame, and calls its recorders after
+// every generation. It does no I/O; its only randomness is RNG and the
+// per-generation stream it derives from it (rng.go), so a run is the same
+// whatever the evaluator's number of workers, and a loop whose state
+// (population, rows, hall, generation, RNG) is restored continues exactly
+// where the saved one was (the checkpoint recorder saves that state).
+//
+// Generation 0 starts Evaluator (Begin) and evaluates Init's population.
+// Each generation g ≥ 1 then: Begin; draws the generation's parent-
+// selection stream; breeds Offspring children from the current
+// population, whose fitness is from the previous generation (Algorithm 3
+// line 6 runs before line 14 re-scores the parents) — pairs chosen by
+// Parents, varied by every operator of Variations; evaluates parents and
+// offspring together; keeps Survival's choice of Size members.
+type Loop struct {
+	Size        int // n: the population size
+	Offspring   int // children bred per generation (Size when 0)
+	Generations int // G: the last generation
+	// HallOfFame is how many distinct members the hall of fame keeps;
+	// Alpha divides fitness into its scores (the number of terms a fitness
+	// sums, so that the scores are means).
+	HallOfFame, Alpha int
+	RNG               *rand.Rand
+	// Init draws the initial population from rng.
+	Init       func(rng *rand.Rand) []Genome
+	Parents    ParentSelection
+	Variations []Variation
+	Evaluator  Evaluator
+	Survival   Survival
+	Recorders  []Recorder
+
+	// Hooks of the simulator's run (learn's surrogate and multi-objective
+	// archive), nil otherwise: screen cuts the bred pool to the offspring
+	// to evaluate, evaluated sees every evaluated member (np parents
+	// first), survived sees the generation's members sorted by
+	// compareScored and the survivors.
+	screen    func(pool []scored) []scored
+	evaluated func(all []scored, np int)
+	survived  func(g int, all, pop []scored) error
+
+	gen  int // last completed generation; −1 before generation 0
+	pop  []scored
+	hall []HallEntry
+	rows []GenerationRow
+}
+
+// evaluationError is an Evaluator's error in generation g; completed is
+// the last generation the loop had completed (−1: none).
+type evaluationError struct {
+	g, completed int
+	err          error
+}
+
+func (e *evaluationError) Error() string {
+	return fmt.Sprintf("learn: generation %d: %v", e.g, e.err)
+}
+
+func (e *evaluationError) Unwrap() error { return e.err }
+
+// Run runs the generations after the last completed one up to
+// Generations.
+func (l *Loop) Run(ctx context.Context) (err error) {
+	for k, rec := range l.Recorders {
+		if err := rec.Init(l.gen+1, l.Generations); err != nil {
+			for _, done := range l.Recorders[:k] {
+				done.Done(err)
+			}
+			return err
+		}
+	}
+	defer func() {
+		for _, rec := range l.Recorders {
+			if derr := rec.Done(err); err == nil && derr != nil {
+				err = derr
+			}
+		}
+	}()
+	for g := l.gen + 1; g <= l.Generations; g++ {
+		if err := l.generation(ctx, g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// generation runs generation g.
+func (l *Loop) generation(ctx context.Context, g int) error {
+	t0 := time.Now()
+	l.Evaluator.Begin(g, l.RNG)
+	var all, off []scored
+	if g == 0 {
+		for _, gn := range l.Init(l.RNG) {
+			all = append(all, newScored(gn.Routing, gn.Ranking))
+		}
+	} else {
+		mr := generationRand(l.RNG)
+		n := l.Offspring
+		if n == 0 {
+			n = l.Size
+		}
+		var err error
+		if off, err = breedWith(l.pop, n, l.Parents, l.Variations, l.RNG, mr); err != nil {
+			return fmt.Errorf("learn: generation %d: %w", g, err)
+		}
+		if l.screen != nil {
+			off = l.screen(off)
+		}
+		all = append(append(make([]scored, 0, len(l.pop)+len(off)), l.pop...), off...)
+	}
+	np := len(all) - len(off)
+	st, err := l.Evaluator.Evaluate(ctx, scoredMembers(all), np)
+	if err != nil {
+		return &evaluationError{g: g, completed: l.gen, err: err}
+	}
+	if l.evaluated != nil {
+		l.evaluated(all, np)
+	}
+	idx := l.Survival.Survive(scoredMembers(all), l.Size)
+	l.pop = make([]scored, len(idx))
+	for k, i := range idx {
+		l.pop[k] = all[i]
+	}
+	if l.survived != nil {
+		if err := l.survived(g, all, l.pop); err != nil {
+			return fmt.Errorf("learn: %w", err)
+		}
+	}
+	best := l.pop[0]
+	row := GenerationRow{
+		Generation: int64(g), Best: best.fitness, Median: median(l.pop), Worst: l.pop[len(l.pop)-1].fitness,
+		BestFormula: individualString(best.routing, best.tree), Size: int64(best.size()), Depth: int64(best.depth()),
+		Unique: int64(unique(l.pop)), Evaluations: int64(st.Evaluations), CacheHits: int64(st.CacheHits),
+		WallSeconds: time.Since(t0).Seconds(),
+	}
+	l.rows = append(l.rows, row)
+	l.hall = updateHall(l.hall, l.pop, g, max(1, l.Alpha), l.HallOfFame)
+	l.gen = g
+	gen := &Generation{Number: g, Row: row, Stats: st, Population: scoredMembers(l.pop)}
+	for _, rec := range l.Recorders {
+		if err := rec.Record(ctx, gen); err != nil {
+			return err
+		}
+	}
+	return nil
+}
