@@ -22,7 +22,7 @@ func TestSelectionValidation(t *testing.T) {
 		{[]string{"gp.selection=nsga2", "gp.objectives=[avg_jct,avg_jct]"}, "listed twice"},
 		{[]string{"gp.selection=nsga2", "gp.objectives=[cq_avg,cq_max,util,size]"}, "at most three"},
 		{[]string{"gp.objectives=[avg_jct,max_qt]"}, "objectives are for gp.selection: nsga2"},
-		{[]string{"gp.selection=spea2"}, `gp.selection = "spea2": must be scalar or nsga2`},
+		{[]string{"gp.selection=spea2"}, `gp.selection = "spea2": must be nsga2 or scalar`},
 	} {
 		_, err := c.Override(tc.over...)
 		switch {

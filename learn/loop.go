@@ -69,8 +69,11 @@ func (e *evaluationError) Error() string {
 func (e *evaluationError) Unwrap() error { return e.err }
 
 // Run runs the generations after the last completed one up to
-// Generations.
+// Generations: from generation 0 on a Loop that has no population yet.
 func (l *Loop) Run(ctx context.Context) (err error) {
+	if l.pop == nil {
+		l.gen = -1
+	}
 	for k, rec := range l.Recorders {
 		if err := rec.Init(l.gen+1, l.Generations); err != nil {
 			for _, done := range l.Recorders[:k] {
@@ -93,6 +96,19 @@ func (l *Loop) Run(ctx context.Context) (err error) {
 	}
 	return nil
 }
+
+// Generation is the last completed generation (−1: none).
+func (l *Loop) Generation() int { return l.gen }
+
+// Survivors are the population after the last generation, best first.
+func (l *Loop) Survivors() Members { return scoredMembers(l.pop) }
+
+// Rows are the generation rows so far (generations.parquet's).
+func (l *Loop) Rows() []GenerationRow { return l.rows }
+
+// Hall is the hall of fame: the HallOfFame best distinct members offered
+// so far, by (score, hash).
+func (l *Loop) Hall() []HallEntry { return l.hall }
 
 // generation runs generation g.
 func (l *Loop) generation(ctx context.Context, g int) error {
