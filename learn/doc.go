@@ -54,6 +54,13 @@
 // validation score wins (ties: smaller tree, then lower canonical hash), is
 // simplified (expr.Simplify, exact) and exported.
 //
+// The generation loop is Loop (loop.go). It receives its operators —
+// ParentSelection, a list of Variation, an Evaluator, Survival — and its
+// Recorders (validation curve, checkpoint, progress, generations.parquet),
+// and does no I/O itself; the simulator is one Evaluator among others
+// (the tests run the loop on a toy regression). docs/DESIGN.md's learn
+// section describes the operators, checkpoints and determinism.
+//
 // Options beyond the paper (each off in configs/paper.yaml):
 //
 //   - gp.seed_formulas: formulas (e.g. the baselines' rankings g * d for
@@ -95,8 +102,8 @@
 //
 // # Multi-objective selection (gp.selection: nsga2, SPEC §17)
 //
-// The loop receives its selection strategy (selection.go): scalar (the
-// paper's, above) or NSGA-II on gp.objectives — per-component
+// The loop receives its selection method from the registry Selections
+// (selection.go): scalar (the paper's, above) or NSGA-II on gp.objectives — per-component
 // SRSF-normalised objectives, non-dominated sorting with crowding distance
 // for survival, binary tournament on (rank, crowding) for parents, an
 // archive of the candidates seen that none dominates on the same

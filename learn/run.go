@@ -167,30 +167,10 @@ func Run(ctx context.Context, s Settings) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	parent := filepath.Dir(s.Out)
-	_, statErr := os.Stat(parent)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return nil, fmt.Errorf("learn: %w", err)
-	}
-	cleanup := func(work string) {
-		os.RemoveAll(work)
-		if statErr != nil {
-			os.Remove(parent) // created for this run; removed only if empty
-		}
-	}
-	work, err := os.MkdirTemp(parent, "."+filepath.Base(s.Out)+".tmp-*")
+	work, cleanup, err := makeWorkDir(s.Out)
 	if err != nil {
-		return nil, fmt.Errorf("learn: %w", err)
-	}
-	if err := os.Chmod(work, 0o755); err != nil {
-		cleanup(work)
-		return nil, fmt.Errorf("learn: %w", err)
-	}
-	if err := claimWorkDir(work); err != nil {
-		cleanup(work)
 		return nil, err
 	}
-	removeStaleWorkDirs(parent, work)
 	r.dir = work
 	res, err := r.start(ctx)
 	if err == nil {
@@ -207,7 +187,7 @@ func Run(ctx context.Context, s Settings) (*Result, error) {
 			intr.Dir = s.Out
 			return nil, intr
 		}
-		cleanup(work)
+		cleanup()
 		return nil, err
 	}
 	if err := moveInto(work, s.Out); err != nil {
@@ -216,22 +196,6 @@ func Run(ctx context.Context, s Settings) (*Result, error) {
 	releaseWorkDir(s.Out)
 	res.Dir = s.Out
 	return res, nil
-}
-
-// moveInto renames dir to path, replacing an empty directory at path.
-func moveInto(dir, path string) error {
-	if entries, err := os.ReadDir(path); err == nil {
-		if len(entries) > 0 {
-			return fmt.Errorf("learn: %s appeared during the run and is not empty", path)
-		}
-		if err := os.Remove(path); err != nil {
-			return fmt.Errorf("learn: %w", err)
-		}
-	}
-	if err := os.Rename(dir, path); err != nil {
-		return fmt.Errorf("learn: %w", err)
-	}
-	return nil
 }
 
 // Resume continues the run in dir from its checkpoint, in place. s.Config

@@ -268,3 +268,50 @@ func (r *runner) keepOnWriteFailure(err error) error {
 	}
 	return &InterruptedError{Dir: r.dir, Generation: r.saved, Err: we.err}
 }
+
+// makeWorkDir creates the work directory of a new run directory out: a
+// temporary sibling .NAME.tmp-*, owned by this process (claimWorkDir),
+// after removing stale ones beside it. cleanup removes it, and out's parent
+// when the run created it and it is empty.
+func makeWorkDir(out string) (work string, cleanup func(), err error) {
+	parent := filepath.Dir(out)
+	_, statErr := os.Stat(parent)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return "", nil, fmt.Errorf("learn: %w", err)
+	}
+	if work, err = os.MkdirTemp(parent, "."+filepath.Base(out)+".tmp-*"); err != nil {
+		return "", nil, fmt.Errorf("learn: %w", err)
+	}
+	cleanup = func() {
+		os.RemoveAll(work)
+		if statErr != nil {
+			os.Remove(parent) // created for this run; removed only if empty
+		}
+	}
+	if err := os.Chmod(work, 0o755); err != nil {
+		cleanup()
+		return "", nil, fmt.Errorf("learn: %w", err)
+	}
+	if err := claimWorkDir(work); err != nil {
+		cleanup()
+		return "", nil, err
+	}
+	removeStaleWorkDirs(parent, work)
+	return work, cleanup, nil
+}
+
+// moveInto renames dir to path, replacing an empty directory at path.
+func moveInto(dir, path string) error {
+	if entries, err := os.ReadDir(path); err == nil {
+		if len(entries) > 0 {
+			return fmt.Errorf("learn: %s appeared during the run and is not empty", path)
+		}
+		if err := os.Remove(path); err != nil {
+			return fmt.Errorf("learn: %w", err)
+		}
+	}
+	if err := os.Rename(dir, path); err != nil {
+		return fmt.Errorf("learn: %w", err)
+	}
+	return nil
+}
