@@ -170,7 +170,7 @@ type GP struct {
 	// Selection is how parents and survivors are chosen: "scalar" (the
 	// paper: k-tournament and the n best by the config's objective) or
 	// "nsga2" (SPEC §17: a front of formulas over Objectives). See
-	// selection.go.
+	// selection.go (SelectionMethods) and learn.Selections.
 	Selection string `yaml:"selection"`
 	// Parsimony, with scalar selection, breaks survival ties on fitness
 	// in favour of the smaller individual (lexicographic parsimony: equal

@@ -103,9 +103,10 @@
 // # Multi-objective selection (gp.selection: nsga2, SPEC §17)
 //
 // The loop receives its selection method from the registry Selections
-// (selection.go): scalar (the paper's, above) or NSGA-II on gp.objectives — per-component
-// SRSF-normalised objectives, non-dominated sorting with crowding distance
-// for survival, binary tournament on (rank, crowding) for parents, an
+// (selection.go): scalar (the paper's, above) or NSGA-II (nsga2.go) on
+// gp.objectives — per-component SRSF-normalised objectives,
+// non-dominated sorting with crowding distance for survival, binary
+// tournament on (rank, crowding) for parents, an
 // archive of the candidates seen that none dominates on the same
 // instances (re-scored on each generation's subset, front_archive.go),
 // both trees with gp.learn: [routing, ranking], and at the end the
@@ -219,7 +220,7 @@
 // sampled. eaopt's tournament needs k ≤ n − 1, so k is capped there.
 //
 // Why learn runs its own generation loop around eaopt's selector is written
-// down in population.go (defects of eaopt v0.4.2's Individual and models).
+// down in tournament.go (defects of eaopt v0.4.2's Individual and models).
 //
 // # Determinism
 //

@@ -17,8 +17,8 @@ import (
 // where the saved one was (the checkpoint recorder saves that state).
 //
 // Generation 0 starts Evaluator (Begin) and evaluates Init's population.
-// Each generation g ≥ 1 then: Begin; draws the generation's parent-
-// selection stream; breeds Offspring children from the current
+// Each generation g ≥ 1 then: Begin; draws the seed of the generation's
+// parent-selection stream; breeds Offspring children from the current
 // population, whose fitness is from the previous generation (Algorithm 3
 // line 6 runs before line 14 re-scores the parents) — pairs chosen by
 // Parents, varied by every operator of Variations; evaluates parents and
