@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 )
 
@@ -109,6 +110,54 @@ func (l *Loop) Rows() []GenerationRow { return l.rows }
 // Hall is the hall of fame: the HallOfFame best distinct members offered
 // so far, by (score, hash).
 func (l *Loop) Hall() []HallEntry { return l.hall }
+
+// LoopState is what a loop carries from one generation to the next
+// besides its RNG. Saved after a generation together with the RNG's
+// source state (a *rand.PCG is an encoding.BinaryMarshaler), it lets a new
+// Loop with the same operators continue exactly: Restore, then Run.
+// learn's checkpoint (checkpoint.go) is this plus the evaluator's state.
+type LoopState struct {
+	Generation int             // last completed generation; −1: none
+	Population []Genome        // the survivors, best first
+	Scores     []Score         // Population's scores, in the same order
+	Rows       []GenerationRow // one per completed generation
+	Hall       []HallEntry     // the hall of fame, by (score, hash)
+}
+
+// State is the loop's state (copies of its slices).
+func (l *Loop) State() LoopState {
+	st := LoopState{Generation: l.gen, Rows: slices.Clone(l.rows), Hall: slices.Clone(l.hall)}
+	for _, c := range l.pop {
+		st.Population = append(st.Population, Genome{c.routing, c.tree})
+		st.Scores = append(st.Scores, Score{Fitness: c.fitness, Cases: c.cases, Objectives: c.objs, Phenotype: c.pheno})
+	}
+	return st
+}
+
+// Restore sets the loop's state; the next Run continues with generation
+// st.Generation + 1.
+func (l *Loop) Restore(st LoopState) error {
+	switch {
+	case len(st.Scores) != len(st.Population):
+		return fmt.Errorf("loop state: %d scores for %d members", len(st.Scores), len(st.Population))
+	case st.Generation < -1 || len(st.Rows) != st.Generation+1:
+		return fmt.Errorf("loop state: generation %d with %d rows", st.Generation, len(st.Rows))
+	case st.Generation >= 0 && len(st.Population) == 0:
+		return fmt.Errorf("loop state: generation %d without a population", st.Generation)
+	}
+	l.gen, l.rows, l.hall, l.pop = st.Generation, slices.Clone(st.Rows), slices.Clone(st.Hall), nil
+	for i := range l.hall {
+		l.hall[i].hash = individualHash(l.hall[i].Routing.Tree, l.hall[i].Tree)
+	}
+	if len(st.Population) > 0 {
+		l.pop = make([]scored, len(st.Population))
+	}
+	for i, g := range st.Population {
+		l.pop[i] = newScored(g.Routing, g.Ranking)
+		scoredMembers(l.pop).Set(i, st.Scores[i])
+	}
+	return nil
+}
 
 // generation runs generation g.
 func (l *Loop) generation(ctx context.Context, g int) error {

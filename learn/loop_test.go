@@ -200,11 +200,11 @@ func TestRegisteredSelectionsShareTheLoop(t *testing.T) {
 	}
 }
 
-// A resumed loop — its state restored from a copy taken after generation
-// 10, as the checkpoint recorder saves it — finishes exactly like the
-// uninterrupted one.
+// A loop restored from the State and RNG state another loop saved after
+// generation 10 — only exported API, as an outside checkpoint would use —
+// finishes exactly like the uninterrupted one.
 func TestLoopResumesExactly(t *testing.T) {
-	sel, err := newSelection(configs.GP{Selection: "scalar", Tournament: 3}, Selections(), true)
+	sel, err := newSelection(configs.GP{Selection: "scalar", Tournament: 3}, Selections(), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,26 +212,27 @@ func TestLoopResumesExactly(t *testing.T) {
 	if err := whole.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	rest := toyLoop(sel, newRegression(), &countingRecorder{}, 3)
 	pcg := rand.NewPCG(3, 1)
-	replay := toyLoop(sel, newRegression(), &countingRecorder{}, 3)
-	replay.RNG = rand.New(pcg)
-	replay.Generations = 10
-	if err := replay.Run(context.Background()); err != nil {
+	first := toyLoop(sel, newRegression(), &countingRecorder{}, 3)
+	first.RNG, first.Generations = rand.New(pcg), 10
+	if err := first.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	saved, err := pcg.MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
 	}
+	state := first.State()
 	restored := rand.NewPCG(0, 0)
 	if err := restored.UnmarshalBinary(saved); err != nil {
 		t.Fatal(err)
 	}
-	rest.RNG = rand.New(restored)
-	rest.gen, rest.pop, rest.rows, rest.hall = replay.gen, slices.Clone(replay.pop), slices.Clone(replay.rows), slices.Clone(replay.hall)
 	rec := &countingRecorder{}
-	rest.Recorders = []Recorder{rec}
+	rest := toyLoop(sel, newRegression(), rec, 99) // its own seed is replaced
+	rest.RNG = rand.New(restored)
+	if err := rest.Restore(state); err != nil {
+		t.Fatal(err)
+	}
 	if err := rest.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -245,9 +246,17 @@ func TestLoopResumesExactly(t *testing.T) {
 	if !slices.Equal(a, b) {
 		t.Error("the resumed loop's rows differ from the uninterrupted one's")
 	}
-	for i := range whole.pop {
-		if whole.pop[i].hash != rest.pop[i].hash {
+	for i := range whole.Survivors().Len() {
+		if whole.Survivors().Hash(i) != rest.Survivors().Hash(i) {
 			t.Fatalf("survivor %d differs after resuming", i)
 		}
+	}
+	if len(whole.Hall()) != len(rest.Hall()) || whole.Hall()[0].Tree.String() != rest.Hall()[0].Tree.String() {
+		t.Error("the resumed loop's hall of fame differs")
+	}
+	bad := state
+	bad.Rows = bad.Rows[:3]
+	if err := rest.Restore(bad); err == nil {
+		t.Error("a state with too few rows was restored")
 	}
 }

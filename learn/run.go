@@ -541,7 +541,6 @@ func (r *runner) restore(ck *checkpoint, entries []cacheEntry) error {
 	if ck.Generation < 0 || ck.Generation > r.cfg.GP.Generations || len(ck.Rows) != ck.Generation+1 {
 		return fmt.Errorf("checkpoint generation %d with %d rows does not fit gp.generations = %d", ck.Generation, len(ck.Rows), r.cfg.GP.Generations)
 	}
-	r.gen = ck.Generation
 	if k := r.cfg.GP.ValidateEvery; k > 0 && ck.Generation < r.cfg.GP.Generations && ck.Generation%k != 0 {
 		// The checkpoint of a finished run being extended: its last
 		// generation got a validation point only because it was the last
@@ -550,10 +549,13 @@ func (r *runner) restore(ck *checkpoint, entries []cacheEntry) error {
 			ck.Curve = ck.Curve[:n-1]
 		}
 	}
-	r.pop = make([]scored, len(ck.Population))
-	for i, m := range ck.Population {
-		r.pop[i] = newScored(m.Routing.Tree, m.Tree)
-		r.pop[i].fitness, r.pop[i].objs, r.pop[i].cases = m.Fitness, m.Objectives, m.Cases
+	st := LoopState{Generation: ck.Generation, Rows: ck.Rows, Hall: ck.HallOfFame}
+	for _, m := range ck.Population {
+		st.Population = append(st.Population, Genome{m.Routing.Tree, m.Tree})
+		st.Scores = append(st.Scores, Score{Fitness: m.Fitness, Cases: m.Cases, Objectives: m.Objectives})
+	}
+	if err := r.Restore(st); err != nil {
+		return err
 	}
 	if err := r.restoreFront(ck); err != nil {
 		return err
@@ -561,8 +563,6 @@ func (r *runner) restore(ck *checkpoint, entries []cacheEntry) error {
 	if err := r.restoreSurrogate(ck); err != nil {
 		return err
 	}
-	r.hall = ck.HallOfFame
-	r.rows = ck.Rows
 	r.curve = ck.Curve
 	for i := range r.curve {
 		routing, ranking, err := r.parseIndividual(r.curve[i].Formula)
