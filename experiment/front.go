@@ -11,6 +11,7 @@ import (
 
 	"github.com/evogp/evogp/formula"
 	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/reports"
 )
 
@@ -20,9 +21,9 @@ import (
 // its member's formula as LABEL=formula would. ok is false for any other
 // entry (which Policies resolves as before).
 func (b PolicyBuilder) frontPolicies(entry string) (ps []Policy, ok bool, err error) {
-	label, source, found := strings.Cut(entry, "=")
-	label, source = strings.TrimSpace(label), strings.TrimSpace(source)
-	if !found || label == "" {
+	e := policies.ParseEntry(entry)
+	label, source := e.Label, e.Source
+	if !e.Labelled || label == "" {
 		return nil, false, nil
 	}
 	path := ""
