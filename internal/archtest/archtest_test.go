@@ -22,7 +22,7 @@ type rule struct {
 }
 
 // everything but the command layer.
-var allButCmd = []string{"expr", "simcore/...", "configs", "formula", "internal/...", "datasets/...", "learn/...", "reports/...", "estimate/...", "hydra/...", "policies", "experiment/..."}
+var allButCmd = []string{"expr", "simcore/...", "configs", "formula", "internal/...", "datasets/...", "learn/...", "reports/...", "estimate/...", "hydra/...", "policies", "launch", "experiment/..."}
 
 // rules are SPEC §1's dependency directions; the first matching rule
 // applies.
@@ -46,6 +46,7 @@ var rules = []rule{
 	{"estimate/...", []string{"simcore", "estimate/...", "internal/..."}},
 	{"hydra/...", []string{"simcore", "hydra/..."}},
 	{"policies", []string{"simcore/...", "hydra/...", "expr", "internal/..."}}, // the one registry: simcore's built-ins + evo + rule (routing trees: expr) + hydra
+	{"launch", []string{"internal/..."}},                                       // task directories and their local, Slurm and k8s launchers (SPEC §15); what a task kind runs is injected by experiment
 	{"experiment/...", allButCmd},
 	{"deploy/...", append([]string{"deploy/..."}, allButCmd...)}, // a learned scheduler on a live queue (SPEC §20), built as simulate builds it (experiment); only cmd imports it
 	{"cmd/...", append([]string{"cmd/...", "deploy/..."}, allButCmd...)},
@@ -205,6 +206,10 @@ func TestRulesCatchViolations(t *testing.T) {
 		{"internal/progress", "reports", false},
 		{"internal/profiling", "internal/atomicio", true},
 		{"internal/profiling", "internal/progress", false},
+		{"launch", "internal/slurmcli", true},
+		{"launch", "experiment", false},
+		{"launch", "configs", false},
+		{"experiment", "launch", true},
 		{"formula", "learn", false},
 		{"formula", "configs", true},
 		{"learn", "formula", true},

@@ -17,6 +17,7 @@
 //	estimate/...            simcore, internal/*
 //	hydra/...               simcore
 //	policies                simcore/..., hydra/..., internal/* (the one registry)
+//	launch                  only internal/* (task directories and launchers; experiment gives it the task kinds)
 //	experiment/...          everything but cmd (it composes the others)
 //	cmd/...                 anything
 //	scripts/...             everything but cmd (study tools run with go run)

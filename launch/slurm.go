@@ -1,4 +1,4 @@
-package experiment
+package launch
 
 import (
 	"context"
@@ -84,8 +84,8 @@ func arraySpec(indices []int, k int) string {
 	return fmt.Sprintf("%s%%%d", IndexList(indices), k)
 }
 
-// shellQuote quotes s for a POSIX shell.
-func shellQuote(s string) string {
+// ShellQuote quotes s for a POSIX shell.
+func ShellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
@@ -110,7 +110,7 @@ func SlurmScript(dir, bin string, n int, o SlurmOptions) string {
 			fmt.Fprintf(&b, "#SBATCH --%s=%s\n", f.name, f.val)
 		}
 	}
-	fmt.Fprintf(&b, "exec %s task run %s\n", shellQuote(bin), shellQuote(dir))
+	fmt.Fprintf(&b, "exec %s task run %s\n", ShellQuote(bin), ShellQuote(dir))
 	return b.String()
 }
 
