@@ -19,7 +19,7 @@ import (
 
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/atomicio"
-	"github.com/evogp/evogp/launch"
+	"github.com/evogp/evogp/internal/cliargs"
 	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/reports/htmlreport"
@@ -1025,7 +1025,7 @@ func commandLine(args []string) string {
 			out[i] = a
 			continue
 		}
-		out[i] = launch.ShellQuote(a)
+		out[i] = cliargs.ShellQuote(a)
 	}
 	return strings.Join(out, " ")
 }
