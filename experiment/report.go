@@ -911,7 +911,7 @@ func (b *reportBuilder) sweepSections(r *htmlreport.Report) error {
 		points = append(points, htmlreport.Details{ID: id, Summary: fmt.Sprintf("%s — %s", name, formula), Blocks: blocks})
 	}
 	summary := []htmlreport.Block{table}
-	if agg := SeedAggregates(rows); agg != nil {
+	if agg := reports.SeedAggregates(rows); agg != nil {
 		seeds := htmlreport.Table{ID: "seeds-table", Caption: "Across seeds: each point's test-set means averaged over the seeds it ran under (mean and sd over n seeds).",
 			Columns: []htmlreport.Column{{Name: "point"}, {Name: "ω", Numeric: true}, {Name: "n", Numeric: true, Title: "seeds"},
 				{Name: "objective", Numeric: true}, {Name: "objective sd", Numeric: true}, {Name: "AvgJCT (h)", Numeric: true}, {Name: "AvgJCT sd", Numeric: true},
