@@ -119,17 +119,6 @@ func manifestFronts(dir string) ([]reports.FrontSet, error) {
 	return m.Fronts, nil
 }
 
-// renderFronts draws the test-set trade-off of every front in t.
-func (t Tables) renderFronts(add func(*reports.Figure, error) error) error {
-	for i, set := range t.Fronts {
-		others := append(append([]reports.FrontSet(nil), t.Fronts[:i]...), t.Fronts[i+1:]...)
-		if err := add(reports.FrontTestPlot(t.Results, set, others)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // frontOmegaRun is what the ω table of an eval needs from the run of a
 // front (front_omega.go): its front (objectives, members' and baselines'
 // validation vectors) and its normaliser, gp.allocator + srsf +
