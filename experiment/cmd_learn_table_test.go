@@ -1,23 +1,26 @@
-package main
+package experiment
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/policies"
 )
 
-// evogp learn ends with the verdict against the best baseline and the
+// RunLearnCommand (evogp learn) ends with the verdict against the best baseline and the
 // held-out test table listing every baseline, the constant and SRSF; the
 // same table is in best.json.
 func TestLearnPrintsTestTable(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")
-	stdout, stderr, err := runApp(t, "learn", "--config", "smoke", "--quiet", "--out", dir)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, stderr)
+	var out, errw strings.Builder
+	if err := RunLearnCommand(context.Background(), LearnCommand{Config: "smoke", Out: dir, Progress: progress.Options{Quiet: true}}, &out, &errw); err != nil {
+		t.Fatalf("%v\n%s", err, errw.String())
 	}
+	stdout := out.String()
 	best, err := learn.ReadBest(filepath.Join(dir, learn.BestFile))
 	if err != nil {
 		t.Fatal(err)
