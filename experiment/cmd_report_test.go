@@ -120,3 +120,17 @@ func TestRedrawRefusesBadDirectories(t *testing.T) {
 		}
 	}
 }
+
+// Redraw on a dataset directory says it is one and how to evaluate it
+// (not "missing column scheduler"), and writes nothing there.
+func TestRedrawOnDatasetDirectory(t *testing.T) {
+	ds := simulateDataset(t)
+	before, _ := os.ReadDir(ds)
+	err := experiment.Redraw(context.Background(), experiment.RedrawOptions{Dirs: []string{ds}, Formats: "png,svg"}, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "a dataset directory") || !strings.Contains(err.Error(), "evogp eval --dataset "+ds) {
+		t.Fatalf("got %v", err)
+	}
+	if after, _ := os.ReadDir(ds); len(after) != len(before) {
+		t.Errorf("report wrote into the dataset: %d → %d entries", len(before), len(after))
+	}
+}
