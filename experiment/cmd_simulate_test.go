@@ -226,3 +226,70 @@ func TestRunSimulateTableAndSummary(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// writeRuleDataset writes simcore/rule's hand case: two clusters of one
+// node × 4 GPUs; job 0 (4 GPUs, 0–100 s, user 0), job 1 (4 GPUs, 50 s,
+// user 0), job 2 (1 GPU, arrives at 10, 10 s, user 1).
+func writeRuleDataset(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	write := func(name, body string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("clusters.csv", "instance,cluster,nodes,gpus_per_node\nhand,0,1,4\nhand,1,1,4\n")
+	write("jobs.csv", "instance,job,arrival,cluster,duration,workers,gpus,priority\n"+
+		"hand,0,0,0,100,1,4,1\nhand,1,0,0,50,1,4,1\nhand,2,10,1,10,1,1,1\n")
+	return dir
+}
+
+// With routing x (earliest fit beside the Jn jobs), scope arrivals keeps
+// job 1 queued on cluster 0 (finish 150) and sends job 2 to cluster 1
+// (finish 20); scope all moves job 1 to cluster 1 at 10 (finish 60) and
+// queues job 2 behind it (finish 70). See simcore/rule's
+// TestHandComputedBothScopes for the derivation.
+func TestRunSimulateRuleScopes(t *testing.T) {
+	dir := writeRuleDataset(t)
+	for _, c := range []struct {
+		scope string
+		want  []string // job,cluster,...,finish columns checked by substring
+	}{
+		{"arrivals", []string{"150", "20"}},
+		{"all", []string{"60", "70"}},
+	} {
+		jobsOut := filepath.Join(t.TempDir(), "jobs.csv")
+		_, err := simulate(t, experiment.SimulateCommand{Dataset: dir, Scheduler: "rule+fifo+bestfit", Routing: "x", Scope: c.scope, RuleGiven: true,
+			JobsOut: jobsOut})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(jobsOut)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := strings.Split(strings.TrimSpace(string(b)), "\n")
+		header := strings.Split(rows[0], ",")
+		col := func(name string) int {
+			for i, h := range header {
+				if h == name {
+					return i
+				}
+			}
+			t.Fatalf("jobs.csv lacks %q: %s", name, rows[0])
+			return -1
+		}
+		fin, cl := col("finish"), col("cluster")
+		var got []string
+		var clusters []string
+		for _, r := range rows[1:] {
+			f := strings.Split(r, ",")
+			got = append(got, f[fin])
+			clusters = append(clusters, f[cl])
+		}
+		want := append([]string{"100"}, c.want...)
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("scope %s: finishes %v, want %v (clusters %v)", c.scope, got, want, clusters)
+		}
+	}
+}
