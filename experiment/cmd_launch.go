@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/evogp/evogp/launch"
 )
 
 // Launchers of sweeps and evals (SPEC §15).
@@ -55,7 +57,7 @@ func CheckLauncher(command string, o LaunchOptions) error {
 // launcher of o and writes to w what it did and what to do next.
 func Launch(ctx context.Context, dir string, o LaunchOptions, w io.Writer) error {
 	if o.Launcher == LauncherK8s {
-		path, err := WriteK8sJob(dir, K8sOptions{Image: o.K8sImage, VolumeClaim: o.K8sVolumeClaim,
+		path, err := launch.WriteK8sJob(dir, launch.K8sOptions{Image: o.K8sImage, VolumeClaim: o.K8sVolumeClaim,
 			Namespace: o.K8sNamespace, Parallelism: o.Throttle, CPU: cpuQuantity(o.CPUsPerTask), Mem: o.Mem})
 		if err != nil {
 			return err
@@ -64,14 +66,14 @@ func Launch(ctx context.Context, dir string, o LaunchOptions, w io.Writer) error
 		fmt.Fprintf(w, "submit:  kubectl apply -f %s\nwatch:   evogp status %s\ncollect: evogp collect %s\n", path, dir, dir)
 		return nil
 	}
-	sub, err := SubmitSlurm(ctx, dir, nil, SlurmOptions{
+	sub, err := launch.SubmitSlurm(ctx, dir, nil, launch.SlurmOptions{
 		Partition: o.Partition, Time: o.Time, CPUsPerTask: o.CPUsPerTask, Mem: o.Mem,
 		Account: o.Account, Throttle: o.Throttle, Extra: o.SbatchArgs, DryRun: o.DryRun})
 	if err != nil {
 		return err
 	}
 	if o.DryRun {
-		fmt.Fprintf(w, "wrote %s/%s (array %s); not submitted (--dry-run)\nsubmit:  %s\n", dir, SlurmScriptFile, sub.Array, strings.Join(sub.Command, " "))
+		fmt.Fprintf(w, "wrote %s/%s (array %s); not submitted (--dry-run)\nsubmit:  %s\n", dir, launch.SlurmScriptFile, sub.Array, strings.Join(sub.Command, " "))
 	} else {
 		fmt.Fprintf(w, "submitted job %s (array %s)\nwatch:   squeue -j %s; evogp status %s\n", sub.JobID, sub.Array, sub.JobID, dir)
 	}

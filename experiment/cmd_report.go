@@ -79,7 +79,7 @@ func Redraw(ctx context.Context, o RedrawOptions, w io.Writer) error {
 		if all[i], err = t.Render(fo); err != nil {
 			return fmt.Errorf("report %s: %w", dir, err)
 		}
-		rep, err := t.Report(dir, all[i], fo, ReportOptions{})
+		rep, err := t.Report(dir, all[i], fo, ReportOptions{}, ReportEnv())
 		if err != nil {
 			return err
 		}

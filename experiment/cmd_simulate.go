@@ -124,7 +124,7 @@ func RunSimulate(ctx context.Context, o SimulateCommand, w io.Writer) error {
 // takes no --priority.
 func simulatePolicy(b PolicyBuilder, scheduler, priority string) (Policy, error) {
 	// A label is a plain word: "hydra:budget=10" is a spec with a parameter.
-	if label, _, ok := strings.Cut(scheduler, "="); !ok || strings.ContainsAny(label, ":+") {
+	if !policies.LabelledWord(scheduler) {
 		return b.Policy(scheduler, priority)
 	}
 	if priority != "" {

@@ -8,6 +8,7 @@ import (
 	"runtime"
 
 	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/launch"
 )
 
 // TaskRunCommand is what `evogp task run` was given.
@@ -32,11 +33,11 @@ func RunTaskCommand(ctx context.Context, o TaskRunCommand, w io.Writer) error {
 	i := o.Index
 	if !o.IndexGiven {
 		var err error
-		if i, err = TaskIndexFromEnv(o.LookupEnv); err != nil {
+		if i, err = launch.TaskIndexFromEnv(o.LookupEnv); err != nil {
 			return err
 		}
 	}
-	if n, err := TaskCoresFromEnv(o.LookupEnv); err != nil {
+	if n, err := launch.TaskCoresFromEnv(o.LookupEnv); err != nil {
 		return err
 	} else if n > 0 {
 		o.SetCores(n)
@@ -61,11 +62,11 @@ func StatusCommand(ctx context.Context, args []string, w io.Writer) error {
 		return errors.New("status: give exactly one task directory")
 	}
 	dir := args[0]
-	set, st, source, err := Status(ctx, dir)
+	set, st, source, err := launch.Status(ctx, dir)
 	if err != nil {
 		return err
 	}
-	return WriteStatusText(w, dir, set, st, source)
+	return launch.WriteStatusText(w, dir, set, st, source)
 }
 
 // CollectCommand is what `evogp collect` was given.
@@ -84,7 +85,7 @@ func RunCollectCommand(ctx context.Context, o CollectCommand, w io.Writer) error
 	}
 	dir := o.Args[0]
 	if o.ResubmitFailed {
-		failed, sub, err := ResubmitFailed(ctx, dir)
+		failed, sub, err := launch.ResubmitFailed(ctx, dir)
 		if err != nil {
 			return err
 		}
@@ -92,7 +93,7 @@ func RunCollectCommand(ctx context.Context, o CollectCommand, w io.Writer) error
 			fmt.Fprintf(w, "%s: no failed tasks\n", dir)
 			return nil
 		}
-		fmt.Fprintf(w, "resubmitted tasks %s as job %s (array %s)\nwatch:   evogp status %s\n", IndexList(failed), sub.JobID, sub.Array, dir)
+		fmt.Fprintf(w, "resubmitted tasks %s as job %s (array %s)\nwatch:   evogp status %s\n", launch.IndexList(failed), sub.JobID, sub.Array, dir)
 		return nil
 	}
 	kind, err := Collect(ctx, dir, o.Provenance)
@@ -100,7 +101,7 @@ func RunCollectCommand(ctx context.Context, o CollectCommand, w io.Writer) error
 		return err
 	}
 	files := "results.parquet, jobs.parquet, summary.md, summary.csv, figures, " + MarkerFile
-	if kind == TaskLearnPoint {
+	if kind == launch.TaskLearnPoint {
 		files = "sweep.parquet, sweep.csv, sweep.md, baselines.parquet"
 	}
 	fmt.Fprintf(w, "collected %s: %s (evogp report %s draws the figures)\n", dir, files, dir)

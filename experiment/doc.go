@@ -18,11 +18,11 @@
 // options come from a config's sim and objective sections through
 // configs.SimOptions, the one translation of a config into simcore.Options.
 //
-// A sweep or an eval is also a task directory (SPEC §15, tasks.go): N
-// indexed, idempotent tasks that the local launcher runs on a worker pool,
-// that Slurm runs as one job array (launch_slurm.go, which calls sbatch,
-// sacct and squeue) and Kubernetes as an Indexed Job (launch_k8s.go, a
-// manifest only); Collect merges their outputs into the files the local
+// A sweep or an eval is also a task directory (SPEC §15, package launch):
+// N indexed, idempotent tasks that the local launcher runs on a worker
+// pool, that Slurm runs as one job array and Kubernetes as an Indexed Job.
+// experiment gives launch its two task kinds (tasks_run.go, tasks_sweep.go,
+// tasks_eval.go); Collect merges their outputs into the files the local
 // launcher writes.
 //
 // Output directories are built with atomicio.WriteDir: they appear complete
@@ -33,6 +33,6 @@
 // # Imports
 //
 // experiment may import every evogp package except cmd: expr, simcore,
-// datasets, learn, reports, configs and internal/*. No evogp package other
+// datasets, learn, reports, configs, launch and internal/*. No evogp package other
 // than cmd/evogp imports experiment. internal/archtest enforces this.
 package experiment

@@ -13,7 +13,7 @@ import (
 
 // estimateSeries are the iteration-time series of the estimate command's
 // tests.
-var estimateSeries = filepath.Join("..", "cmd", "evogp", "testdata", "estimate", "series")
+var estimateSeries = filepath.Join("testdata", "estimate", "series")
 
 func TestParseEstimateSource(t *testing.T) {
 	good := map[string]string{"none": "none", "": "none", "column": "column", "noise:lognormal:0.5": "model",

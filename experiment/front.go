@@ -11,6 +11,7 @@ import (
 
 	"github.com/evogp/evogp/formula"
 	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/reports"
 )
 
@@ -20,9 +21,9 @@ import (
 // its member's formula as LABEL=formula would. ok is false for any other
 // entry (which Policies resolves as before).
 func (b PolicyBuilder) frontPolicies(entry string) (ps []Policy, ok bool, err error) {
-	label, source, found := strings.Cut(entry, "=")
-	label, source = strings.TrimSpace(label), strings.TrimSpace(source)
-	if !found || label == "" {
+	e := policies.ParseEntry(entry)
+	label, source := e.Label, e.Source
+	if !e.Labelled || label == "" {
 		return nil, false, nil
 	}
 	path := ""
@@ -116,17 +117,6 @@ func manifestFronts(dir string) ([]reports.FrontSet, error) {
 		return nil, fmt.Errorf("report %s: %s is not valid JSON: %w", dir, MarkerFile, err)
 	}
 	return m.Fronts, nil
-}
-
-// renderFronts draws the test-set trade-off of every front in t.
-func (t Tables) renderFronts(add func(*reports.Figure, error) error) error {
-	for i, set := range t.Fronts {
-		others := append(append([]reports.FrontSet(nil), t.Fronts[:i]...), t.Fronts[i+1:]...)
-		if err := add(reports.FrontTestPlot(t.Results, set, others)); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // frontOmegaRun is what the ω table of an eval needs from the run of a

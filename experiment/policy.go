@@ -238,12 +238,12 @@ func (b PolicyBuilder) Policies(list string) ([]Policy, error) {
 		}
 		var p Policy
 		var err error
-		if label, source, ok := strings.Cut(entry, "="); ok {
-			label = strings.TrimSpace(label)
+		if e := policies.ParseEntry(entry); e.Labelled {
+			label, source := e.Label, e.Source
 			if label == "" {
 				return nil, fmt.Errorf("scheduler entry %q: empty label", entry)
 			}
-			if sp, ok, err := b.labelledScheduler(label, strings.TrimSpace(source)); err != nil {
+			if sp, ok, err := b.labelledScheduler(label, source); err != nil {
 				return nil, err
 			} else if ok {
 				if seen[sp.Label] {
@@ -253,7 +253,7 @@ func (b PolicyBuilder) Policies(list string) ([]Policy, error) {
 				out = append(out, sp)
 				continue
 			}
-			infix, runSeconds, err := formula.Source(strings.TrimSpace(source))
+			infix, runSeconds, err := formula.Source(source)
 			if err != nil {
 				return nil, fmt.Errorf("scheduler %s: %w", label, err)
 			}
@@ -261,7 +261,7 @@ func (b PolicyBuilder) Policies(list string) ([]Policy, error) {
 			if runSeconds != nil && !b.Explicit {
 				fb.Seconds = *runSeconds
 			}
-			routing, err := formula.SourceRouting(strings.TrimSpace(source))
+			routing, err := formula.SourceRouting(source)
 			if err != nil {
 				return nil, fmt.Errorf("scheduler %s: %w", label, err)
 			}

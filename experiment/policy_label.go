@@ -3,7 +3,8 @@ package experiment
 import (
 	"fmt"
 	"os"
-	"strings"
+
+	"github.com/evogp/evogp/policies"
 )
 
 // labelledScheduler reads the SOURCE of a LABEL=SOURCE entry as a whole
@@ -16,10 +17,11 @@ import (
 // existing file or directory is refused as ambiguous. The policy's Spec is
 // the scheduler spec, so that an eval task rebuilds it (rebuildPolicy).
 func (b PolicyBuilder) labelledScheduler(label, source string) (p Policy, ok bool, err error) {
-	spec, forced := strings.CutPrefix(source, "scheduler:")
-	if !forced && (strings.HasPrefix(source, "run:") || strings.HasPrefix(source, "formula:")) {
+	reading, spec := policies.SourceReading(source)
+	if reading == policies.ReadRun || reading == policies.ReadFormula {
 		return Policy{}, false, nil
 	}
+	forced := reading == policies.ReadScheduler
 	if _, perr := b.parse(spec, nil); perr != nil {
 		if forced {
 			return Policy{}, false, fmt.Errorf("scheduler %s: %w", label, perr)

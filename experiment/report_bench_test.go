@@ -55,7 +55,7 @@ func BenchmarkEvalReport10x5(b *testing.B) {
 	}
 	size := 0
 	for b.Loop() {
-		rep, err := tables.Report(out, files, fo, experiment.ReportOptions{})
+		rep, err := tables.Report(out, files, fo, experiment.ReportOptions{}, experiment.ReportEnv())
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -212,7 +212,7 @@ func TestReportOnEstimatePlotDirectory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := tables.Report(dir, files2, experiment.FigureOptions{}, experiment.ReportOptions{})
+	rep, err := tables.Report(dir, files2, experiment.FigureOptions{}, experiment.ReportOptions{}, experiment.ReportEnv())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +233,7 @@ func TestReportInstancesLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	count := func(o experiment.ReportOptions) (breakdowns, leftOut, sections int) {
-		rep, err := tables.Report(dir, nil, experiment.FigureOptions{}, o)
+		rep, err := tables.Report(dir, nil, experiment.FigureOptions{}, o, experiment.ReportEnv())
 		if err != nil {
 			t.Fatal(err)
 		}

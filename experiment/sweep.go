@@ -22,6 +22,7 @@ import (
 	"github.com/evogp/evogp/formula"
 	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/launch"
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/simcore"
 )
@@ -415,14 +416,14 @@ func evaluatePoint(ctx context.Context, cfg configs.Config, best *expr.Tree, bes
 func sweepWeights(dir string, n int) ([]float64, error) {
 	weights := make([]float64, n)
 	for i := range weights {
-		st, err := ReadTaskState(dir, i)
+		st, err := launch.ReadTaskState(dir, i)
 		if err != nil {
 			return nil, err
 		}
-		if st.State == TaskDone {
+		if st.State == launch.TaskDone {
 			continue
 		}
-		spec, err := ReadTaskSpec(dir, i)
+		spec, err := launch.ReadTaskSpec(dir, i)
 		if err != nil {
 			return nil, err
 		}

@@ -117,7 +117,7 @@ func WriteSweepTable(w io.Writer, lines []SweepLine) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	agg := SeedAggregates(rowsOf(lines))
+	agg := reports.SeedAggregates(rowsOf(lines))
 	if agg == nil {
 		return nil
 	}
@@ -140,7 +140,7 @@ func WriteSweepMarkdown(w io.Writer, lines []SweepLine) error {
 		fmt.Fprintf(&b, "| %s | %g | %d | %.4f | %.4f | %.4f | `%s` | %s |\n", mdCell(r.Point), r.Omega, r.Seed, r.AvgJCT, r.MaxQT, r.Objective,
 			strings.ReplaceAll(l.formula(), "`", "'"), mdCell(l.warnings()))
 	}
-	if agg := SeedAggregates(rowsOf(lines)); agg != nil {
+	if agg := reports.SeedAggregates(rowsOf(lines)); agg != nil {
 		b.WriteString("\n## Across seeds\n\nMean ± sd over the n seeds of each point.\n\n| point | ω | n | test avg_jct (h) | test max_qt (h) | test objective |\n|---|---:|---:|---:|---:|---:|\n")
 		for _, a := range agg {
 			fmt.Fprintf(&b, "| %s | %g | %d | %s | %s | %s |\n", mdCell(a.Point), a.Omega, a.N, pmStat(a.AvgJCT), pmStat(a.MaxQT), pmStat(a.Objective))
@@ -165,50 +165,6 @@ func rowsOf(lines []SweepLine) []reports.SweepRow {
 		rows[i] = l.Row
 	}
 	return rows
-}
-
-// SeedAggregate is one sweep point's test means across the seeds it ran
-// under (the rows sharing its seed-free Point name).
-type SeedAggregate struct {
-	Point                    string
-	Omega                    float64
-	N                        int
-	Objective, AvgJCT, MaxQT reports.Stat
-}
-
-// SeedAggregates groups rows by point (first-appearance order) and
-// averages each group over its seeds. It is nil when no point has more
-// than one seed, so a sweep without a seed axis shows nothing extra.
-func SeedAggregates(rows []reports.SweepRow) []SeedAggregate {
-	var order []string
-	groups := map[string][]reports.SweepRow{}
-	multi := false
-	for _, r := range rows {
-		if _, ok := groups[r.Point]; !ok {
-			order = append(order, r.Point)
-		}
-		groups[r.Point] = append(groups[r.Point], r)
-		multi = multi || len(groups[r.Point]) > 1
-	}
-	if !multi {
-		return nil
-	}
-	out := make([]SeedAggregate, len(order))
-	for i, p := range order {
-		g := groups[p]
-		col := func(f func(reports.SweepRow) float64) reports.Stat {
-			xs := make([]float64, len(g))
-			for k, r := range g {
-				xs[k] = f(r)
-			}
-			return reports.MeanSD(xs)
-		}
-		out[i] = SeedAggregate{Point: p, Omega: g[0].Omega, N: len(g),
-			Objective: col(func(r reports.SweepRow) float64 { return r.Objective }),
-			AvgJCT:    col(func(r reports.SweepRow) float64 { return r.AvgJCT }),
-			MaxQT:     col(func(r reports.SweepRow) float64 { return r.MaxQT })}
-	}
-	return out
 }
 
 // SweepPointBest is one finished point of a sweep and its best.json.

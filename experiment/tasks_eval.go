@@ -14,6 +14,7 @@ import (
 	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/internal/parallel"
 	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/launch"
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/simcore"
 )
@@ -148,7 +149,7 @@ func readEvalTaskSettings(dir string) (evalTaskSettings, []byte, error) {
 }
 
 func evalInstanceHash(settings []byte, instance string) string {
-	return configHash([]byte(TaskEvalInstance), settings, []byte(instance))
+	return launch.ConfigHash([]byte(launch.TaskEvalInstance), settings, []byte(instance))
 }
 
 // PrepareEval makes the eval task directory s.Out: EvalTaskFile, the
@@ -195,7 +196,7 @@ func PrepareEval(s EvalSettings) (int, error) {
 		if entries, rerr := os.ReadDir(s.Out); rerr == nil && len(entries) > 0 {
 			return 0, fmt.Errorf("eval: output %s exists and is not empty; a batch eval needs a new --out", s.Out)
 		}
-		if err := CheckWritable(s.Out); err != nil {
+		if err := launch.CheckWritable(s.Out); err != nil {
 			return 0, err
 		}
 		if err := atomicio.WriteBytes(settingsPath, raw); err != nil {
@@ -215,24 +216,24 @@ func PrepareEval(s EvalSettings) (int, error) {
 		return 0, err
 	}
 	version := ProgramVersion()
-	specs := make([]TaskSpec, len(ds.Instances))
+	specs := make([]launch.TaskSpec, len(ds.Instances))
 	for i := range ds.Instances {
 		name := ds.Instances[i].Name
-		specs[i] = TaskSpec{Index: i, Kind: TaskEvalInstance, Version: version, ConfigHash: evalInstanceHash(raw, name),
-			Inputs: TaskInputs{Settings: EvalTaskFile, Dataset: abs, Instance: i, InstanceName: name},
-			Output: filepath.Join(TasksDir, "out", fmt.Sprintf("%04d", i))}
+		specs[i] = launch.TaskSpec{Index: i, Kind: launch.TaskEvalInstance, Version: version, ConfigHash: evalInstanceHash(raw, name),
+			Inputs: launch.TaskInputs{Settings: EvalTaskFile, Dataset: abs, Instance: i, InstanceName: name},
+			Output: filepath.Join(launch.TasksDir, "out", fmt.Sprintf("%04d", i))}
 	}
-	return len(specs), writeTasks(s.Out, TaskSet{Kind: TaskEvalInstance, Count: len(specs), Version: version}, specs)
+	return len(specs), launch.WriteTasks(s.Out, launch.TaskSet{Kind: launch.TaskEvalInstance, Count: len(specs), Version: version}, specs)
 }
 
 // prepareEvalInstance checks an eval-instance task and returns its runner,
 // which writes the instance's result and job rows under the task's output.
-func prepareEvalInstance(dir string, spec TaskSpec) (func(context.Context, TaskRunOptions) error, error) {
+func prepareEvalInstance(dir string, spec launch.TaskSpec) (func(context.Context, TaskRunOptions) error, error) {
 	st, raw, err := readEvalTaskSettings(dir)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkHash(spec, evalInstanceHash(raw, spec.Inputs.InstanceName)); err != nil {
+	if err := launch.CheckHash(spec, evalInstanceHash(raw, spec.Inputs.InstanceName)); err != nil {
 		return nil, err
 	}
 	return func(ctx context.Context, o TaskRunOptions) error {
@@ -271,11 +272,11 @@ func prepareEvalInstance(dir string, spec TaskSpec) (func(context.Context, TaskR
 // task done) into the files evogp eval writes: results.parquet,
 // jobs.parquet, the summaries and figures and MarkerFile.
 func CollectEval(ctx context.Context, dir string, prov Provenance) (EvalResult, error) {
-	set, err := ReadTaskSet(dir)
+	set, err := launch.ReadTaskSet(dir)
 	if err != nil {
 		return EvalResult{}, err
 	}
-	if set.Kind != TaskEvalInstance {
+	if set.Kind != launch.TaskEvalInstance {
 		return EvalResult{}, fmt.Errorf("collect %s: a %s directory, not an eval", dir, set.Kind)
 	}
 	st, _, err := readEvalTaskSettings(dir)
@@ -284,7 +285,7 @@ func CollectEval(ctx context.Context, dir string, prov Provenance) (EvalResult, 
 	}
 	blocks := make([]evalBlock, set.Count)
 	for i := range blocks {
-		spec, err := ReadTaskSpec(dir, i)
+		spec, err := launch.ReadTaskSpec(dir, i)
 		if err != nil {
 			return EvalResult{}, err
 		}

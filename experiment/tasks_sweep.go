@@ -3,13 +3,14 @@ package experiment
 import (
 	"context"
 	"fmt"
-	"github.com/evogp/evogp/internal/atomicio"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/evogp/evogp/configs"
+	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/launch"
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/simcore"
 )
@@ -43,7 +44,7 @@ func pointConfigHash(cfg configs.Config) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return configHash([]byte(TaskLearnPoint), b), nil
+	return launch.ConfigHash([]byte(launch.TaskLearnPoint), b), nil
 }
 
 // PrepareSweep makes (or checks and completes) the sweep directory dir for
@@ -61,7 +62,7 @@ func PrepareSweep(dir string, spec SweepSpec, prov Provenance) (int, error) {
 		config = abs
 	}
 	version := ProgramVersion()
-	specs := make([]TaskSpec, len(points))
+	specs := make([]launch.TaskSpec, len(points))
 	for i, p := range points {
 		cfg, err := pointConfig(config, spec.Fixed, p)
 		if err != nil {
@@ -74,8 +75,8 @@ func PrepareSweep(dir string, spec SweepSpec, prov Provenance) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		specs[i] = TaskSpec{Index: i, Kind: TaskLearnPoint, Version: version, ConfigHash: hash,
-			Inputs: TaskInputs{Config: config, Fixed: spec.Fixed, Point: p},
+		specs[i] = launch.TaskSpec{Index: i, Kind: launch.TaskLearnPoint, Version: version, ConfigHash: hash,
+			Inputs: launch.TaskInputs{Config: config, Fixed: spec.Fixed, Point: p},
 			Output: filepath.Join("points", PointDirName(p))}
 	}
 	if err := claimSweepDir(dir, spec); err != nil {
@@ -88,13 +89,13 @@ func PrepareSweep(dir string, spec SweepSpec, prov Provenance) (int, error) {
 	if err := AppendProvenance(dir, prov); err != nil {
 		return 0, err
 	}
-	return len(specs), writeTasks(dir, TaskSet{Kind: TaskLearnPoint, Count: len(specs), Version: version}, specs)
+	return len(specs), launch.WriteTasks(dir, launch.TaskSet{Kind: launch.TaskLearnPoint, Count: len(specs), Version: version}, specs)
 }
 
 // prepareLearnPoint checks a learn-point task and returns its runner: it
 // learns the point (or resumes it from its checkpoint, or reuses its
 // best.json) and writes its test.parquet.
-func prepareLearnPoint(dir string, spec TaskSpec) (func(context.Context, TaskRunOptions) error, error) {
+func prepareLearnPoint(dir string, spec launch.TaskSpec) (func(context.Context, TaskRunOptions) error, error) {
 	in := spec.Inputs
 	cfg, err := pointConfig(in.Config, in.Fixed, in.Point)
 	if err != nil {
@@ -104,7 +105,7 @@ func prepareLearnPoint(dir string, spec TaskSpec) (func(context.Context, TaskRun
 	if err != nil {
 		return nil, err
 	}
-	if err := checkHash(spec, hash); err != nil {
+	if err := launch.CheckHash(spec, hash); err != nil {
 		return nil, err
 	}
 	return func(ctx context.Context, o TaskRunOptions) error {
@@ -124,18 +125,18 @@ func prepareLearnPoint(dir string, spec TaskSpec) (func(context.Context, TaskRun
 // done) into sweep.parquet (and its twin SweepCSV), baselines.parquet and
 // the table SweepTableFile, rows in point order, and returns the rows.
 func CollectSweep(dir string) ([]reports.SweepRow, error) {
-	set, err := ReadTaskSet(dir)
+	set, err := launch.ReadTaskSet(dir)
 	if err != nil {
 		return nil, err
 	}
-	if set.Kind != TaskLearnPoint {
+	if set.Kind != launch.TaskLearnPoint {
 		return nil, fmt.Errorf("collect %s: a %s directory, not a sweep", dir, set.Kind)
 	}
 	rows := make([]reports.SweepRow, set.Count)
 	var baselines []reports.ResultRow
 	seen := map[string]bool{}
 	for i := range rows {
-		spec, err := ReadTaskSpec(dir, i)
+		spec, err := launch.ReadTaskSpec(dir, i)
 		if err != nil {
 			return nil, err
 		}

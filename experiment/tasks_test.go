@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,115 +16,8 @@ import (
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/launch"
 )
-
-func TestIndexListAndBack(t *testing.T) {
-	for _, c := range []struct {
-		idx  []int
-		want string
-	}{
-		{[]int{0}, "0"},
-		{[]int{0, 1, 2, 3, 4, 5}, "0-5"},
-		{[]int{0, 1, 2, 5, 7, 8}, "0-2,5,7-8"},
-		{[]int{3, 9}, "3,9"},
-	} {
-		if got := IndexList(c.idx); got != c.want {
-			t.Errorf("IndexList(%v) = %q, want %q", c.idx, got, c.want)
-		}
-		if back := parseIndexList(c.want, 10); !reflect.DeepEqual(back, c.idx) {
-			t.Errorf("parseIndexList(%q) = %v, want %v", c.want, back, c.idx)
-		}
-	}
-	if got := arraySpec([]int{1, 4}, 2); got != "1,4%2" {
-		t.Errorf("arraySpec = %q", got)
-	}
-}
-
-// sacct and squeue lines of array elements: single elements and pending
-// ranges; a later submission's state wins over an earlier one's.
-func TestParseSlurmStates(t *testing.T) {
-	out := strings.Join([]string{
-		"100_0|COMPLETED",
-		"100_1|CANCELLED by 0",
-		"100_[2-4%2]|PENDING",
-		"100_5|RUNNING",
-		"101_1|PENDING",
-		"999_3|FAILED", // not a job of this directory
-		"100.batch|COMPLETED",
-		"",
-	}, "\n")
-	got := parseSlurmStates(out+"100_[5-999999999999]|PENDING\n100_6|RUNNING\n", map[string]int{"100": 0, "101": 1}, 6)
-	want := map[int]string{0: "COMPLETED", 1: "PENDING", 2: "PENDING", 3: "PENDING", 4: "PENDING", 5: "PENDING"}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("states = %v, want %v", got, want)
-	}
-}
-
-// IndexList and parseIndexList are inverse on sorted, distinct indices.
-func TestIndexListRoundTrip(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for range 2000 {
-		var set []int
-		p := rng.Float64()
-		for i := range 200 {
-			if rng.Float64() < p {
-				set = append(set, i)
-			}
-		}
-		if len(set) == 0 {
-			continue
-		}
-		s := IndexList(set)
-		if back := parseIndexList(s, 200); !reflect.DeepEqual(back, set) {
-			t.Fatalf("%v → %q → %v", set, s, back)
-		}
-	}
-}
-
-// Whatever sacct or squeue print, the states are of tasks 0..n−1.
-func FuzzParseSlurmStates(f *testing.F) {
-	f.Add("100_0|COMPLETED\n100_[1-3%2]|PENDING\n", 4)
-	f.Add("100_[0-99999999999]|PENDING", 3)
-	f.Add("100_[-5-2,x,3-1]|RUNNING", 5)
-	f.Fuzz(func(t *testing.T, out string, n int) {
-		if n < 0 || n > 10000 {
-			return
-		}
-		for i, st := range parseSlurmStates(out, map[string]int{"100": 0}, n) {
-			if i < 0 || i >= n || st == "" {
-				t.Fatalf("state %q for index %d of %d", st, i, n)
-			}
-		}
-	})
-}
-
-func TestSlurmScript(t *testing.T) {
-	s := SlurmScript("/shared/sw", "/opt/evogp bin/evogp", 6, SlurmOptions{Partition: "gpu", Time: "2:00:00", CPUsPerTask: 4, Mem: "8G", Account: "lab", Throttle: 3})
-	for _, line := range []string{
-		"#!/bin/bash\n",
-		"#SBATCH --array=0-5%3\n",
-		"#SBATCH --output=/shared/sw/logs/task-%a.log\n",
-		"#SBATCH --cpus-per-task=4\n",
-		"#SBATCH --partition=gpu\n",
-		"#SBATCH --time=2:00:00\n",
-		"#SBATCH --mem=8G\n",
-		"#SBATCH --account=lab\n",
-		"#SBATCH --requeue\n",
-		"exec '/opt/evogp bin/evogp' task run '/shared/sw'\n",
-	} {
-		if !strings.Contains(s, line) {
-			t.Errorf("script lacks %q:\n%s", line, s)
-		}
-	}
-	// Defaults: throttle DefaultThrottle, no optional lines.
-	d := SlurmScript("/d", "/e", 1, SlurmOptions{})
-	if !strings.Contains(d, "#SBATCH --array=0-0%32\n") || strings.Contains(d, "--partition") || strings.Contains(d, "--cpus-per-task") {
-		t.Errorf("default script:\n%s", d)
-	}
-	if err := checkSlurmOptions(SlurmOptions{Partition: "a b"}); err == nil {
-		t.Error("a partition with a space: want an error")
-	}
-}
 
 // smokeSweep prepares a 2-point sweep of one-generation smoke runs.
 func smokeSweep(t *testing.T) (string, SweepSpec) {
@@ -205,29 +97,29 @@ func TestTaskRunRefusals(t *testing.T) {
 			t.Errorf("index %d: got %v", i, err)
 		}
 	}
-	edit := func(i int, f func(*TaskSpec)) {
+	edit := func(i int, f func(*launch.TaskSpec)) {
 		t.Helper()
-		s, err := ReadTaskSpec(dir, i)
+		s, err := launch.ReadTaskSpec(dir, i)
 		if err != nil {
 			t.Fatal(err)
 		}
 		f(&s)
 		b, _ := json.Marshal(s)
-		if err := os.WriteFile(taskSpecPath(dir, i), b, 0o644); err != nil {
+		if err := os.WriteFile(launch.TaskSpecPath(dir, i), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	edit(0, func(s *TaskSpec) { s.Version = "v0.0.1 go1.20" })
+	edit(0, func(s *launch.TaskSpec) { s.Version = "v0.0.1 go1.20" })
 	if _, err := RunTask(ctx, dir, 0, quietTask); err == nil || !strings.Contains(err.Error(), "made by evogp v0.0.1") {
 		t.Errorf("other version: got %v", err)
 	}
 	// The config the task reads now is not the one it was made with.
-	edit(1, func(s *TaskSpec) { s.Inputs.Fixed = []string{"gp.generations=2"} })
+	edit(1, func(s *launch.TaskSpec) { s.Inputs.Fixed = []string{"gp.generations=2"} })
 	if _, err := RunTask(ctx, dir, 1, quietTask); err == nil || !strings.Contains(err.Error(), "configuration of task 1 has changed") {
 		t.Errorf("other config: got %v", err)
 	}
 	for i := range 2 {
-		if st, _ := ReadTaskState(dir, i); st.State != TaskPending {
+		if st, _ := launch.ReadTaskState(dir, i); st.State != launch.TaskPending {
 			t.Errorf("refused task %d has state %q", i, st.State)
 		}
 	}
@@ -255,7 +147,7 @@ func TestTaskRunRefusesReadOnlyDir(t *testing.T) {
 func TestCheckWritableNotADirectory(t *testing.T) {
 	f := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(f, []byte("x"), 0o644)
-	if err := CheckWritable(filepath.Join(f, "dir")); err == nil || !strings.Contains(err.Error(), "is not writable") {
+	if err := launch.CheckWritable(filepath.Join(f, "dir")); err == nil || !strings.Contains(err.Error(), "is not writable") {
 		t.Errorf("got %v", err)
 	}
 }
@@ -263,10 +155,10 @@ func TestCheckWritableNotADirectory(t *testing.T) {
 // The Indexed Job: its structure read back from the YAML.
 func TestK8sManifestStructure(t *testing.T) {
 	dir, _ := smokeSweep(t)
-	if _, err := WriteK8sJob(dir, K8sOptions{}); err == nil || !strings.Contains(err.Error(), "--k8s-image") {
+	if _, err := launch.WriteK8sJob(dir, launch.K8sOptions{}); err == nil || !strings.Contains(err.Error(), "--k8s-image") {
 		t.Errorf("no image: got %v", err)
 	}
-	path, err := WriteK8sJob(dir, K8sOptions{Image: "ghcr.io/x/evogp:1", VolumeClaim: "shared", Parallelism: 5, CPU: "2", Mem: "4Gi"})
+	path, err := launch.WriteK8sJob(dir, launch.K8sOptions{Image: "ghcr.io/x/evogp:1", VolumeClaim: "shared", Parallelism: 5, CPU: "2", Mem: "4Gi"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -392,7 +284,7 @@ func TestEvalTasksMatchLocalEval(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if kind, err := Collect(ctx, s.Out, Provenance{}); err != nil || kind != TaskEvalInstance {
+	if kind, err := Collect(ctx, s.Out, Provenance{}); err != nil || kind != launch.TaskEvalInstance {
 		t.Fatalf("collect: %s, %v", kind, err)
 	}
 	files, _ := os.ReadDir(local)
@@ -436,15 +328,15 @@ func TestStatusStaleRunningIsFailed(t *testing.T) {
 	if err := cmd.Run(); err != nil {
 		t.Skip("no true(1):", err)
 	}
-	b, _ := json.Marshal(TaskState{State: TaskRunning, Host: host, PID: cmd.Process.Pid})
-	os.WriteFile(taskStatePath(dir, 0), b, 0o644)
-	b, _ = json.Marshal(TaskState{State: TaskRunning, Host: host, PID: os.Getpid()})
-	os.WriteFile(taskStatePath(dir, 1), b, 0o644)
-	_, st, _, err := Status(context.Background(), dir)
+	b, _ := json.Marshal(launch.TaskState{State: launch.TaskRunning, Host: host, PID: cmd.Process.Pid})
+	os.WriteFile(launch.TaskStatePath(dir, 0), b, 0o644)
+	b, _ = json.Marshal(launch.TaskState{State: launch.TaskRunning, Host: host, PID: os.Getpid()})
+	os.WriteFile(launch.TaskStatePath(dir, 1), b, 0o644)
+	_, st, _, err := launch.Status(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st[0].State != TaskFailed || !strings.Contains(st[0].Detail, "is gone") || st[1].State != TaskRunning {
+	if st[0].State != launch.TaskFailed || !strings.Contains(st[0].Detail, "is gone") || st[1].State != launch.TaskRunning {
 		t.Errorf("states %+v", st)
 	}
 }

@@ -6,7 +6,10 @@
 // Hydra-model schedulers of hydra, each registered once by its own
 // package. experiment, learn and the command layer resolve every scheduler
 // spec here, and help texts and shell completion list what it holds
-// (List), so a new policy appears everywhere by registering once.
+// (List), so a new policy appears everywhere by registering once. It also
+// holds the grammar of a scheduler list's entries, LABEL=SOURCE with its
+// scheduler:, run: and formula: prefixes (ParseEntry, SourceReading);
+// what a SOURCE file holds is read elsewhere (formula).
 //
 // It may import simcore, simcore/..., hydra/... and internal/...; it must
 // not import learn, experiment, reports or the command layer

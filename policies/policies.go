@@ -3,7 +3,6 @@ package policies
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/evogp/evogp/hydra"
@@ -28,50 +27,17 @@ func NewRegistry() *simcore.Registry {
 // alias, or ALLOCATOR+RANKING+PLACER where the ranking may be a name in
 // p.Rankings (a learned formula). A Hydra-model scheduler may carry
 // Hydra's parameters after colons, e.g.
-// hydra:budget=200:penalty=1000000000:compare=increment (defaults:
-// hydra.DefaultParams, or p's "hydra" section); the whole spec is then its
-// label.
+// hydra:budget=200:penalty=1000000000:compare=increment, which
+// hydra.ParseSpec reads (defaults: hydra.DefaultParams); the whole spec is
+// then its label.
 func Parse(spec string, p simcore.Params) (simcore.Scheduler, error) {
-	name, opts, hasOpts := strings.Cut(strings.TrimSpace(spec), ":")
-	name = strings.ToLower(name)
-	if !hasOpts {
-		return NewRegistry().Parse(spec, p)
-	}
-	if !slices.Contains(hydra.Rules(), hydra.Rule(name)) {
-		return nil, fmt.Errorf("scheduler %q: only the Hydra-model schedulers (%s) take :key=value parameters", spec, hydraRuleList())
-	}
-	hp := hydra.DefaultParams()
-	for _, kv := range strings.Split(opts, ":") {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok {
-			return nil, fmt.Errorf("scheduler %q: parameter %q: want key=value (penalty, budget, compare)", spec, kv)
-		}
-		var err error
-		switch k {
-		case "penalty":
-			var f float64
-			if f, err = strconv.ParseFloat(v, 64); err == nil && (f != float64(int64(f)) || f < 1 || f > 1e18) {
-				err = fmt.Errorf("must be an integer in 1..1e18")
-			}
-			hp.Penalty = int64(f)
-		case "budget":
-			hp.Budget, err = strconv.Atoi(v)
-		case "compare":
-			hp.Compare = v
-		default:
-			err = fmt.Errorf("unknown parameter (have penalty, budget, compare)")
-		}
+	if s, ok, err := hydra.ParseSpec(spec); ok {
 		if err != nil {
-			return nil, fmt.Errorf("scheduler %q: %s=%s: %w", spec, k, v, err)
+			return nil, err
 		}
+		return s, nil
 	}
-	if err := hp.Validate(); err != nil {
-		return nil, fmt.Errorf("scheduler %q: %w", spec, err)
-	}
-	if hydra.Rule(name) == hydra.RuleHydraSwap {
-		hp.Budget = 0
-	}
-	return hydra.NewScheduler(hydra.Rule(name), spec, hp), nil
+	return NewRegistry().Parse(spec, p)
 }
 
 // ParseWith resolves spec like Parse with the extra named rankings only
@@ -79,14 +45,6 @@ func Parse(spec string, p simcore.Params) (simcore.Scheduler, error) {
 // parameters.
 func ParseWith(spec string, rankings map[string]simcore.Ranking) (simcore.Scheduler, error) {
 	return Parse(spec, simcore.Params{Rankings: rankings})
-}
-
-func hydraRuleList() string {
-	var names []string
-	for _, r := range hydra.Rules() {
-		names = append(names, string(r))
-	}
-	return strings.Join(names, ", ")
 }
 
 // Baselines lists the paper's named baselines (SPEC §5.3) in registration

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/evogp/evogp/configs"
-	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/learn"
 )
@@ -117,52 +115,5 @@ func TestLearnBadInput(t *testing.T) {
 	}
 	if _, _, err := runLearnCmd(t, "--resume", dir, "--out", dir); err == nil || !strings.Contains(err.Error(), "--out") {
 		t.Errorf("--resume with --out: %v", err)
-	}
-}
-
-// TestLearnFromDatasets learns from dataset directories instead of generated
-// instances; config.yaml records them, so --resume finds them again.
-func TestLearnFromDatasets(t *testing.T) {
-	parent := t.TempDir()
-	cfg, err := configs.Load("smoke")
-	if err != nil {
-		t.Fatal(err)
-	}
-	insts, err := datasets.Generate(cfg.Generator.Settings(), 99, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	train, val := filepath.Join(parent, "train"), filepath.Join(parent, "val")
-	if err := datasets.Write(train, &datasets.Dataset{Instances: insts[:3]}, "csv"); err != nil {
-		t.Fatal(err)
-	}
-	if err := datasets.Write(val, &datasets.Dataset{Instances: insts[3:]}, "parquet"); err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(parent, "run")
-	if _, stderr, err := runLearnCmd(t, "--config", "smoke", "--train", train, "--validation", val, "--out", dir, "--quiet"); err != nil {
-		t.Fatalf("%v\n%s", err, stderr)
-	}
-	rc, err := learn.RunConfig(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rc.Data.TrainDir != train || rc.Data.ValDir != val {
-		t.Fatalf("config.yaml records data dirs %q, %q", rc.Data.TrainDir, rc.Data.ValDir)
-	}
-	b, err := os.ReadFile(filepath.Join(dir, learn.BestFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var best learn.BestJSON
-	if err := json.Unmarshal(b, &best); err != nil || best.ValidationInstances != 2 {
-		t.Fatalf("best.json: %v, %+v", err, best)
-	}
-	// A subset larger than the given training set is refused.
-	if _, _, err := runLearnCmd(t, "--config", "smoke", "--train", train, "--validation", val, "--out", filepath.Join(parent, "x"), "gp.subset=4"); err == nil || !strings.Contains(err.Error(), "larger than the training set (3 instances)") {
-		t.Errorf("subset 4 of 3 training instances: %v", err)
-	}
-	if _, err := os.Stat(filepath.Join(parent, "x")); err == nil {
-		t.Error("a refused run left its directory")
 	}
 }

@@ -26,56 +26,6 @@ func writeRuleDataset(t *testing.T) string {
 	return dir
 }
 
-// With routing x (earliest fit beside the Jn jobs), scope arrivals keeps
-// job 1 queued on cluster 0 (finish 150) and sends job 2 to cluster 1
-// (finish 20); scope all moves job 1 to cluster 1 at 10 (finish 60) and
-// queues job 2 behind it (finish 70). See simcore/rule's
-// TestHandComputedBothScopes for the derivation.
-func TestSimulateRuleScopes(t *testing.T) {
-	dir := writeRuleDataset(t)
-	for _, c := range []struct {
-		scope string
-		want  []string // job,cluster,...,finish columns checked by substring
-	}{
-		{"arrivals", []string{"150", "20"}},
-		{"all", []string{"60", "70"}},
-	} {
-		jobsOut := filepath.Join(t.TempDir(), "jobs.csv")
-		_, _, err := runApp(t, "simulate", "--dataset", dir, "--scheduler", "rule+fifo+bestfit", "--routing", "x", "--scope", c.scope,
-			"--quiet", "--jobs-out", jobsOut)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := os.ReadFile(jobsOut)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows := strings.Split(strings.TrimSpace(string(b)), "\n")
-		header := strings.Split(rows[0], ",")
-		col := func(name string) int {
-			for i, h := range header {
-				if h == name {
-					return i
-				}
-			}
-			t.Fatalf("jobs.csv lacks %q: %s", name, rows[0])
-			return -1
-		}
-		fin, cl := col("finish"), col("cluster")
-		var got []string
-		var clusters []string
-		for _, r := range rows[1:] {
-			f := strings.Split(r, ",")
-			got = append(got, f[fin])
-			clusters = append(clusters, f[cl])
-		}
-		want := append([]string{"100"}, c.want...)
-		if strings.Join(got, " ") != strings.Join(want, " ") {
-			t.Errorf("scope %s: finishes %v, want %v (clusters %v)", c.scope, got, want, clusters)
-		}
-	}
-}
-
 func TestSimulateRuleBadInput(t *testing.T) {
 	dir := writeRuleDataset(t)
 	for _, c := range []struct {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/launch"
 )
 
 // launcherFlags are the flags of evogp learn -m and evogp eval that choose
@@ -22,7 +23,7 @@ func launcherFlags() []cli.Flag {
 		&cli.IntFlag{Name: "cpus-per-task", Usage: "slurm: cores per task (sbatch --cpus-per-task; the task's GOMAXPROCS)"},
 		&cli.StringFlag{Name: "mem", Usage: "slurm: memory per task (sbatch --mem, e.g. 4G); k8s: the pod's memory (e.g. 4Gi)"},
 		&cli.StringFlag{Name: "account", Usage: "slurm: account (sbatch --account)"},
-		&cli.IntFlag{Name: "throttle", Usage: fmt.Sprintf("slurm: K of --array=0-(N-1)%%K, tasks running at once; k8s: parallelism (default %d)", experiment.DefaultThrottle)},
+		&cli.IntFlag{Name: "throttle", Usage: fmt.Sprintf("slurm: K of --array=0-(N-1)%%K, tasks running at once; k8s: parallelism (default %d)", launch.DefaultThrottle)},
 		&cli.StringSliceFlag{Name: "sbatch-arg", Usage: "slurm: a further sbatch argument (repeatable), e.g. --sbatch-arg=--qos=long"},
 		&cli.StringFlag{Name: "k8s-image", Usage: "k8s: container image holding evogp"},
 		&cli.StringFlag{Name: "k8s-volume-claim", Usage: "k8s: PersistentVolumeClaim holding the task directory, mounted at its path"},

@@ -22,7 +22,7 @@ type rule struct {
 }
 
 // everything but the command layer.
-var allButCmd = []string{"expr", "simcore/...", "configs", "formula", "internal/...", "datasets/...", "learn/...", "reports/...", "estimate/...", "hydra/...", "policies", "experiment/..."}
+var allButCmd = []string{"expr", "simcore/...", "configs", "formula", "internal/...", "datasets/...", "learn/...", "reports/...", "estimate/...", "hydra/...", "policies", "launch", "experiment/..."}
 
 // rules are SPEC §1's dependency directions; the first matching rule
 // applies.
@@ -42,10 +42,18 @@ var rules = []rule{
 	{"internal/...", []string{"internal/..."}},
 	{"datasets/...", []string{"simcore", "datasets/...", "internal/..."}},
 	{"learn/...", []string{"expr", "simcore/...", "policies", "hydra/...", "datasets/...", "configs", "formula", "learn/...", "internal/..."}}, // hydra only through policies
+	// The HTML report of an output directory: it shows a learn run's
+	// best.json through learn's types, so it reaches learn's imports too
+	// (TestRunReportImportsDirectly keeps its own imports to expr, learn,
+	// reports and internal); what experiment writes is passed in
+	// (runreport.Env). Never experiment, launch or cmd. When runfile owns
+	// best.json's types, learn here becomes runfile.
+	{"reports/runreport", []string{"reports/...", "internal/...", "expr", "learn", "simcore/...", "policies", "hydra/...", "datasets/...", "configs", "formula"}},
 	{"reports/...", []string{"reports/...", "internal/..."}},
 	{"estimate/...", []string{"simcore", "estimate/...", "internal/..."}},
 	{"hydra/...", []string{"simcore", "hydra/..."}},
 	{"policies", []string{"simcore/...", "hydra/...", "expr", "internal/..."}}, // the one registry: simcore's built-ins + evo + rule (routing trees: expr) + hydra
+	{"launch", []string{"internal/..."}},                                       // task directories and their local, Slurm and k8s launchers (SPEC §15); what a task kind runs is injected by experiment
 	{"experiment/...", allButCmd},
 	{"deploy/...", append([]string{"deploy/..."}, allButCmd...)}, // a learned scheduler on a live queue (SPEC §20), built as simulate builds it (experiment); only cmd imports it
 	{"cmd/...", append([]string{"cmd/...", "deploy/..."}, allButCmd...)},
@@ -205,6 +213,15 @@ func TestRulesCatchViolations(t *testing.T) {
 		{"internal/progress", "reports", false},
 		{"internal/profiling", "internal/atomicio", true},
 		{"internal/profiling", "internal/progress", false},
+		{"launch", "internal/slurmcli", true},
+		{"launch", "experiment", false},
+		{"launch", "configs", false},
+		{"experiment", "launch", true},
+		{"reports/runreport", "learn", true},
+		{"reports/runreport", "experiment", false},
+		{"reports/runreport", "launch", false},
+		{"reports/htmlreport", "learn", false},
+		{"reports", "reports/runreport", true}, // allowed by name, refused transitively (runreport reaches learn)
 		{"formula", "learn", false},
 		{"formula", "configs", true},
 		{"learn", "formula", true},
@@ -219,12 +236,13 @@ func TestRulesCatchViolations(t *testing.T) {
 // TestEvalPathWithoutLearner: evaluating a saved policy does not import
 // the learner. Of experiment's files only learn.go and cmd_learn.go, which
 // run the learner, cmd_data_describe.go (its warning is the learner's
-// flat-baselines check), and the three that read a learner run's output
-// types (front.go: best.json's front; report.go: a learn directory's
-// report; cmd_export.go: a front member or a routing tree for evogp export)
-// may import learn; the formula ranking and the loader of a run's best.json are in
-// package formula (whose rule forbids learn). Moving learn.BestJSON beside
-// them would free front.go, report.go and cmd_export.go too.
+// flat-baselines check), and the two that read a learner run's output
+// types (front.go: best.json's front; cmd_export.go: a front member or a
+// routing tree for evogp export) may import learn; the HTML report, which
+// shows a learn directory, is reports/runreport, and the formula ranking
+// and the loader of a run's best.json are in package formula (whose rule
+// forbids learn). Moving learn.BestJSON beside them would free front.go,
+// cmd_export.go and reports/runreport too.
 func TestEvalPathWithoutLearner(t *testing.T) {
 	_, file, _, _ := runtime.Caller(0)
 	dir := filepath.Join(filepath.Dir(file), "..", "..", "experiment")
@@ -235,7 +253,7 @@ func TestEvalPathWithoutLearner(t *testing.T) {
 	fset := token.NewFileSet()
 	checked := 0
 	for _, f := range files {
-		if base := filepath.Base(f); strings.HasSuffix(f, "_test.go") || base == "learn.go" || base == "cmd_learn.go" || base == "cmd_data_describe.go" || base == "front.go" || base == "report.go" || base == "cmd_export.go" {
+		if base := filepath.Base(f); strings.HasSuffix(f, "_test.go") || base == "learn.go" || base == "cmd_learn.go" || base == "cmd_data_describe.go" || base == "front.go" || base == "cmd_export.go" {
 			continue
 		}
 		src, err := parser.ParseFile(fset, f, nil, parser.ImportsOnly)
@@ -251,5 +269,21 @@ func TestEvalPathWithoutLearner(t *testing.T) {
 	}
 	if checked < 5 {
 		t.Fatalf("only %d experiment files checked", checked)
+	}
+}
+
+// TestRunReportImportsDirectly: reports/runreport's own imports are expr
+// (formulas as LaTeX), learn (best.json's types), reports/... and
+// internal/...; the rest of its rule is what learn brings along.
+func TestRunReportImportsDirectly(t *testing.T) {
+	pkgs := listPackages(t)
+	info, ok := pkgs[module+"/reports/runreport"]
+	if !ok {
+		t.Fatal("no package reports/runreport")
+	}
+	for _, imp := range info.imports {
+		if !(imp == "expr" || imp == "learn" || match("reports/...", imp) || match("internal/...", imp)) {
+			t.Errorf("reports/runreport imports %s directly: pass what it needs in runreport.Env instead", imp)
+		}
 	}
 }

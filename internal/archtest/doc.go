@@ -13,10 +13,12 @@
 //	internal/*              only internal/*
 //	datasets/...            simcore, internal/* (not configs)
 //	learn/...               expr, simcore/..., policies (and so hydra), formula, datasets, configs, internal/* (not reports)
+//	reports/runreport       expr, learn (best.json's types; so learn's imports), reports/..., internal/*
 //	reports/...             only internal/*
 //	estimate/...            simcore, internal/*
 //	hydra/...               simcore
 //	policies                simcore/..., hydra/..., internal/* (the one registry)
+//	launch                  only internal/* (task directories and launchers; experiment gives it the task kinds)
 //	experiment/...          everything but cmd (it composes the others)
 //	cmd/...                 anything
 //	scripts/...             everything but cmd (study tools run with go run)
@@ -24,9 +26,9 @@
 // Nothing but cmd imports experiment, and nothing imports cmd. Of
 // experiment's files only learn.go, cmd_learn.go and cmd_data_describe.go
 // (the learn command and the learner's flat-baselines warning of data
-// describe) and front.go and report.go (a learn run's outputs) import
-// learn: evaluating a saved policy does not need the learner. A package
-// with no rule is an error, so a new package comes with its rule. Tests may
+// describe) and front.go (a learn run's front) import learn: evaluating a
+// saved policy does not need the learner. A package with no rule is an
+// error, so a new package comes with its rule. Tests may
 // import more (simcore's tests use datasets, for example).
 //
 // archtest imports nothing.

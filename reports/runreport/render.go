@@ -1,17 +1,12 @@
-package experiment
+package runreport
 
 import (
 	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
-	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/reports"
 )
@@ -88,9 +83,9 @@ func (r Files) Write(dir string) error {
 	return nil
 }
 
-// checkReference fails when o requires a reference scheduler that the
+// CheckReference fails when o requires a reference scheduler that the
 // results do not have.
-func checkReference(results []reports.ResultRow, o FigureOptions) error {
+func CheckReference(results []reports.ResultRow, o FigureOptions) error {
 	if !o.RequireReference || len(results) == 0 {
 		return nil
 	}
@@ -112,7 +107,7 @@ func checkReference(results []reports.ResultRow, o FigureOptions) error {
 // Render computes the summary and every figure the tables allow, in
 // memory, so that nothing is written when any of them fails.
 func (t Tables) Render(o FigureOptions) (Files, error) {
-	if err := checkReference(t.Results, o); err != nil {
+	if err := CheckReference(t.Results, o); err != nil {
 		return nil, err
 	}
 	var out Files
@@ -220,193 +215,15 @@ func (t Tables) Render(o FigureOptions) (Files, error) {
 	return out, nil
 }
 
-// readManifest reads an eval directory's MarkerFile (nil, nil when dir
-// has none).
-func readManifest(dir string) (*EvalManifest, error) {
-	b, err := os.ReadFile(filepath.Join(dir, MarkerFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("report: %w", err)
-	}
-	var m EvalManifest
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("report %s: %s is not valid JSON: %w", dir, MarkerFile, err)
-	}
-	return &m, nil
-}
-
-// ManifestDefaults returns the reference scheduler and the per-instance
-// figure's instance recorded in an eval directory's MarkerFile (empty
-// strings when dir has none), so that a redraw draws what eval drew.
-func ManifestDefaults(dir string) (reference, instance string, err error) {
-	m, err := readManifest(dir)
-	if m == nil || err != nil {
-		return "", "", err
-	}
-	return m.Reference, m.Instance, nil
-}
-
-// manifestBestBaseline returns the best baseline an eval directory's
-// MarkerFile records as chosen on other data, and on which ("" when none
-// or no marker), so that a redraw compares with the same baseline.
-func manifestBestBaseline(dir string) (name, basis string, err error) {
-	m, err := readManifest(dir)
-	if m == nil || err != nil {
-		return "", "", err
-	}
-	return m.BestBaseline, m.BestBaselineBasis, nil
-}
-
-// manifestObjective returns the objective kind an eval directory's
-// MarkerFile records ("" when dir has no marker).
-func manifestObjective(dir string) (string, error) {
-	b, err := os.ReadFile(filepath.Join(dir, MarkerFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		return "", nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("report: %w", err)
-	}
-	var m struct {
-		Objective string `json:"objective"`
-	}
-	if err := json.Unmarshal(b, &m); err != nil {
-		return "", fmt.Errorf("report %s: %s is not valid JSON: %w", dir, MarkerFile, err)
-	}
-	return m.Objective, nil
-}
-
-// OpsFile is the name under which evogp report finds an EVO operation log
-// in a directory (eval --ops-out DIR/ops.parquet puts it there).
-const OpsFile = "ops.parquet"
-
-// manifestPairs returns the EVO/MCT pairs an eval directory's MarkerFile
-// records (none when dir has no marker or the marker has none).
-func manifestPairs(dir string) ([]reports.EVOPair, error) {
-	b, err := os.ReadFile(filepath.Join(dir, MarkerFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("report: %w", err)
-	}
-	var m struct {
-		EVOPairs []reports.EVOPair `json:"evo_pairs"`
-	}
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("report %s: %s is not valid JSON: %w", dir, MarkerFile, err)
-	}
-	return m.EVOPairs, nil
-}
-
-// ReadTables reads every known table present in dir; it is an error if
-// there is none.
-func ReadTables(dir string) (Tables, error) {
-	var t Tables
-	st, err := os.Stat(dir)
-	if err != nil {
-		return t, fmt.Errorf("report: %w", err)
-	}
-	if !st.IsDir() {
-		return t, fmt.Errorf("report %s: not a directory", dir)
-	}
-	if _, err := os.Stat(filepath.Join(dir, datasets.MetaFile)); err == nil {
-		return t, fmt.Errorf("report %s: a dataset directory (it has %s), not an evogp output; evaluate it with evogp eval --dataset %s", dir, datasets.MetaFile, dir)
-	}
-	found := 0
-	read := func(name string, load func(string) error) error {
-		p := filepath.Join(dir, name)
-		if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
-			return nil
-		}
-		found++
-		return load(p)
-	}
-	steps := []struct {
-		name string
-		load func(string) error
-	}{
-		{"results.parquet", func(p string) (err error) { t.Results, err = reports.ReadResults(p); return }},
-		{"jobs.parquet", func(p string) (err error) { t.Jobs, err = reports.ReadJobs(p); return }},
-		{"generations.parquet", func(p string) (err error) { t.Generations, err = reports.ReadGenerations(p); return }},
-		{"sweep.parquet", func(p string) (err error) { t.Sweep, err = reports.ReadSweep(p); return }},
-		{"baselines.parquet", func(p string) (err error) { t.Baselines, err = reports.ReadResults(p); return }},
-		{"pressure.parquet", func(p string) (err error) { t.Pressure, err = reports.ReadPressure(p); return }},
-		{OpsFile, func(p string) (err error) { t.Ops, err = reports.ReadOps(p); return }},
-	}
-	for _, s := range steps {
-		if err := read(s.name, s.load); err != nil {
-			return t, err
+// renderFronts draws the test-set trade-off of every front in t.
+func (t Tables) renderFronts(add func(*reports.Figure, error) error) error {
+	for i, set := range t.Fronts {
+		others := append(append([]reports.FrontSet(nil), t.Fronts[:i]...), t.Fronts[i+1:]...)
+		if err := add(reports.FrontTestPlot(t.Results, set, others)); err != nil {
+			return err
 		}
 	}
-	if len(t.Generations) > 0 {
-		if t.Convergence, err = convergenceRef(dir); err != nil {
-			return t, err
-		}
-	}
-	if len(t.Sweep) > 0 {
-		if t.TestSets, err = sweepTestSets(dir, t.Sweep); err != nil {
-			return t, err
-		}
-		// A sweep's points are learn run directories: overlay their
-		// convergence curves, in sweep.parquet's point order.
-		for _, r := range t.Sweep {
-			label := r.Overrides
-			if label == "" {
-				label = r.Point
-			}
-			p := filepath.Join(pointDirOf(dir, r), "generations.parquet")
-			rows, err := reports.ReadGenerations(p)
-			if errors.Is(err, fs.ErrNotExist) {
-				continue
-			}
-			if err != nil {
-				return t, err
-			}
-			ref, err := convergenceRef(pointDirOf(dir, r))
-			if err != nil {
-				return t, err
-			}
-			t.Points = append(t.Points, reports.RunGenerations{Label: label, Rows: rows, Subset: ref.Subset})
-		}
-	}
-	if len(t.Results) > 0 {
-		pairs, err := manifestPairs(dir)
-		if err != nil {
-			return t, err
-		}
-		t.EVOPairs = pairs
-		if t.Objective, err = manifestObjective(dir); err != nil {
-			return t, err
-		}
-		if t.Fronts, err = manifestFronts(dir); err != nil {
-			return t, err
-		}
-	}
-	if found == 0 && isEstimatePlotDir(dir) {
-		// estimate --plot writes figures only: its report is those figures.
-		return t, nil
-	}
-	if found == 0 {
-		names := make([]string, len(steps))
-		for i, s := range steps {
-			names[i] = s.name
-		}
-		return t, &noTableError{fmt.Sprintf("report %s: no result table (looked for %s)", dir, strings.Join(names, ", "))}
-	}
-	return t, nil
-}
-
-// estimateErrorCDF is the figure every `estimate --plot DIR` writes
-// (WriteEstimatePlots), which marks DIR as an estimate output.
-const estimateErrorCDF = "estimate_error_cdf.svg"
-
-// isEstimatePlotDir reports whether dir holds the figures of estimate --plot.
-func isEstimatePlotDir(dir string) bool {
-	st, err := os.Stat(filepath.Join(dir, estimateErrorCDF))
-	return err == nil && st.Mode().IsRegular()
+	return nil
 }
 
 // sweepFront is reports.TradeoffFrontPlot of a sweep's rows and its

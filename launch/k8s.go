@@ -1,4 +1,4 @@
-package experiment
+package launch
 
 import (
 	"fmt"
@@ -133,7 +133,7 @@ func WriteK8sJob(dir string, o K8sOptions) (string, error) {
 		return "", fmt.Errorf("k8s: %w", err)
 	}
 	path := filepath.Join(abs, K8sJobFile)
-	if err := mkdirFor(path); err != nil {
+	if err := MkdirFor(path); err != nil {
 		return "", err
 	}
 	return path, atomicio.WriteBytes(path, b)

@@ -1,4 +1,4 @@
-package experiment
+package launch
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/internal/cliargs"
 	"github.com/evogp/evogp/internal/slurmcli"
 )
 
@@ -84,11 +85,6 @@ func arraySpec(indices []int, k int) string {
 	return fmt.Sprintf("%s%%%d", IndexList(indices), k)
 }
 
-// shellQuote quotes s for a POSIX shell.
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
 // SlurmScript is the sbatch script of a task directory dir (absolute) of
 // n tasks run by the executable bin.
 func SlurmScript(dir, bin string, n int, o SlurmOptions) string {
@@ -110,7 +106,7 @@ func SlurmScript(dir, bin string, n int, o SlurmOptions) string {
 			fmt.Fprintf(&b, "#SBATCH --%s=%s\n", f.name, f.val)
 		}
 	}
-	fmt.Fprintf(&b, "exec %s task run %s\n", shellQuote(bin), shellQuote(dir))
+	fmt.Fprintf(&b, "exec %s task run %s\n", cliargs.ShellQuote(bin), cliargs.ShellQuote(dir))
 	return b.String()
 }
 

@@ -1,4 +1,4 @@
-package experiment
+package launch
 
 import (
 	"context"
@@ -18,7 +18,6 @@ import (
 
 	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/internal/parallel"
-	"github.com/evogp/evogp/internal/progress"
 )
 
 // A task directory (SPEC §15) is a sweep or eval directory that holds N
@@ -57,7 +56,7 @@ type TaskSet struct {
 }
 
 // TaskSpec is one task, tasks/NNNN.json. ConfigHash is the SHA-256 of the
-// exact configuration the task runs (see configHash); a task is refused by
+// exact configuration the task runs (see ConfigHash); a task is refused by
 // a program whose version differs from Version or whose reading of the
 // inputs gives another hash.
 type TaskSpec struct {
@@ -103,17 +102,15 @@ type TaskState struct {
 	Error string    `json:"error,omitempty"`
 }
 
-// ProgramVersion is the version a task spec records and checks: the
-// module version, VCS revision and Go version of the running binary, from
-// its build information only (not git: the version must not depend on the
-// directory a task runs in).
-func ProgramVersion() string { return buildProvenance(nil, time.Time{}).VersionString() }
-
 func taskSetPath(dir string) string { return filepath.Join(dir, TasksDir, "tasks.json") }
-func taskSpecPath(dir string, i int) string {
+
+// TaskSpecPath is task i's spec, tasks/NNNN.json.
+func TaskSpecPath(dir string, i int) string {
 	return filepath.Join(dir, TasksDir, fmt.Sprintf("%04d.json", i))
 }
-func taskStatePath(dir string, i int) string {
+
+// TaskStatePath is task i's state, tasks/NNNN.state.
+func TaskStatePath(dir string, i int) string {
 	return filepath.Join(dir, TasksDir, fmt.Sprintf("%04d.state", i))
 }
 
@@ -122,9 +119,9 @@ func TaskLogPath(dir string, i int) string {
 	return filepath.Join(dir, "logs", fmt.Sprintf("task-%d.log", i))
 }
 
-// configHash is "sha256:" and the hex SHA-256 of the parts, each followed
+// ConfigHash is "sha256:" and the hex SHA-256 of the parts, each followed
 // by a NUL byte.
-func configHash(parts ...[]byte) string {
+func ConfigHash(parts ...[]byte) string {
 	h := sha256.New()
 	for _, p := range parts {
 		h.Write(p)
@@ -133,10 +130,10 @@ func configHash(parts ...[]byte) string {
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
-// writeTasks writes the task set and its specs into dir. Specs of tasks
+// WriteTasks writes the task set and its specs into dir. Specs of tasks
 // that are not done are (re)written with this program's version; a done
 // task keeps its spec (its outputs are what they are).
-func writeTasks(dir string, set TaskSet, specs []TaskSpec) error {
+func WriteTasks(dir string, set TaskSet, specs []TaskSpec) error {
 	if err := CheckWritable(dir); err != nil {
 		return err
 	}
@@ -147,7 +144,7 @@ func writeTasks(dir string, set TaskSet, specs []TaskSpec) error {
 		if st, err := ReadTaskState(dir, i); err == nil && st.State == TaskDone {
 			continue
 		}
-		if err := writeJSON(taskSpecPath(dir, i), s); err != nil {
+		if err := writeJSON(TaskSpecPath(dir, i), s); err != nil {
 			return err
 		}
 	}
@@ -201,7 +198,7 @@ func ReadTaskSpec(dir string, i int) (TaskSpec, error) {
 	if i < 0 || i >= set.Count {
 		return s, fmt.Errorf("task index %d out of range: %s has %d tasks (0..%d)", i, dir, set.Count, set.Count-1)
 	}
-	path := taskSpecPath(dir, i)
+	path := TaskSpecPath(dir, i)
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return s, fmt.Errorf("task %d: %w", i, err)
@@ -217,7 +214,7 @@ func ReadTaskSpec(dir string, i int) (TaskSpec, error) {
 
 // ReadTaskState reads task i's state; a task without one is pending.
 func ReadTaskState(dir string, i int) (TaskState, error) {
-	b, err := os.ReadFile(taskStatePath(dir, i))
+	b, err := os.ReadFile(TaskStatePath(dir, i))
 	if errors.Is(err, fs.ErrNotExist) {
 		return TaskState{State: TaskPending}, nil
 	}
@@ -226,7 +223,7 @@ func ReadTaskState(dir string, i int) (TaskState, error) {
 	}
 	var s TaskState
 	if err := json.Unmarshal(b, &s); err != nil {
-		return TaskState{}, fmt.Errorf("%s: %w", taskStatePath(dir, i), err)
+		return TaskState{}, fmt.Errorf("%s: %w", TaskStatePath(dir, i), err)
 	}
 	return s, nil
 }
@@ -241,7 +238,7 @@ func writeTaskState(dir string, i int, state string, runErr error) error {
 	if err != nil {
 		return err
 	}
-	return atomicio.WriteBytes(taskStatePath(dir, i), append(b, '\n'))
+	return atomicio.WriteBytes(TaskStatePath(dir, i), append(b, '\n'))
 }
 
 // batchJobID is the Slurm job (array job_task) or Kubernetes pod running
@@ -260,19 +257,12 @@ func batchJobID() string {
 	return ""
 }
 
-// TaskRunOptions say how RunTask runs a task.
-type TaskRunOptions struct {
-	Workers    int // goroutines inside the task (gp.workers when the config leaves it 0, simulations in parallel); 0 = GOMAXPROCS
-	Progress   progress.Options
-	Provenance Provenance
-}
-
 // RunTask runs task i of the task directory dir: it checks that dir is
 // writable, that i is in range and that the spec was made by this program
 // version with the configuration it reads now, then runs the task unless
 // it is done already (skipped reports that). Its state file says running
 // while it runs, then done or failed.
-func RunTask(ctx context.Context, dir string, i int, o TaskRunOptions) (skipped bool, err error) {
+func RunTask(ctx context.Context, dir string, i int, version string, prepare Preparer) (skipped bool, err error) {
 	if err := CheckWritable(dir); err != nil {
 		return false, err
 	}
@@ -280,7 +270,7 @@ func RunTask(ctx context.Context, dir string, i int, o TaskRunOptions) (skipped 
 	if err != nil {
 		return false, err
 	}
-	if v := ProgramVersion(); spec.Version != v {
+	if v := version; spec.Version != v {
 		return false, fmt.Errorf("task %d of %s was made by evogp %s, this is evogp %s: refusing to mix versions in one directory "+
 			"(run it with the evogp that made it, or submit the directory again with this one)", i, dir, spec.Version, v)
 	}
@@ -289,14 +279,14 @@ func RunTask(ctx context.Context, dir string, i int, o TaskRunOptions) (skipped 
 	} else if st.State == TaskDone && outputsExist(dir, spec) {
 		return true, nil
 	}
-	run, err := prepareTask(dir, spec)
+	run, err := prepare(dir, spec)
 	if err != nil {
 		return false, fmt.Errorf("task %d: %w", i, err)
 	}
 	if err := writeTaskState(dir, i, TaskRunning, nil); err != nil {
 		return false, err
 	}
-	runErr := run(ctx, o)
+	runErr := run(ctx)
 	state := TaskDone
 	if runErr != nil {
 		runErr = fmt.Errorf("task %d: %w", i, runErr)
@@ -308,17 +298,9 @@ func RunTask(ctx context.Context, dir string, i int, o TaskRunOptions) (skipped 
 	return false, runErr
 }
 
-// prepareTask checks a spec's configuration hash against its inputs as
+// Preparer checks a spec's configuration hash against its inputs as
 // this program reads them and returns the function that runs it.
-func prepareTask(dir string, spec TaskSpec) (func(context.Context, TaskRunOptions) error, error) {
-	switch spec.Kind {
-	case TaskLearnPoint:
-		return prepareLearnPoint(dir, spec)
-	case TaskEvalInstance:
-		return prepareEvalInstance(dir, spec)
-	}
-	return nil, fmt.Errorf("unknown task kind %q", spec.Kind)
-}
+type Preparer func(dir string, spec TaskSpec) (func(context.Context) error, error)
 
 // outputsExist says whether the files a task writes are all there.
 func outputsExist(dir string, spec TaskSpec) bool {
@@ -338,7 +320,7 @@ func outputsExist(dir string, spec TaskSpec) bool {
 	return len(files) > 0
 }
 
-func checkHash(spec TaskSpec, got string) error {
+func CheckHash(spec TaskSpec, got string) error {
 	if got != spec.ConfigHash {
 		return fmt.Errorf("the configuration of task %d has changed since it was created (config hash %s, now %s): "+
 			"refusing to run it; make a new directory", spec.Index, spec.ConfigHash, got)
@@ -346,17 +328,17 @@ func checkHash(spec TaskSpec, got string) error {
 	return nil
 }
 
-// RunTasksLocal runs every task of dir on a pool of jobs goroutines (the
-// local launcher), each task with its share of the cores. tick is called
+// RunLocal runs every task of dir on a pool of jobs goroutines (the
+// local launcher) with run, which runs one task (RunTask). tick is called
 // after each finished task (nil for none).
-func RunTasksLocal(ctx context.Context, dir string, jobs int, o TaskRunOptions, tick func(task int)) error {
+func RunLocal(ctx context.Context, dir string, jobs int, run func(ctx context.Context, task int) error, tick func(task int)) error {
 	set, err := ReadTaskSet(dir)
 	if err != nil {
 		return err
 	}
 	jobs = max(1, min(jobs, set.Count))
 	return parallel.For(ctx, set.Count, jobs, func(i int) error {
-		_, err := RunTask(ctx, dir, i, o)
+		err := run(ctx, i)
 		if err == nil && tick != nil {
 			tick(i)
 		}
@@ -435,9 +417,9 @@ func NotDone(st []TaskStatus) map[string][]int {
 	return out
 }
 
-// checkAllDone is an error naming the tasks of dir that are not done
+// CheckAllDone is an error naming the tasks of dir that are not done
 // (their states as Status reports them).
-func checkAllDone(ctx context.Context, dir string) (TaskSet, error) {
+func CheckAllDone(ctx context.Context, dir string) (TaskSet, error) {
 	set, st, _, err := Status(ctx, dir)
 	if err != nil {
 		return set, err
@@ -482,28 +464,19 @@ func IndexList(idx []int) string {
 	return b.String()
 }
 
-// Collect merges the outputs of dir's tasks into the files the local
-// launcher writes: sweep.parquet and baselines.parquet for a sweep;
-// results.parquet, jobs.parquet, the summaries, figures and MarkerFile for
-// an eval. Every task must be done. kind is the directory's task kind.
-func Collect(ctx context.Context, dir string, prov Provenance) (kind string, err error) {
-	set, err := checkAllDone(ctx, dir)
-	if err != nil {
-		return set.Kind, err
-	}
-	switch set.Kind {
-	case TaskLearnPoint:
-		_, err = CollectSweep(dir)
-	case TaskEvalInstance:
-		_, err = CollectEval(ctx, dir, prov)
-	}
-	return set.Kind, err
-}
-
-// mkdirFor makes the parent directory of path.
-func mkdirFor(path string) error {
+// MkdirFor makes the parent directory of path.
+func MkdirFor(path string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("mkdir: %w", err)
 	}
 	return nil
+}
+
+// writeJSON writes v as indented JSON, atomically.
+func writeJSON(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return atomicio.WriteBytes(path, append(b, '\n'))
 }

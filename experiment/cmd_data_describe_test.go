@@ -1,13 +1,14 @@
-package main
+package experiment
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// data describe warns on stderr when the baselines differ by less than
+// RunDataDescribeCommand (evogp data describe) warns on stderr when the baselines differ by less than
 // 1 % (no job ever waits), and not when the queue order matters.
 func TestDataDescribeWarnsOnFlatBaselines(t *testing.T) {
 	for _, c := range []struct {
@@ -23,15 +24,15 @@ func TestDataDescribeWarnsOnFlatBaselines(t *testing.T) {
 			d := t.TempDir()
 			os.WriteFile(filepath.Join(d, "clusters.csv"), []byte(c.clusters), 0o644)
 			os.WriteFile(filepath.Join(d, "jobs.csv"), []byte(c.jobs), 0o644)
-			stdout, stderr, err := runApp(t, "data", "describe", d)
-			if err != nil {
+			var stdout, stderr strings.Builder
+			if err := RunDataDescribeCommand(context.Background(), DataDescribeCommand{Args: []string{d}, Types: 3}, &stdout, &stderr); err != nil {
 				t.Fatal(err)
 			}
-			if !strings.Contains(stdout, "total") {
-				t.Errorf("no table:\n%s", stdout)
+			if !strings.Contains(stdout.String(), "total") {
+				t.Errorf("no table:\n%s", stdout.String())
 			}
-			if got := strings.Contains(stderr, "warning: the baselines differ by less than 1 %"); got != c.warn {
-				t.Errorf("warning %v, want %v; stderr:\n%s", got, c.warn, stderr)
+			if got := strings.Contains(stderr.String(), "warning: the baselines differ by less than 1 %"); got != c.warn {
+				t.Errorf("warning %v, want %v; stderr:\n%s", got, c.warn, stderr.String())
 			}
 		})
 	}

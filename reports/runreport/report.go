@@ -1,4 +1,4 @@
-package experiment
+package runreport
 
 import (
 	"bytes"
@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -18,7 +17,7 @@ import (
 	"time"
 
 	"github.com/evogp/evogp/expr"
-	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/internal/cliargs"
 	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/reports/htmlreport"
@@ -57,34 +56,6 @@ func (b *reportBuilder) instanceLimit() int {
 	return DefaultReportInstances
 }
 
-// WriteReport builds dir's report from its tables and figure files as
-// they are on disk and writes dir/report.html atomically (an earlier
-// report stays intact on error). It is the path of sweeps, learn runs and
-// estimate directories; eval, pressure and evogp report build the report
-// from the tables and files they have just rendered (Tables.Report).
-func WriteReport(dir string, o ReportOptions) error { return writeReport(dir, o, nil) }
-
-// writeReport is WriteReport with the bytes written through wrap (nil:
-// directly), so a test can make the write fail halfway.
-func writeReport(dir string, o ReportOptions, wrap func(io.Writer) io.Writer) error {
-	t, err := ReadTables(dir)
-	var noTable *noTableError
-	if err != nil && !errors.As(err, &noTable) {
-		return err
-	}
-	f, err := t.Report(dir, nil, FigureOptions{}, o)
-	if err != nil {
-		return err
-	}
-	return atomicio.WriteFile(filepath.Join(dir, f.Name), func(w io.Writer) error {
-		if wrap != nil {
-			w = wrap(w)
-		}
-		_, err := w.Write(f.Data)
-		return err
-	})
-}
-
 // Report builds report.html for the output directory dir from the tables
 // t and the files just rendered from them (files; nil when none were), in
 // memory. Figures come from files when it has their SVG, otherwise they
@@ -92,8 +63,8 @@ func writeReport(dir string, o ReportOptions, wrap func(io.Writer) io.Writer) er
 // options the files were drawn with), and every other SVG file of dir
 // (the learner's convergence plot, the estimate figures) is inlined as
 // written. Manifest, provenance, config and best.json are read from dir.
-func (t Tables) Report(dir string, files Files, fo FigureOptions, o ReportOptions) (File, error) {
-	b, err := newReportBuilder(dir, t, files, fo, o)
+func (t Tables) Report(dir string, files Files, fo FigureOptions, o ReportOptions, env Env) (File, error) {
+	b, err := newReportBuilder(dir, t, files, fo, o, env)
 	if err != nil {
 		return File{}, err
 	}
@@ -104,11 +75,6 @@ func (t Tables) Report(dir string, files Files, fo FigureOptions, o ReportOption
 	return File{Name: ReportFile, Data: r.Bytes()}, nil
 }
 
-// noTableError says that a directory holds none of the known tables.
-type noTableError struct{ msg string }
-
-func (e *noTableError) Error() string { return e.msg }
-
 // reportBuilder gathers what one report shows.
 type reportBuilder struct {
 	dir   string
@@ -117,15 +83,16 @@ type reportBuilder struct {
 	o     ReportOptions
 	figs  []htmlreport.Figure // directory figures in file order
 	used  map[string]bool     // figure names placed in a section
-	prov  []Provenance
+	env   Env
+	prov  []Invocation
 	man   map[string]json.RawMessage
 	rawMn []byte
 	best  *learn.BestJSON
 	cfg   string
 }
 
-func newReportBuilder(dir string, t Tables, files Files, fo FigureOptions, o ReportOptions) (*reportBuilder, error) {
-	b := &reportBuilder{dir: dir, t: t, fo: fo, o: o, used: map[string]bool{}}
+func newReportBuilder(dir string, t Tables, files Files, fo FigureOptions, o ReportOptions, env Env) (*reportBuilder, error) {
+	b := &reportBuilder{dir: dir, t: t, fo: fo, o: o, env: env, used: map[string]bool{}}
 	if err := b.readMeta(); err != nil {
 		return nil, err
 	}
@@ -183,14 +150,13 @@ func newReportBuilder(dir string, t Tables, files Files, fo FigureOptions, o Rep
 		ofo := fo
 		ofo.Formats = []string{"svg"}
 		if files == nil {
-			ref, inst, err := ManifestDefaults(dir)
+			d, err := b.env.FigureDefaults(dir)
 			if err != nil {
 				return nil, err
 			}
+			ref, inst := d.Reference, d.Instance
 			if ofo.BestBaseline == "" {
-				if ofo.BestBaseline, ofo.BestBaselineBasis, err = manifestBestBaseline(dir); err != nil {
-					return nil, err
-				}
+				ofo.BestBaseline, ofo.BestBaselineBasis = d.BestBaseline, d.BestBaselineBasis
 			}
 			if ofo.Reference == "" {
 				ofo.Reference = ref
@@ -233,22 +199,22 @@ func (b *reportBuilder) readMeta() error {
 		}
 		return data, nil
 	}
-	data, err := read(MarkerFile)
+	data, err := read(b.env.ManifestFile)
 	if err != nil {
 		return err
 	}
 	if data != nil {
 		b.rawMn = data
 		if err := json.Unmarshal(data, &b.man); err != nil {
-			return fmt.Errorf("report %s: %s is not valid JSON: %w", b.dir, MarkerFile, err)
+			return fmt.Errorf("report %s: %s is not valid JSON: %w", b.dir, b.env.ManifestFile, err)
 		}
 	}
-	if data, err = read(ProvenanceFile); err != nil {
+	if data, err = read(b.env.ProvenanceFile); err != nil {
 		return err
 	}
 	if data != nil {
-		if err := json.Unmarshal(data, &b.prov); err != nil {
-			return fmt.Errorf("report %s: %s is not valid JSON: %w", b.dir, ProvenanceFile, err)
+		if b.prov, err = b.env.Provenance(data); err != nil {
+			return fmt.Errorf("report %s: %s is not valid JSON: %w", b.dir, b.env.ProvenanceFile, err)
 		}
 	}
 	if data, err = read(learn.ConfigFile); err != nil {
@@ -392,9 +358,6 @@ func figureCaption(name string) string {
 	return name
 }
 
-// Headline is the summary sentence of an eval (reports.Headline).
-func Headline(s reports.Summary) string { return reports.Headline(s) }
-
 // summaryTable is the per-scheduler summary as a sortable table.
 func summaryTable(s reports.Summary) htmlreport.Table {
 	cols := []htmlreport.Column{{Name: "scheduler"}, {Name: "n", Numeric: true, Title: "rows (instance, seed)"},
@@ -471,19 +434,20 @@ func (b *reportBuilder) evalSections(r *htmlreport.Report) error {
 	if err != nil {
 		return err
 	}
-	r.Headline = Headline(s)
+	r.Headline = reports.Headline(s)
 	r.Subtitle = fmt.Sprintf("eval of %d schedulers on %d instances, in %s", len(s.Schedulers), s.Instances, b.shownDir())
 	r.Sections = append(r.Sections, htmlreport.Section{ID: "summary", Title: "Summary", Blocks: []htmlreport.Block{summaryTable(s)}})
-	var pols []Policy
+	var pols []LabelledFormula
 	if raw, ok := b.man["schedulers"]; ok {
-		if err := json.Unmarshal(raw, &pols); err != nil {
-			return fmt.Errorf("%s: schedulers: %w", MarkerFile, err)
+		var err error
+		if pols, err = b.env.Formulas(raw); err != nil {
+			return fmt.Errorf("%s: schedulers: %w", b.env.ManifestFile, err)
 		}
 	}
 	var forms []htmlreport.Block
 	for _, p := range pols {
-		if p.Source != "" {
-			forms = append(forms, formulaBlock(htmlreport.Anchor("formula-", p.Label), p.Label+" ("+p.Name+")", p.Source, ""))
+		if p.Infix != "" {
+			forms = append(forms, formulaBlock(htmlreport.Anchor("formula-", p.Label), p.Label+" ("+p.Scheduler+")", p.Infix, ""))
 		}
 	}
 	if len(forms) > 0 {
@@ -868,7 +832,7 @@ func (b *reportBuilder) sweepSections(r *htmlreport.Report) error {
 			name = row.Point
 		}
 		id := htmlreport.Anchor("point-", name)
-		pdir := pointDirOf(b.dir, row)
+		pdir := b.env.PointDir(b.dir, row)
 		var best *learn.BestJSON
 		if data, err := os.ReadFile(filepath.Join(pdir, learn.BestFile)); err == nil {
 			var bj learn.BestJSON
@@ -910,7 +874,7 @@ func (b *reportBuilder) sweepSections(r *htmlreport.Report) error {
 		points = append(points, htmlreport.Details{ID: id, Summary: fmt.Sprintf("%s — %s", name, formula), Blocks: blocks})
 	}
 	summary := []htmlreport.Block{table}
-	if agg := SeedAggregates(rows); agg != nil {
+	if agg := reports.SeedAggregates(rows); agg != nil {
 		seeds := htmlreport.Table{ID: "seeds-table", Caption: "Across seeds: each point's test-set means averaged over the seeds it ran under (mean and sd over n seeds).",
 			Columns: []htmlreport.Column{{Name: "point"}, {Name: "ω", Numeric: true}, {Name: "n", Numeric: true, Title: "seeds"},
 				{Name: "objective", Numeric: true}, {Name: "objective sd", Numeric: true}, {Name: "AvgJCT (h)", Numeric: true}, {Name: "AvgJCT sd", Numeric: true},
@@ -1005,7 +969,7 @@ func (b *reportBuilder) provenanceSection() (htmlreport.Section, bool) {
 			htmlreport.KeyValues{Pairs: pairs})
 	}
 	if b.rawMn != nil {
-		blocks = append(blocks, htmlreport.Pre{Title: MarkerFile + " (the run's manifest)", Text: strings.TrimSpace(string(b.rawMn))})
+		blocks = append(blocks, htmlreport.Pre{Title: b.env.ManifestFile + " (the run's manifest)", Text: strings.TrimSpace(string(b.rawMn))})
 	}
 	if b.cfg != "" {
 		blocks = append(blocks, htmlreport.Pre{Title: learn.ConfigFile + " (the resolved config)", Text: strings.TrimSpace(b.cfg)})
@@ -1024,28 +988,9 @@ func commandLine(args []string) string {
 			out[i] = a
 			continue
 		}
-		out[i] = shellQuote(a)
+		out[i] = cliargs.ShellQuote(a)
 	}
 	return strings.Join(out, " ")
-}
-
-// writeReportWith writes dir's report from the tables and files just
-// rendered into it; shown is the directory's name for the reader.
-func writeReportWith(dir, shown string, t Tables, files Files, fo FigureOptions, warnings []string) error {
-	f, err := t.Report(dir, files, fo, ReportOptions{Dir: shown, Warnings: warnings})
-	if err != nil {
-		return err
-	}
-	return atomicio.WriteBytes(filepath.Join(dir, f.Name), f.Data)
-}
-
-// reportRun writes the report of a finished learning run in dir; an
-// unfinished or failed run (runErr ≠ nil) gets none.
-func reportRun(dir string, runErr error) error {
-	if runErr != nil {
-		return runErr
-	}
-	return WriteReport(dir, ReportOptions{})
 }
 
 // testHeadline is the summary sentence (reports.HeadlineOf) of a learn

@@ -1,7 +1,8 @@
-package main
+package experiment
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"flag"
 	"os"
@@ -10,14 +11,33 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/evogp/evogp/estimate"
+	"github.com/evogp/evogp/internal/tracefiles"
 )
 
 var updateEstimateGolden = flag.Bool("update-estimate", false, "rewrite testdata/estimate/*.golden")
 
-// smallOpts fit the short series of testdata/estimate/series.
-var smallOpts = []string{"--prefix", "12", "--head", "4", "--sample-iters", "4", "--k", "2"}
+// estimateCommand is RunEstimateCommand's options with the CLI's
+// defaults (evogp estimate) and the series or directory args.
+func estimateCommand(args ...string) EstimateCommand {
+	return EstimateCommand{Args: args, Methods: strings.Join(estimate.Methods(), ","), Options: estimate.DefaultOptions()}
+}
 
-const estimateSeries = "testdata/estimate/series"
+// smallEstimate is estimateCommand with options that fit the short series
+// of testdata/estimate/series (--prefix 12 --head 4 --sample-iters 4 --k 2).
+func smallEstimate(args ...string) EstimateCommand {
+	o := estimateCommand(args...)
+	o.Options.Prefix, o.Options.Head, o.Options.SampleIters, o.Options.K = 12, 4, 4, 2
+	return o
+}
+
+// runEstimate runs o and returns what it wrote to w and to errw.
+func runEstimate(o EstimateCommand) (string, string, error) {
+	var w, errw strings.Builder
+	err := RunEstimateCommand(context.Background(), o, &w, &errw)
+	return w.String(), errw.String(), err
+}
 
 func checkGolden(t *testing.T, name, got string) {
 	t.Helper()
@@ -37,18 +57,20 @@ func checkGolden(t *testing.T, name, got string) {
 }
 
 func TestEstimateGolden(t *testing.T) {
+	cached, jsonLines := smallEstimate(estimateSeries), smallEstimate(estimateSeries)
+	cached.Cache, jsonLines.JSON = "model,gpus", true
 	cases := []struct {
 		golden string
-		args   []string
+		o      EstimateCommand
 	}{
-		{"summary.golden", []string{estimateSeries}},
-		{"summary_cache.golden", []string{"--cache", "model,gpus", estimateSeries}},
-		{"file.golden", []string{estimateSeries + "/run1/img_arch_resnet_gpu_2.csv"}},
-		{"file_fallback.golden", []string{estimateSeries + "/run2/img_arch_resnet_gpu_2.csv"}},
-		{"json.golden", []string{"--json", estimateSeries}},
+		{"summary.golden", smallEstimate(estimateSeries)},
+		{"summary_cache.golden", cached},
+		{"file.golden", smallEstimate(estimateSeries + "/run1/img_arch_resnet_gpu_2.csv")},
+		{"file_fallback.golden", smallEstimate(estimateSeries + "/run2/img_arch_resnet_gpu_2.csv")},
+		{"json.golden", jsonLines},
 	}
 	for _, c := range cases {
-		out, errOut, err := runApp(t, append(append([]string{"estimate"}, smallOpts...), c.args...)...)
+		out, errOut, err := runEstimate(c.o)
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", c.golden, err, errOut)
 		}
@@ -96,7 +118,9 @@ func parseEstimateJSON(t *testing.T, out string) []estimateLine {
 }
 
 func TestEstimateJSONStructure(t *testing.T) {
-	out, _, err := runApp(t, append(append([]string{"estimate", "--json"}, smallOpts...), estimateSeries)...)
+	o := smallEstimate(estimateSeries)
+	o.JSON = true
+	out, _, err := runEstimate(o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +145,7 @@ func TestEstimateJSONStructure(t *testing.T) {
 		t.Errorf("actual %v", l.ActualS)
 	}
 	// Same input and seed, same bytes.
-	again, _, _ := runApp(t, append(append([]string{"estimate", "--json"}, smallOpts...), estimateSeries)...)
+	again, _, _ := runEstimate(o)
 	if again != out {
 		t.Error("two runs differ")
 	}
@@ -129,7 +153,9 @@ func TestEstimateJSONStructure(t *testing.T) {
 
 func TestEstimatePlots(t *testing.T) {
 	dir := t.TempDir()
-	_, errOut, err := runApp(t, append(append([]string{"estimate", "--plot", dir, "--plot-series", "run2/img_arch_resnet_gpu_2.csv"}, smallOpts...), estimateSeries)...)
+	o := smallEstimate(estimateSeries)
+	o.Plot, o.PlotSeries = dir, "run2/img_arch_resnet_gpu_2.csv"
+	_, errOut, err := runEstimate(o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +169,8 @@ func TestEstimatePlots(t *testing.T) {
 	if !strings.Contains(string(svg), "never stable in the prefix: sample 9–12") {
 		t.Error("stability plot lacks the fallback mark")
 	}
-	if _, _, err := runApp(t, append(append([]string{"estimate", "--plot", t.TempDir(), "--plot-series", "nope.csv"}, smallOpts...), estimateSeries)...); err == nil {
+	o.Plot, o.PlotSeries = t.TempDir(), "nope.csv"
+	if _, _, err := runEstimate(o); err == nil {
 		t.Error("unknown plot series accepted")
 	}
 }
@@ -156,51 +183,46 @@ func TestEstimateBadInput(t *testing.T) {
 	os.WriteFile(short, []byte("iteration,iter_time_s\n0,1\n1,1\n"), 0o644)
 	empty := filepath.Join(t.TempDir(), "empty.csv")
 	os.WriteFile(empty, []byte("iteration,iter_time_s\n"), 0o644)
+	tail, prefix, user := estimateCommand(short), estimateCommand(short), estimateCommand(short)
+	tail.Methods, prefix.Options.Prefix, user.Cache = "tail", 5, "user"
 	cases := []struct {
-		args []string
+		o    EstimateCommand
 		want string
 	}{
-		{[]string{bad}, bad + " line 3: bad series file: iter_time_s: \"NaN\" is not a finite number"},
-		{[]string{short}, short + ": bad series: 2 iterations, the adaptive method needs at least 10"},
-		{[]string{empty}, empty + ": bad series file: no iterations after the header"},
-		{[]string{dir}, "bad.csv line 3"},
-		{[]string{"--methods", "tail", short}, `unknown method "tail"`},
-		{[]string{"--prefix", "5", short}, "prefix = 5"},
-		{[]string{"--cache", "user", short}, `cache key field "user"`},
-		{[]string{}, "want one FILE or DIR argument"},
-		{[]string{filepath.Join(dir, "missing.csv")}, "missing.csv"},
+		{estimateCommand(bad), bad + " line 3: bad series file: iter_time_s: \"NaN\" is not a finite number"},
+		{estimateCommand(short), short + ": bad series: 2 iterations, the adaptive method needs at least 10"},
+		{estimateCommand(empty), empty + ": bad series file: no iterations after the header"},
+		{estimateCommand(dir), "bad.csv line 3"},
+		{tail, `unknown method "tail"`},
+		{prefix, "prefix = 5"},
+		{user, `cache key field "user"`},
+		{estimateCommand(), "want one FILE or DIR argument"},
+		{estimateCommand(filepath.Join(dir, "missing.csv")), "missing.csv"},
 	}
 	for _, c := range cases {
-		out, _, err := runApp(t, append([]string{"estimate"}, c.args...)...)
+		out, _, err := runEstimate(c.o)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%v: got %v, want %q", c.args, err, c.want)
+			t.Errorf("%+v: got %v, want %q", c.o, err, c.want)
 		}
 		if out != "" {
-			t.Errorf("%v: partial output %q", c.args, out)
+			t.Errorf("%+v: partial output %q", c.o, out)
 		}
 	}
 }
 
-// estimateTraceDir returns ../shared/traces/iteration_times/<sub> beside the
-// repository root, or skips.
+// estimateTraceDir returns the shared iteration-time traces' <sub>
+// (../shared/traces/iteration_times beside the repository, or
+// $EVOGP_ITERATION_TIMES_DIR), or skips.
 func estimateTraceDir(t *testing.T, sub string) string {
 	t.Helper()
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(root, "..", "shared", "traces", "iteration_times", sub)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("iteration-time traces absent: %v", err)
-	}
-	return p
+	return tracefiles.Shared(t, "EVOGP_ITERATION_TIMES_DIR", "iteration_times", sub)
 }
 
 // All 58 Chronus series, every method: the table has the three methods
 // over 58 series, and the JSON one line per series and method.
 func TestEstimateRealChronus(t *testing.T) {
 	dir := estimateTraceDir(t, "chronus")
-	out, _, err := runApp(t, "estimate", dir)
+	out, _, err := runEstimate(estimateCommand(dir))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +240,9 @@ func TestEstimateRealChronus(t *testing.T) {
 			t.Errorf("no %s row over 58 series:\n%s", m, out)
 		}
 	}
-	js, _, err := runApp(t, "estimate", "--json", dir)
+	all := estimateCommand(dir)
+	all.JSON = true
+	js, _, err := runEstimate(all)
 	if err != nil {
 		t.Fatal(err)
 	}
