@@ -15,6 +15,7 @@ import (
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/runfile"
 	"github.com/evogp/evogp/simcore"
 	"github.com/evogp/evogp/simcore/evo"
 )
@@ -789,7 +790,7 @@ func (r *runner) checkpoint() error {
 		CacheEntries: len(r.ev.log),
 	}
 	for _, c := range r.pop {
-		m := member{Tree: c.tree, Routing: RoutingTree{c.routing}, Fitness: c.fitness, Objectives: c.objs}
+		m := member{Tree: c.tree, Routing: RoutingTree{Tree: c.routing}, Fitness: c.fitness, Objectives: c.objs}
 		if p := r.cfg.GP.ParentSelection; p != "" && p != "tournament" {
 			m.Cases = c.cases
 		}
@@ -973,7 +974,7 @@ func (r *runner) write(res *Result) error {
 		Terminals: r.terms, Constants: r.cfg.GP.Constants,
 		Candidate: candidateSpec(r.cfg.GP.Allocator, r.cfg.GP.Placer), TimeUnit: r.cfg.GP.TimeUnit,
 		ValidationBaselines: res.ValidationBaselines, BestBaseline: bestBaseline(res.ValidationBaselines).Name,
-		ValidationCurve: res.ValidationCurve, Test: res.Test, Warnings: res.Warnings, Front: res.Front,
+		ValidationCurve: bestCurve(res.ValidationCurve), Test: res.Test, Warnings: res.Warnings, Front: res.Front,
 		Reduced: reducedJSON(res),
 	}
 	if res.Front != nil {
@@ -989,8 +990,8 @@ func (r *runner) write(res *Result) error {
 		h = individualHash(res.Routing, res.Best)
 		ind := individual{res.Routing, res.Best}
 		b.Learn = slices.Clone(r.cfg.GP.Learn)
-		b.RoutingTree, b.RoutingInfix = RoutingTree{res.Routing}, res.Routing.String()
-		b.RoutingSimplified, b.RoutingSimplifiedTree = res.RoutingSimplified.String(), RoutingTree{res.RoutingSimplified}
+		b.RoutingTree, b.RoutingInfix = RoutingTree{Tree: res.Routing}, res.Routing.String()
+		b.RoutingSimplified, b.RoutingSimplifiedTree = res.RoutingSimplified.String(), RoutingTree{Tree: res.RoutingSimplified}
 		b.RoutingTerminals, b.Scope = slices.Clone(r.cfg.GP.RoutingTerminals), r.cfg.GP.RoutingScope()
 		b.Candidate = ruleSpec(r.cfg.GP.Placer)
 		b.Hash, b.Size, b.Depth = fmt.Sprintf("%016x", h), ind.size(), max(res.Routing.Depth(), res.Best.Depth())
@@ -1003,7 +1004,7 @@ func (r *runner) write(res *Result) error {
 		}
 	}
 	// best.json last: its presence marks a complete run (Resume refuses it).
-	return writeJSON(filepath.Join(dir, BestFile), b)
+	return runfile.WriteBest(dir, &b)
 }
 
 func objectiveString(c configs.Config) string {
