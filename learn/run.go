@@ -966,7 +966,7 @@ func (r *runner) write(res *Result) error {
 		return err
 	}
 	b := BestJSON{
-		Config: r.cfg.Name, Seed: r.cfg.Seed, Objective: objectiveString(r.cfg), Generations: r.cfg.GP.Generations,
+		Config: r.cfg.Name, Seed: r.cfg.Seed, Objective: objectiveString(r.cfg), ObjectiveRecord: objectiveRecord(r.cfg), Generations: r.cfg.GP.Generations,
 		Tree: res.Best, Infix: res.Best.String(), Simplified: simp.String(), SimplifiedTree: simp,
 		SimplifiedDomain: expr.SimplifyOn(res.Best, expr.DefaultDomain()).String(), LaTeX: latex,
 		Hash: fmt.Sprintf("%016x", res.Best.Hash()), Size: res.Best.Size(), Depth: res.Best.Depth(),

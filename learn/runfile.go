@@ -3,6 +3,7 @@ package learn
 import (
 	"fmt"
 
+	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/runfile"
 )
@@ -59,4 +60,14 @@ func bestCurve(curve []CurvePoint) []runfile.CurvePoint {
 		out[i] = runfile.CurvePoint{Generation: c.Generation, Score: c.Score, Formula: c.Formula}
 	}
 	return out
+}
+
+// objectiveRecord is the config's objective as best.json records it
+// (nil only for a config the run would have refused).
+func objectiveRecord(c configs.Config) *runfile.Objective {
+	rec, err := c.Objective.Record()
+	if err != nil {
+		return nil
+	}
+	return &rec
 }

@@ -22,18 +22,19 @@ type rule struct {
 }
 
 // everything but the command layer.
-var allButCmd = []string{"expr", "simcore/...", "configs", "formula", "internal/...", "datasets/...", "learn/...", "reports/...", "estimate/...", "hydra/...", "policies", "experiment/..."}
+var allButCmd = []string{"expr", "runfile", "simcore/...", "configs", "formula", "internal/...", "datasets/...", "learn/...", "reports/...", "estimate/...", "hydra/...", "policies", "experiment/..."}
 
 // rules are SPEC §1's dependency directions; the first matching rule
 // applies.
 var rules = []rule{
 	{"expr", nil},
+	{"runfile", []string{"expr", "internal/..."}}, // what a run writes (best.json, file names, the objective record): a leaf every layer reads through
 	{"simcore", nil},
-	{"simcore/evo", []string{"simcore", "internal/..."}},                                           // EVO and mct-all, through the allocation seam only
-	{"simcore/rule", []string{"simcore", "expr", "internal/..."}},                                  // the rule allocator (SPEC §16): the seam and routing trees only
-	{"simcore/...", []string{"simcore/...", "internal/..."}},                                       // policies beside the engine
-	{"configs", []string{"datasets", "simcore/...", "expr", "internal/..."}},                       // Generator.Settings returns a datasets.GenSettings; the evo section validates with evo.Params
-	{"formula", []string{"expr", "simcore", "configs", "datasets", "simcore/...", "internal/..."}}, // a saved formula as a ranking, without the learner
+	{"simcore/evo", []string{"simcore", "internal/..."}},                                                      // EVO and mct-all, through the allocation seam only
+	{"simcore/rule", []string{"simcore", "expr", "internal/..."}},                                             // the rule allocator (SPEC §16): the seam and routing trees only
+	{"simcore/...", []string{"simcore/...", "internal/..."}},                                                  // policies beside the engine
+	{"configs", []string{"datasets", "runfile", "simcore/...", "expr", "internal/..."}},                       // Generator.Settings returns a datasets.GenSettings; the evo section validates with evo.Params
+	{"formula", []string{"expr", "runfile", "simcore", "configs", "datasets", "simcore/...", "internal/..."}}, // a saved formula as a ranking, without the learner
 	{"internal/pareto", nil},                              // pure arithmetic of fronts (SPEC §17)
 	{"internal/profiling", []string{"internal/atomicio"}}, // Go profiles of a command, written atomically
 	{"internal/cliargs", nil},                             // command-line words: trailing flags, completion candidates and scripts
@@ -41,8 +42,8 @@ var rules = []rule{
 	{"internal/slurmcli", nil},                            // the one way evogp runs Slurm commands (launcher and deploy), with its fake
 	{"internal/...", []string{"internal/..."}},
 	{"datasets/...", []string{"simcore", "datasets/...", "internal/..."}},
-	{"learn/...", []string{"expr", "simcore/...", "policies", "hydra/...", "datasets/...", "configs", "formula", "learn/...", "internal/..."}}, // hydra only through policies
-	{"reports/...", []string{"reports/...", "internal/..."}},
+	{"learn/...", []string{"expr", "runfile", "simcore/...", "policies", "hydra/...", "datasets/...", "configs", "formula", "learn/...", "internal/..."}}, // hydra only through policies
+	{"reports/...", []string{"reports/...", "runfile", "internal/..."}},
 	{"estimate/...", []string{"simcore", "estimate/...", "internal/..."}},
 	{"hydra/...", []string{"simcore", "hydra/..."}},
 	{"policies", []string{"simcore/...", "hydra/...", "expr", "internal/..."}}, // the one registry: simcore's built-ins + evo + rule (routing trees: expr) + hydra
