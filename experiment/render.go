@@ -14,6 +14,7 @@ import (
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/runfile"
 )
 
 // Tables are the result tables of one output directory.
@@ -330,7 +331,7 @@ func ReadTables(dir string) (Tables, error) {
 	}{
 		{"results.parquet", func(p string) (err error) { t.Results, err = reports.ReadResults(p); return }},
 		{"jobs.parquet", func(p string) (err error) { t.Jobs, err = reports.ReadJobs(p); return }},
-		{"generations.parquet", func(p string) (err error) { t.Generations, err = reports.ReadGenerations(p); return }},
+		{runfile.GenerationsFile, func(p string) (err error) { t.Generations, err = reports.ReadGenerations(p); return }},
 		{"sweep.parquet", func(p string) (err error) { t.Sweep, err = reports.ReadSweep(p); return }},
 		{"baselines.parquet", func(p string) (err error) { t.Baselines, err = reports.ReadResults(p); return }},
 		{"pressure.parquet", func(p string) (err error) { t.Pressure, err = reports.ReadPressure(p); return }},
@@ -357,7 +358,7 @@ func ReadTables(dir string) (Tables, error) {
 			if label == "" {
 				label = r.Point
 			}
-			p := filepath.Join(pointDirOf(dir, r), "generations.parquet")
+			p := filepath.Join(pointDirOf(dir, r), runfile.GenerationsFile)
 			rows, err := reports.ReadGenerations(p)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue

@@ -22,6 +22,7 @@ import (
 	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/reports/htmlreport"
+	"github.com/evogp/evogp/runfile"
 )
 
 // ReportFile is the self-contained HTML report of an output directory
@@ -251,19 +252,19 @@ func (b *reportBuilder) readMeta() error {
 			return fmt.Errorf("report %s: %s is not valid JSON: %w", b.dir, ProvenanceFile, err)
 		}
 	}
-	if data, err = read(learn.ConfigFile); err != nil {
+	if data, err = read(runfile.ConfigFile); err != nil {
 		return err
 	}
 	b.cfg = string(data)
-	if data, err = read(learn.BestFile); err != nil {
+	if data, err = read(runfile.BestFile); err != nil {
 		return err
 	}
 	if data != nil {
-		var best learn.BestJSON
-		if err := json.Unmarshal(data, &best); err != nil {
-			return fmt.Errorf("report %s: %s is not valid JSON: %w", b.dir, learn.BestFile, err)
+		best, err := runfile.DecodeBest(filepath.Join(b.dir, runfile.BestFile), data)
+		if err != nil {
+			return fmt.Errorf("report: %w", err)
 		}
-		b.best = &best
+		b.best = best
 	}
 	return nil
 }
@@ -870,12 +871,10 @@ func (b *reportBuilder) sweepSections(r *htmlreport.Report) error {
 		id := htmlreport.Anchor("point-", name)
 		pdir := pointDirOf(b.dir, row)
 		var best *learn.BestJSON
-		if data, err := os.ReadFile(filepath.Join(pdir, learn.BestFile)); err == nil {
-			var bj learn.BestJSON
-			if err := json.Unmarshal(data, &bj); err != nil {
-				return fmt.Errorf("%s: %w", filepath.Join(pdir, learn.BestFile), err)
+		if data, err := os.ReadFile(filepath.Join(pdir, runfile.BestFile)); err == nil {
+			if best, err = runfile.DecodeBest(filepath.Join(pdir, runfile.BestFile), data); err != nil {
+				return err
 			}
-			best = &bj
 		}
 		formula, warns := "–", ""
 		if best != nil {

@@ -25,6 +25,7 @@ import (
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/runfile"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -40,7 +41,7 @@ func main() {
 type pair struct{ routing, ranking string }
 
 func measure(dir string, k int) error {
-	cfg, err := configs.Load(filepath.Join(dir, "config.yaml"))
+	cfg, err := configs.Load(filepath.Join(dir, runfile.ConfigFile))
 	if err != nil {
 		return err
 	}
