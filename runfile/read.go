@@ -56,8 +56,15 @@ func DecodeBest(path string, data []byte) (*Best, error) {
 		}
 		return &b, nil
 	}
+	if te, ok := errors.AsType[*json.UnmarshalTypeError](err); ok && te.Field != "" {
+		return nil, &FieldError{path, te.Field, fmt.Errorf("got a JSON %s, want %s: %w", te.Value, te.Type, errTypeMismatch)}
+	}
 	return nil, &FieldError{path, culprit(data, err), err}
 }
+
+// errTypeMismatch is the cause of a FieldError whose field has the wrong
+// JSON type.
+var errTypeMismatch = errors.New("wrong type")
 
 // culprit is the top-level field of data whose value err is about, ""
 // for malformed JSON: the field of a type error, else the first field
@@ -65,9 +72,6 @@ func DecodeBest(path string, data []byte) (*Best, error) {
 func culprit(data []byte, err error) string {
 	if _, ok := errors.AsType[*json.SyntaxError](err); ok {
 		return ""
-	}
-	if te, ok := errors.AsType[*json.UnmarshalTypeError](err); ok && te.Field != "" {
-		return te.Field
 	}
 	var fields map[string]json.RawMessage
 	if json.Unmarshal(data, &fields) != nil {
