@@ -13,6 +13,7 @@ import (
 
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/runfile"
 )
@@ -58,7 +59,7 @@ type FigureOptions struct {
 
 // SummaryOptions are the reports.SummaryOptions of these figure options.
 func (o FigureOptions) SummaryOptions(reference string) reports.SummaryOptions {
-	return reports.SummaryOptions{Reference: reference, BestBaseline: o.BestBaseline, BestBaselineBasis: o.BestBaselineBasis}
+	return reports.SummaryOptions{Reference: reference, Baselines: policies.Baselines(), BestBaseline: o.BestBaseline, BestBaselineBasis: o.BestBaselineBasis}
 }
 
 // File is one rendered output file: its name and bytes.

@@ -14,6 +14,7 @@ import (
 	"github.com/evogp/evogp/internal/parallel"
 	"github.com/evogp/evogp/internal/stats"
 	"github.com/evogp/evogp/policies"
+	"github.com/evogp/evogp/runfile"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -171,12 +172,14 @@ func ScoreIndividualOnTest(ctx context.Context, cfg configs.Config, routing, for
 			}
 		}
 	}
-	bb := -1
-	for c := range t.Rows {
-		if t.Rows[c].Baseline && (bb < 0 || t.Rows[c].Normalised < t.Rows[bb].Normalised) {
-			bb = c
+	var scores []BaselineScore // the best baseline on this split, by runfile.BestBaseline
+	for _, r := range t.Rows {
+		if r.Baseline {
+			scores = append(scores, BaselineScore{Name: r.Scheduler, Score: r.Normalised})
 		}
 	}
+	best, _ := runfile.BestBaseline(scores)
+	bb := slices.IndexFunc(t.Rows, func(r TestRow) bool { return r.Baseline && r.Scheduler == best.Name })
 	t.BestBaseline, t.BestBaselineBasis = t.Rows[bb].Scheduler, BasisTestSplit
 	if err := t.CompareWith(bb); err != nil {
 		return nil, err
@@ -210,14 +213,10 @@ func (e *evaluator) validateBaselines(ctx context.Context) ([]BaselineScore, err
 	return out, nil
 }
 
-// bestBaseline is the baseline with the lowest score (ties: first).
+// bestBaseline is the best baseline of bs (runfile.BestBaseline, the one
+// definition).
 func bestBaseline(bs []BaselineScore) BaselineScore {
-	best := bs[0]
-	for _, b := range bs[1:] {
-		if b.Score < best.Score {
-			best = b
-		}
-	}
+	best, _ := runfile.BestBaseline(bs)
 	return best
 }
 

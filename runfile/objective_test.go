@@ -64,3 +64,23 @@ func TestWeightsText(t *testing.T) {
 		}
 	}
 }
+
+func TestBestBaseline(t *testing.T) {
+	nan := math.NaN()
+	for _, c := range []struct {
+		scores []BaselineScore
+		want   string
+		ok     bool
+	}{
+		{[]BaselineScore{{"spark", 1.2}, {"liquid", 0.9}, {"tiresias", 1}}, "liquid", true},
+		{[]BaselineScore{{"spark", 0.9}, {"liquid", 0.9}}, "spark", true}, // ties: first listed
+		{[]BaselineScore{{"spark", nan}, {"liquid", 2}}, "liquid", true},
+		{[]BaselineScore{{"spark", nan}}, "", false},
+		{nil, "", false},
+	} {
+		got, ok := BestBaseline(c.scores)
+		if got.Name != c.want || ok != c.ok {
+			t.Errorf("BestBaseline(%v) = %v, %v; want %s, %v", c.scores, got, ok, c.want, c.ok)
+		}
+	}
+}
