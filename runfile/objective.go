@@ -74,14 +74,10 @@ func (o Objective) String() string {
 	return strings.Join(parts, " ")
 }
 
-// FormatWeights is "ω1,ω2,ω3" (shortest decimal form each), as the eval
-// manifest stores the weights.
+// FormatWeights is "ω1,ω2,ω3" (%v: the shortest decimal form each), as
+// the eval manifest and evogp simulate --weights write the weights.
 func FormatWeights(w [3]float64) string {
-	s := make([]string, len(w))
-	for i, v := range w {
-		s[i] = strconv.FormatFloat(v, 'g', -1, 64)
-	}
-	return strings.Join(s, ",")
+	return fmt.Sprintf("%v,%v,%v", w[0], w[1], w[2])
 }
 
 // ParseWeights reads FormatWeights' text.
