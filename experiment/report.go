@@ -1,8 +1,6 @@
 package experiment
 
 import (
-	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -708,7 +706,7 @@ func (b *reportBuilder) learnSections(r *htmlreport.Report) error {
 	if sec, ok := frontSection(best.Front); ok {
 		r.Sections = append(r.Sections, sec)
 	}
-	hall, err := hallTable(filepath.Join(b.dir, learn.HallFile))
+	hall, err := hallTable(filepath.Join(b.dir, runfile.HallFile))
 	if err != nil {
 		return err
 	}
@@ -815,20 +813,11 @@ func learnedBlocks(dir string, best *learn.BestJSON, id string) ([]htmlreport.Bl
 
 // hallTable reads hall_of_fame.csv (nil when absent).
 func hallTable(path string) (*htmlreport.Table, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+	hall, err := runfile.ReadHall(path)
+	if err != nil || hall == nil {
+		return nil, err
 	}
-	if err != nil {
-		return nil, fmt.Errorf("report: %w", err)
-	}
-	recs, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
-	if err != nil {
-		return nil, fmt.Errorf("report %s: %w", path, err)
-	}
-	if len(recs) == 0 {
-		return nil, nil
-	}
+	recs := append([][]string{hall.Columns()}, hall.Rows...)
 	t := &htmlreport.Table{ID: "hall-table", Caption: "The best distinct formulas of the run (training score: mean normalised objective; validation likewise)."}
 	numeric := map[string]bool{"rank": true, "train_score": true, "generation": true, "validation_score": true, "size": true, "depth": true}
 	for _, h := range recs[0] {

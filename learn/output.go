@@ -2,16 +2,14 @@ package learn
 
 import (
 	"bytes"
-	"encoding/csv"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
 	"github.com/evogp/evogp/expr"
-	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/internal/latex"
 	"github.com/evogp/evogp/internal/runlog"
+	"github.com/evogp/evogp/runfile"
 )
 
 // GenerationRow is one row of generations.parquet: runlog.GenerationRow,
@@ -47,50 +45,42 @@ type GenerationRow = runlog.GenerationRow
 func writeHall(path string, hall []HallEntry, behaviour func(*expr.Tree) uint64, chosen uint64, red *Reduction) error {
 	same := hallDuplicates(hall, behaviour)
 	dom := expr.DefaultDomain()
-	return atomicio.WriteFile(path, func(w io.Writer) error {
-		cw := csv.NewWriter(w)
-		routing := len(hall) > 0 && hall[0].Routing.Tree != nil
-		head := []string{"rank", "train_score", "generation", "validation_score", "size", "depth", "hash", "readable", "reduced", "formula", "simplified", "constant", "same_as"}
+	routing := len(hall) > 0 && hall[0].Routing.Tree != nil
+	// Two trees: formula is the ranking f; size and depth are of the
+	// pair; the routing R follows (runfile.HallColumns).
+	h := &runfile.Hall{Routing: routing}
+	for i, e := range hall {
+		ind := individual{e.Routing.Tree, e.Tree}
+		depth := e.Tree.Depth()
 		if routing {
-			// Two trees: formula is the ranking f; size and depth are of
-			// the pair; the routing R follows.
-			head = append(head, "routing_readable", "routing", "routing_simplified")
+			depth = max(depth, e.Routing.Tree.Depth())
 		}
-		cw.Write(head)
-		for i, h := range hall {
-			ind := individual{h.Routing.Tree, h.Tree}
-			depth := h.Tree.Depth()
-			if routing {
-				depth = max(depth, h.Routing.Tree.Depth())
-			}
-			simp := expr.SimplifyForPrint(h.Tree, onDomain)
-			dup := ""
-			if same[i] >= 0 {
-				dup = strconv.Itoa(same[i] + 1)
-			}
-			isChosen := red != nil && h.hash == chosen
-			readable := expr.Readable(simp, dom)
+		simp := expr.SimplifyForPrint(e.Tree, onDomain)
+		dup := ""
+		if same[i] >= 0 {
+			dup = strconv.Itoa(same[i] + 1)
+		}
+		isChosen := red != nil && e.hash == chosen
+		readable := expr.Readable(simp, dom)
+		if isChosen {
+			readable = expr.Readable(expr.Shorten(red.Ranking), dom)
+		}
+		row := []string{
+			strconv.Itoa(i + 1), num(e.Score), strconv.Itoa(e.Generation), num(e.Validation),
+			strconv.Itoa(ind.size()), strconv.Itoa(depth), fmt.Sprintf("%016x", e.hash),
+			readable, strconv.FormatBool(isChosen),
+			e.Tree.String(), simp.String(), strconv.FormatBool(isConstantTree(simp)), dup,
+		}
+		if routing {
+			route := expr.Readable(expr.SimplifyForPrint(e.Routing.Tree, onDomain), dom)
 			if isChosen {
-				readable = expr.Readable(expr.Shorten(red.Ranking), dom)
+				route = expr.Readable(expr.Shorten(red.Routing), dom)
 			}
-			row := []string{
-				strconv.Itoa(i + 1), num(h.Score), strconv.Itoa(h.Generation), num(h.Validation),
-				strconv.Itoa(ind.size()), strconv.Itoa(depth), fmt.Sprintf("%016x", h.hash),
-				readable, strconv.FormatBool(isChosen),
-				h.Tree.String(), simp.String(), strconv.FormatBool(isConstantTree(simp)), dup,
-			}
-			if routing {
-				route := expr.Readable(expr.SimplifyForPrint(h.Routing.Tree, onDomain), dom)
-				if isChosen {
-					route = expr.Readable(expr.Shorten(red.Routing), dom)
-				}
-				row = append(row, route, h.Routing.Tree.String(), expr.SimplifyForPrint(h.Routing.Tree, expr.Simplify).String())
-			}
-			cw.Write(row)
+			row = append(row, route, e.Routing.Tree.String(), expr.SimplifyForPrint(e.Routing.Tree, expr.Simplify).String())
 		}
-		cw.Flush()
-		return cw.Error()
-	})
+		h.Rows = append(h.Rows, row)
+	}
+	return runfile.WriteHall(path, h)
 }
 
 // onDomain simplifies for the simulator's inputs (expr.DefaultDomain).

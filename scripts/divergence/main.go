@@ -13,12 +13,10 @@ package main
 
 import (
 	"context"
-	"encoding/csv"
 	"flag"
 	"fmt"
 	"log"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 
@@ -45,19 +43,16 @@ func measure(dir string, k int) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.Open(filepath.Join(dir, learn.HallFile))
+	hall, err := runfile.ReadHall(filepath.Join(dir, runfile.HallFile))
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		return err
+	if hall == nil || !hall.Routing {
+		return fmt.Errorf("%s: no %s of a two-tree run", dir, runfile.HallFile)
 	}
-	col := func(name string) int { return slices.Index(rows[0], name) }
 	var inds []pair
-	for _, r := range rows[1:] {
-		inds = append(inds, pair{r[col("routing")], r[col("formula")]})
+	for _, r := range hall.Rows {
+		inds = append(inds, pair{r[hall.Column("routing")], r[hall.Column("formula")]})
 	}
 	for i, s := range cfg.GP.SeedFormulas {
 		if i < len(cfg.GP.SeedRouting) {
