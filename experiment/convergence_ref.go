@@ -29,12 +29,12 @@ func convergenceRef(dir string) (reports.ConvergenceRef, error) {
 		}
 		return data, err
 	}
-	data, err := read(runfile.ConfigFile)
+	data, err := runfile.ReadConfig(dir)
 	if err != nil {
 		return ref, fmt.Errorf("report: %w", err)
 	}
 	if data != nil {
-		cfg, err := configs.Parse(filepath.Join(dir, runfile.ConfigFile), data)
+		cfg, err := configs.Parse(runfile.ConfigPath(dir), data)
 		if err != nil {
 			return ref, fmt.Errorf("report: %w", err)
 		}

@@ -250,8 +250,8 @@ func (b *reportBuilder) readMeta() error {
 			return fmt.Errorf("report %s: %s is not valid JSON: %w", b.dir, ProvenanceFile, err)
 		}
 	}
-	if data, err = read(runfile.ConfigFile); err != nil {
-		return err
+	if data, err = runfile.ReadConfig(b.dir); err != nil {
+		return fmt.Errorf("report: %w", err)
 	}
 	b.cfg = string(data)
 	if data, err = read(runfile.BestFile); err != nil {

@@ -345,7 +345,7 @@ func extendRun(dir string, cfg configs.Config) error {
 	if err != nil {
 		return fmt.Errorf("extend: %w", err)
 	}
-	return atomicio.WriteBytes(filepath.Join(dir, ConfigFile), b)
+	return runfile.WriteConfig(dir, b)
 }
 
 // runner is the state of one run.
@@ -555,7 +555,7 @@ func (r *runner) start(ctx context.Context) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
-	if err := atomicio.WriteBytes(filepath.Join(r.dir, ConfigFile), b); err != nil {
+	if err := runfile.WriteConfig(r.dir, b); err != nil {
 		return nil, err
 	}
 	if err := os.Mkdir(filepath.Join(r.dir, CheckpointDir), 0o755); err != nil {
