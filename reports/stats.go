@@ -6,7 +6,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/evogp/evogp/runfile"
+	"github.com/evogp/evogp/internal/bestbaseline"
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -77,8 +77,8 @@ type SchedulerStats struct {
 // Summary is the per-scheduler statistics of a results table.
 type Summary struct {
 	Reference string // normalising scheduler
-	// BestBaseline is the best baseline (runfile.BestBaseline: lowest mean
-	// normalised objective; "" if no baseline ran), and Baselines the
+	// BestBaseline is the best baseline (internal/bestbaseline: lowest
+	// mean normalised objective; "" if no baseline ran), and Baselines the
 	// named baselines it was chosen among (SummaryOptions.Baselines).
 	BestBaseline string
 	Baselines    []string
@@ -105,7 +105,7 @@ type SummaryOptions struct {
 	// BestBaseline, if set, is the best baseline, chosen elsewhere (on
 	// validation data, say) and named with BestBaselineBasis; it must be
 	// one of the schedulers of the rows. Empty: the best baseline of the
-	// rows themselves by runfile.BestBaseline (BasisThisData).
+	// rows themselves by internal/bestbaseline (BasisThisData).
 	BestBaseline, BestBaselineBasis string
 }
 
@@ -118,7 +118,7 @@ const BasisThisData = "on the data summarised here, for want of other data"
 // equality for ties (identical schedules give bit-identical objectives).
 //
 // The best baseline is the scheduler of opts.Baselines present in rows with
-// the lowest mean normalised objective (runfile.BestBaseline, the one
+// the lowest mean normalised objective (internal/bestbaseline, the one
 // definition; ties: earlier listed), or when the reference did not run on
 // the rows the lowest mean objective.
 func Summarize(rows []ResultRow, opts SummaryOptions) (Summary, error) {
@@ -190,22 +190,26 @@ func Summarize(rows []ResultRow, opts SummaryOptions) (Summary, error) {
 		}
 		sum.BestBaselineBasis = opts.BestBaselineBasis
 	} else {
-		var scores []runfile.BaselineScore
+		var cand []int // the baselines present, in listed order
 		for _, b := range opts.Baselines {
 			if s := slices.Index(t.scheds, b); s >= 0 {
-				scores = append(scores, runfile.BaselineScore{Name: b, Score: sum.Schedulers[s].Normalized.Mean})
+				cand = append(cand, s)
 			}
 		}
-		if slices.ContainsFunc(scores, func(b runfile.BaselineScore) bool { return math.IsNaN(b.Score) }) {
+		scores := make([]float64, len(cand))
+		for i, s := range cand {
+			scores[i] = sum.Schedulers[s].Normalized.Mean
+		}
+		if slices.ContainsFunc(scores, math.IsNaN) {
 			// Without the reference nothing is normalised: compare the
 			// objectives themselves.
 			sum.BestByObjective = true
-			for i := range scores {
-				scores[i].Score = sum.Schedulers[slices.Index(t.scheds, scores[i].Name)].Objective.Mean
+			for i, s := range cand {
+				scores[i] = sum.Schedulers[s].Objective.Mean
 			}
 		}
-		if b, ok := runfile.BestBaseline(scores); ok {
-			best = slices.Index(t.scheds, b.Name)
+		if i, ok := bestbaseline.Index(scores); ok {
+			best = cand[i]
 		}
 		sum.BestBaselineBasis = BasisThisData
 	}

@@ -196,7 +196,7 @@ func TestPairedRatioIntervalIsPaired(t *testing.T) {
 }
 
 // TestBestBaselineIsLowestNormalised: the best baseline chosen on the rows
-// is runfile.BestBaseline's, the lowest mean normalised objective, not the
+// is internal/bestbaseline's, the lowest mean normalised objective, not the
 // lowest mean rank: here spark's objective is 1.1× the reference's on
 // every instance and liquid's 2×, 1.05×, 1.05×, so liquid ranks better on
 // two of three instances but spark is best; and without the reference the

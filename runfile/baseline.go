@@ -1,27 +1,21 @@
 package runfile
 
-import "math"
+import "github.com/evogp/evogp/internal/bestbaseline"
 
-// BestBaseline is the one definition of the best baseline, used by learn
-// (best.json's best_baseline, the test table), eval's summary and report,
-// and sweeps: of the named baselines, the one with the lowest mean
-// normalised objective — the mean over instances of its objective divided
-// by the reference's (SRSF under the learner's allocator and placer, or
-// eval's --reference), the scale the learner's fitness is on. Ties go to
-// the baseline listed first (the policy registry's order). A score that
-// is NaN (not computed) never wins; ok is false when no score is a number.
-//
-// Why not the lowest mean rank: a rank is among all schedulers compared,
-// learned ones included, so adding a contender could change which baseline
-// is best; the normalised objective is the baseline's own.
+// BestBaseline is the best of the named baselines' scores (mean
+// normalised objectives, in policies.Baselines order) by the one
+// definition, internal/bestbaseline: the lowest, ties to the first listed,
+// NaN never; ok is false when no score is a number. learn's best.json
+// best_baseline and test table use it; eval's summary (reports) uses the
+// same definition.
 func BestBaseline(scores []BaselineScore) (best BaselineScore, ok bool) {
-	for _, s := range scores {
-		if math.IsNaN(s.Score) {
-			continue
-		}
-		if !ok || s.Score < best.Score {
-			best, ok = s, true
-		}
+	vals := make([]float64, len(scores))
+	for i, s := range scores {
+		vals[i] = s.Score
 	}
-	return best, ok
+	i, ok := bestbaseline.Index(vals)
+	if !ok {
+		return BaselineScore{}, false
+	}
+	return scores[i], true
 }

@@ -43,7 +43,7 @@ var rules = []rule{
 	{"internal/...", []string{"internal/..."}},
 	{"datasets/...", []string{"simcore", "datasets/...", "internal/..."}},
 	{"learn/...", []string{"expr", "runfile", "simcore/...", "policies", "hydra/...", "datasets/...", "configs", "formula", "learn/...", "internal/..."}}, // hydra only through policies
-	{"reports/...", []string{"reports/...", "runfile", "internal/..."}},
+	{"reports/...", []string{"reports/...", "internal/..."}},
 	{"estimate/...", []string{"simcore", "estimate/...", "internal/..."}},
 	{"hydra/...", []string{"simcore", "hydra/..."}},
 	{"policies", []string{"simcore/...", "hydra/...", "expr", "internal/..."}}, // the one registry: simcore's built-ins + evo + rule (routing trees: expr) + hydra
