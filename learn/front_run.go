@@ -274,52 +274,13 @@ func (fs *frontState) validateTrees(ctx context.Context, ev *evaluator, inds []i
 	return objs, scores, nil
 }
 
-// frontRow is a row of front.parquet.
-type frontRow struct {
-	Member     int64   `parquet:"member"`
-	Label      string  `parquet:"label"`
-	Formula    string  `parquet:"formula"`
-	Simplified string  `parquet:"simplified"`
-	Size       int64   `parquet:"size"`
-	Hash       string  `parquet:"hash"`
-	Objectives string  `parquet:"objectives"` // comma-separated names of objective_1..3
-	Objective1 float64 `parquet:"objective_1"`
-	Objective2 float64 `parquet:"objective_2"`
-	Objective3 float64 `parquet:"objective_3"` // NaN with two objectives
-	Score      float64 `parquet:"score"`       // the config's scalar validation score
-	OmegaLo    float64 `parquet:"omega_lo"`    // NaN: never wins (or three objectives)
-	OmegaHi    float64 `parquet:"omega_hi"`
-	Pick       bool    `parquet:"pick"` // the config's ω member
-	Dominates  string  `parquet:"dominates"`
-}
-
-// writeFront writes front.parquet.
-func writeFront(path string, f *Front) error {
-	rows := make([]frontRow, len(f.Members))
-	for i, m := range f.Members {
-		row := frontRow{
-			Member: int64(i + 1), Label: m.Label, Formula: m.Formula(), Simplified: m.SimplifiedFormula(), Size: int64(m.Size), Hash: m.Hash,
-			Objectives: strings.Join(f.Objectives, ","), Objective1: m.Validation[0], Objective2: m.Validation[1], Objective3: math.NaN(),
-			Score: m.Score, OmegaLo: math.NaN(), OmegaHi: math.NaN(), Pick: i == f.Pick, Dominates: strings.Join(m.Dominates, ","),
-		}
-		if len(m.Validation) > 2 {
-			row.Objective3 = m.Validation[2]
-		}
-		if m.OmegaLo != nil {
-			row.OmegaLo, row.OmegaHi = *m.OmegaLo, *m.OmegaHi
-		}
-		rows[i] = row
-	}
-	return tablefile.Write(path, rows, func(frontRow) error { return nil })
-}
-
 // HypervolumePlotName names the hypervolume convergence figure.
 const HypervolumePlotName = "hypervolume"
 
 // writeFrontOutputs writes front.parquet, front.png/.svg and
 // hypervolume.png/.svg (hv: per generation).
 func writeFrontOutputs(dir string, f *Front, hv []float64) error {
-	if err := writeFront(filepath.Join(dir, FrontFile), f); err != nil {
+	if err := runfile.WriteFront(filepath.Join(dir, FrontFile), f); err != nil {
 		return err
 	}
 	fig, err := frontplot.Plot(FrontPlotInput(f))

@@ -3,11 +3,13 @@ package runfile
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/pareto"
+	"github.com/evogp/evogp/internal/tablefile"
 )
 
 // Front is the outcome of a multi-objective run (best.json "front").
@@ -200,4 +202,68 @@ func vec(v []float64) string {
 		s[i] = fmt.Sprintf("%.4g", x)
 	}
 	return "(" + strings.Join(s, ", ") + ")"
+}
+
+// FrontRow is a row of front.parquet: one member of the front, its
+// validation objectives (objective_1..3, named in objectives) and ω
+// interval, whether it is the run's pick, the baselines it dominates.
+// (The struct is unexported because parquet names the file's schema after
+// it: "frontRow", as written before runfile existed.)
+type FrontRow = frontRow
+
+type frontRow struct {
+	Member     int64   `parquet:"member"`
+	Label      string  `parquet:"label"`
+	Formula    string  `parquet:"formula"`
+	Simplified string  `parquet:"simplified"`
+	Size       int64   `parquet:"size"`
+	Hash       string  `parquet:"hash"`
+	Objectives string  `parquet:"objectives"` // comma-separated names of objective_1..3
+	Objective1 float64 `parquet:"objective_1"`
+	Objective2 float64 `parquet:"objective_2"`
+	Objective3 float64 `parquet:"objective_3"` // NaN with two objectives
+	Score      float64 `parquet:"score"`       // the config's scalar validation score
+	OmegaLo    float64 `parquet:"omega_lo"`    // NaN: never wins (or three objectives)
+	OmegaHi    float64 `parquet:"omega_hi"`
+	Pick       bool    `parquet:"pick"` // the config's ω member
+	Dominates  string  `parquet:"dominates"`
+}
+
+// WriteFront writes f as the front.parquet at path, atomically.
+func WriteFront(path string, f *Front) error {
+	rows := make([]FrontRow, len(f.Members))
+	for i, m := range f.Members {
+		row := FrontRow{
+			Member: int64(i + 1), Label: m.Label, Formula: m.Formula(), Simplified: m.SimplifiedFormula(), Size: int64(m.Size), Hash: m.Hash,
+			Objectives: strings.Join(f.Objectives, ","), Objective1: m.Validation[0], Objective2: m.Validation[1], Objective3: math.NaN(),
+			Score: m.Score, OmegaLo: math.NaN(), OmegaHi: math.NaN(), Pick: i == f.Pick, Dominates: strings.Join(m.Dominates, ","),
+		}
+		if len(m.Validation) > 2 {
+			row.Objective3 = m.Validation[2]
+		}
+		if m.OmegaLo != nil {
+			row.OmegaLo, row.OmegaHi = *m.OmegaLo, *m.OmegaHi
+		}
+		rows[i] = row
+	}
+	return tablefile.Write(path, rows, func(FrontRow) error { return nil })
+}
+
+// ReadFront reads a front.parquet, each row checked (FrontRow.check;
+// an error names the file and the row).
+func ReadFront(path string) ([]FrontRow, error) {
+	return tablefile.Read(path, FrontRow.check)
+}
+
+// check accepts what WriteFront writes: a member number and label, and
+// finite objectives but objective_3 (NaN with two) and the ω bounds (NaN:
+// never wins).
+func (r FrontRow) check() error {
+	if r.Member < 1 || r.Label == "" {
+		return fmt.Errorf("member %d %q: want a number ≥ 1 and a label", r.Member, r.Label)
+	}
+	if err := tablefile.Finite("objective_1", r.Objective1, "objective_2", r.Objective2, "score", r.Score); err != nil {
+		return err
+	}
+	return nil
 }
