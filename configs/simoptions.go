@@ -3,6 +3,7 @@ package configs
 import (
 	"fmt"
 
+	"github.com/evogp/evogp/runfile"
 	"github.com/evogp/evogp/simcore"
 	"github.com/evogp/evogp/simcore/evo"
 )
@@ -53,4 +54,34 @@ func EVOParams(cfg Config) evo.Params {
 	e := cfg.EVO
 	return evo.Params{Population: e.Population, Generations: e.Generations, Mutation: e.Mutation,
 		Stall: e.Stall, Budget: e.Budget, Init: e.Init, Seed: cfg.GPSeed(), Workers: e.Workers}
+}
+
+// Record is the objective section as the record a run stores (best.json's
+// "objective_record"): the kind's name and only the parameters the kind
+// reads (simcore.ObjectiveKind.Reads), validated by Resolve.
+func (o Objective) Record() (runfile.Objective, error) {
+	obj, err := o.Resolve()
+	if err != nil {
+		return runfile.Objective{}, err
+	}
+	return ObjectiveRecord(obj), nil
+}
+
+// ObjectiveRecord is o as a record (Objective.Record).
+func ObjectiveRecord(o simcore.Objective) runfile.Objective {
+	kind := o.Kind
+	if kind == nil {
+		kind = simcore.MultiCluster
+	}
+	rec := runfile.Objective{Kind: kind.Name()}
+	reads := kind.Reads()
+	if reads.Weights {
+		w := o.Weights
+		rec.Weights = &w
+	}
+	if reads.Omega {
+		omega := o.Omega
+		rec.Omega = &omega
+	}
+	return rec
 }

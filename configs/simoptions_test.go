@@ -80,3 +80,27 @@ func TestArrivalTiesKey(t *testing.T) {
 		t.Fatal("a default config's YAML names arrival_ties")
 	}
 }
+
+// TestObjectiveRecord: the record keeps exactly the parameters the kind
+// reads, so two configs with the same objective give equal records.
+func TestObjectiveRecord(t *testing.T) {
+	multi, err := Objective{Kind: "multi", Weights: [3]float64{1, 2, 3}, Omega: 0.3}.Record()
+	if err != nil || multi.String() != "multi weights=1,2,3" {
+		t.Errorf("multi: %v %v", multi, err)
+	}
+	a, _ := Objective{Kind: "single", Weights: [3]float64{1, 1, 1}, Omega: 0.3}.Record()
+	b, _ := Objective{Kind: "single", Weights: [3]float64{5, 0, 1}, Omega: 0.3}.Record()
+	if !a.Equal(b) || a.String() != "single omega=0.3" {
+		t.Errorf("single ignores the weights: %v vs %v", a, b)
+	}
+	def, err := Objective{Weights: [3]float64{1, 1, 1}}.Record()
+	if err != nil || def.Kind != "multi" {
+		t.Errorf("the empty kind is multi: %v %v", def, err)
+	}
+	if _, err := (Objective{Kind: "single", Omega: 2}).Record(); err == nil {
+		t.Error("ω = 2 accepted")
+	}
+	if _, err := (Objective{Kind: "nope"}).Record(); err == nil {
+		t.Error("unknown kind accepted")
+	}
+}

@@ -5,15 +5,14 @@ import (
 	"testing"
 
 	"github.com/evogp/evogp/policies"
-	"github.com/evogp/evogp/reports"
 )
 
-// reports may not import the policy registry, so it spells the baseline
-// list; this keeps the two one list (wait-first included).
-func TestReportsBaselinesAreTheRegistry(t *testing.T) {
-	got, want := reports.DefaultBaselines(), policies.Baselines()
+// reports has no baseline list of its own: eval's summary chooses its best
+// baseline among the registry's (wait-first included).
+func TestSummaryBaselinesAreTheRegistry(t *testing.T) {
+	got, want := FigureOptions{}.SummaryOptions("tiresias").Baselines, policies.Baselines()
 	if !slices.Equal(got, want) {
-		t.Fatalf("reports.DefaultBaselines() = %v, policies.Baselines() = %v", got, want)
+		t.Fatalf("summary baselines %v, policies.Baselines() = %v", got, want)
 	}
 	if !slices.Contains(want, "wait-first") {
 		t.Fatalf("baselines %v lack wait-first", want)

@@ -14,6 +14,7 @@ import (
 	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/internal/latex"
 	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/runfile"
 )
 
 // ExportHelp is the description of `evogp export`: what Export reads
@@ -110,7 +111,7 @@ func Export(ctx context.Context, o ExportOptions, w io.Writer) error {
 	if text == "" {
 		path := src
 		if st, err := os.Stat(src); err == nil && st.IsDir() {
-			path = filepath.Join(src, "best.json")
+			path = filepath.Join(src, runfile.BestFile)
 		}
 		if text, err = ExportBest(path, o); err != nil {
 			return err

@@ -1,7 +1,6 @@
 package experiment
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -10,14 +9,7 @@ import (
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/reports"
-)
-
-// The files of a learn run directory that convergenceRef reads
-// (learn.ConfigFile and learn.BestFile; TestConvergenceRefFileNames keeps
-// them equal).
-const (
-	runConfigFile = "config.yaml"
-	runBestFile   = "best.json"
+	"github.com/evogp/evogp/runfile"
 )
 
 // convergenceRef reads what a learn run directory's convergence figure
@@ -37,36 +29,26 @@ func convergenceRef(dir string) (reports.ConvergenceRef, error) {
 		}
 		return data, err
 	}
-	data, err := read(runConfigFile)
+	data, err := runfile.ReadConfig(dir)
 	if err != nil {
 		return ref, fmt.Errorf("report: %w", err)
 	}
 	if data != nil {
-		cfg, err := configs.Parse(filepath.Join(dir, runConfigFile), data)
+		cfg, err := configs.Parse(runfile.ConfigPath(dir), data)
 		if err != nil {
 			return ref, fmt.Errorf("report: %w", err)
 		}
 		ref.Subset = cfg.GP.Subset
 	}
-	if data, err = read(runBestFile); err != nil {
+	if data, err = read(runfile.BestFile); err != nil {
 		return ref, fmt.Errorf("report: %w", err)
 	}
 	if data == nil || ref.Subset == 0 {
 		return ref, nil // validation scores are per-instance means: only beside α
 	}
-	var best struct { // the part of learn.BestJSON the figure draws (the eval path must not import learn)
-		ValidationCurve []struct {
-			Generation int     `json:"generation"`
-			Score      float64 `json:"score"`
-		} `json:"validation_curve"`
-		ValidationBaselines []struct {
-			Name  string  `json:"name"`
-			Score float64 `json:"score"`
-		} `json:"validation_baselines"`
-		BestBaseline string `json:"best_baseline"`
-	}
-	if err := json.Unmarshal(data, &best); err != nil {
-		return ref, fmt.Errorf("report %s: %w", filepath.Join(dir, runBestFile), err)
+	best, err := runfile.DecodeBest(filepath.Join(dir, runfile.BestFile), data)
+	if err != nil {
+		return ref, fmt.Errorf("report: %w", err)
 	}
 	for _, c := range best.ValidationCurve {
 		ref.Validation = append(ref.Validation, reports.ValidationPoint{Generation: c.Generation, Score: c.Score})

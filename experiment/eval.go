@@ -12,6 +12,7 @@ import (
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/runfile"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -178,7 +179,7 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 	man := EvalManifest{
 		Command: "eval", Dataset: s.Dataset, Instances: len(ds.Instances), Schedulers: s.Policies,
 		Reference: s.Figures.Reference, Instance: s.Figures.Instance, Objective: o.Kind,
-		Weights: fmt.Sprintf("%v,%v,%v", o.Weights[0], o.Weights[1], o.Weights[2]),
+		Weights: runfile.FormatWeights(o.Weights),
 		Omega:   o.Omega, Trigger: s.Sim.Sim.Trigger, Backfill: s.Sim.Sim.Backfill, TimeUnit: s.TimeUnit,
 		EVOPairs: EVOPairs(s.Policies), Estimates: estimates,
 		BestBaseline: s.Figures.BestBaseline, BestBaselineBasis: s.Figures.BestBaselineBasis,

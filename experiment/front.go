@@ -13,6 +13,7 @@ import (
 	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/runfile"
 )
 
 // frontPolicies expands a LABEL=SOURCE entry whose SOURCE is a run (or
@@ -30,20 +31,13 @@ func (b PolicyBuilder) frontPolicies(entry string) (ps []Policy, ok bool, err er
 	if strings.HasSuffix(strings.ToLower(source), ".json") {
 		path = source
 	} else if st, err := os.Stat(source); err == nil && st.IsDir() {
-		path = filepath.Join(source, learn.BestFile)
+		path = filepath.Join(source, runfile.BestFile)
 	}
 	if path == "" {
 		return nil, false, nil
 	}
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return nil, false, nil // FormulaSource reports it
-	}
-	var probe struct {
-		Front json.RawMessage `json:"front"`
-	}
-	if json.Unmarshal(raw, &probe) != nil || len(probe.Front) == 0 || string(probe.Front) == "null" {
-		return nil, false, nil
+	if probe, err := runfile.LoadBest(path); err != nil || probe.Front == nil {
+		return nil, false, nil // not a front; FormulaSource reports a bad file
 	}
 	best, err := learn.ReadBest(path)
 	if err != nil {

@@ -2,7 +2,6 @@ package experiment
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/runfile"
 )
 
 // LearnSettings describe one learning run started from the command line.
@@ -86,13 +86,13 @@ func configProvenance(prov Provenance, cfg configs.Config) (Provenance, error) {
 // learnedTree returns the best tree of the run in dir, running or resuming
 // the run as needed.
 func learnedTree(ctx context.Context, dir string, cfg configs.Config, pr progress.Options, prov Provenance) (*expr.Tree, error) {
-	if b, err := os.ReadFile(filepath.Join(dir, learn.BestFile)); err == nil {
-		var best learn.BestJSON
-		if err := json.Unmarshal(b, &best); err != nil {
-			return nil, fmt.Errorf("%s/%s: %w", dir, learn.BestFile, err)
+	if b, err := os.ReadFile(filepath.Join(dir, runfile.BestFile)); err == nil {
+		best, err := runfile.DecodeBest(filepath.Join(dir, runfile.BestFile), b)
+		if err != nil {
+			return nil, err
 		}
-		if best.Tree == nil {
-			return nil, fmt.Errorf("%s/%s: no tree", dir, learn.BestFile)
+		if err := best.Check(); err != nil {
+			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, runfile.BestFile), err)
 		}
 		return best.Tree, nil
 	}

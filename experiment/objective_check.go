@@ -1,13 +1,12 @@
 package experiment
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/evogp/evogp/formula"
+	"github.com/evogp/evogp/runfile"
 )
 
 // LearnedObjectiveWarnings says, for every policy read from a learner
@@ -21,28 +20,38 @@ func LearnedObjectiveWarnings(ps []Policy, sim SimSettings) ([]string, error) {
 		return nil, err
 	}
 	scored := obj.String()
+	record, err := sim.Objective.Record()
+	if err != nil {
+		return nil, err
+	}
 	var out []string
 	for _, p := range ps {
 		path, ok := learnedBestPath(p)
 		if !ok {
 			continue
 		}
-		data, err := os.ReadFile(path)
+		best, err := runfile.LoadBest(path)
 		if err != nil {
 			return nil, fmt.Errorf("scheduler %s: %w", p.Label, err)
 		}
-		var best struct {
-			Objective string `json:"objective"`
-		}
-		if err := json.Unmarshal(data, &best); err != nil {
-			return nil, fmt.Errorf("scheduler %s: %s: %w", p.Label, path, err)
-		}
-		if best.Objective != "" && best.Objective != scored {
+		if !sameObjective(best, scored, record) {
 			out = append(out, fmt.Sprintf("%s was learned under the objective %s but is scored here under %s: its ranks and ratios measure a criterion it was not selected for (give eval the run's objective flags to score it as learned)",
 				p.Label, best.Objective, scored))
 		}
 	}
 	return out, nil
+}
+
+// sameObjective reports whether best was learned under the objective
+// eval scores with: by best.json's objective record, or for a best.json
+// written before the record existed by its prose (simcore's Describe,
+// which names every parameter its kind reads). A best.json that records
+// neither is not checked.
+func sameObjective(best *runfile.Best, scored string, record runfile.Objective) bool {
+	if best.ObjectiveRecord != nil {
+		return best.ObjectiveRecord.Equal(record)
+	}
+	return best.Objective == "" || best.Objective == scored
 }
 
 // learnedBestPath is the best.json a LABEL=SOURCE policy was read from,
@@ -57,7 +66,7 @@ func learnedBestPath(p Policy) (string, bool) {
 	}
 	src = strings.TrimPrefix(src, "run:")
 	if !strings.HasSuffix(strings.ToLower(src), ".json") {
-		src = filepath.Join(src, formula.BestFile)
+		src = filepath.Join(src, runfile.BestFile)
 	}
 	// A run no longer where it was (a task collected elsewhere) is not
 	// checked.

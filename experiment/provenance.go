@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/runfile"
 )
 
 // ProvenanceFile lists, in every output directory (learn run, sweep, eval,
@@ -19,7 +20,7 @@ import (
 // was resumed has two entries). It is the one file that differs between
 // two runs with identical inputs: it holds the start time and the host, so
 // MarkerFile and the tables stay byte-identical.
-const ProvenanceFile = "provenance.json"
+const ProvenanceFile = runfile.ProvenanceFile
 
 // Provenance says which program made an output, how and where.
 type Provenance struct {

@@ -11,13 +11,6 @@ import (
 	"github.com/evogp/evogp/reports"
 )
 
-// The file names convergenceRef reads are the learner's.
-func TestConvergenceRefFileNames(t *testing.T) {
-	if runConfigFile != learn.ConfigFile || runBestFile != learn.BestFile {
-		t.Fatalf("convergenceRef reads %s and %s, learn writes %s and %s", runConfigFile, runBestFile, learn.ConfigFile, learn.BestFile)
-	}
-}
-
 var bestTipRE = regexp.MustCompile(`generation (\d+): best ([0-9.e+-]+)`)
 
 // bestByGeneration reads the plotted best value per generation from a

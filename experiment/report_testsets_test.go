@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/runfile"
 )
 
 // A sweep whose points were scored on different test sets (seed=1,2
@@ -29,7 +30,7 @@ func TestSweepTestSetsFromPoints(t *testing.T) {
 		if err := os.MkdirAll(p, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(p, runBestFile), []byte(`{"test": {"split": `+strconv.Quote(split)+`}}`), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(p, runfile.BestFile), []byte(`{"test": {"split": `+strconv.Quote(split)+`}}`), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/evogp/evogp/internal/texttable"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/reports"
 )
 
@@ -29,7 +30,7 @@ func WriteSummaryTable(w io.Writer, dir, reference string) error {
 	if err != nil {
 		return err
 	}
-	s, err := reports.Summarize(t.Results, reports.SummaryOptions{Reference: reference, BestBaseline: best, BestBaselineBasis: basis})
+	s, err := reports.Summarize(t.Results, reports.SummaryOptions{Reference: reference, Baselines: policies.Baselines(), BestBaseline: best, BestBaselineBasis: basis})
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,6 @@
 package experiment
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/runfile"
 )
 
 // Files a sweep directory gets beside sweep.parquet.
@@ -32,21 +32,6 @@ type SweepLine struct {
 	Warnings []string
 }
 
-// pointBest is the part of a point's best.json a sweep table shows (read
-// here without the learner's types, which the eval path must not need).
-type pointBest struct {
-	Infix             string   `json:"infix"`
-	Simplified        string   `json:"simplified"`
-	RoutingInfix      string   `json:"routing_infix"`
-	RoutingSimplified string   `json:"routing_simplified"`
-	Warnings          []string `json:"warnings"`
-	// Reduced is the reduced pair (issue 40), shown instead when present.
-	Reduced *struct {
-		Readable        string `json:"readable"`
-		RoutingReadable string `json:"routing_readable"`
-	} `json:"reduced"`
-}
-
 // shorter is the simplified form, or the evolved one when that is shorter
 // (or the simplified form is missing).
 func shorter(simplified, infix string) string {
@@ -62,7 +47,7 @@ func SweepLines(dir string, rows []reports.SweepRow) ([]SweepLine, error) {
 	out := make([]SweepLine, len(rows))
 	for i, r := range rows {
 		out[i].Row = r
-		path := filepath.Join(pointDirOf(dir, r), "best.json")
+		path := filepath.Join(pointDirOf(dir, r), runfile.BestFile)
 		data, err := os.ReadFile(path)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -70,9 +55,9 @@ func SweepLines(dir string, rows []reports.SweepRow) ([]SweepLine, error) {
 		if err != nil {
 			return nil, fmt.Errorf("sweep table: %w", err)
 		}
-		var b pointBest
-		if err := json.Unmarshal(data, &b); err != nil {
-			return nil, fmt.Errorf("sweep table: %s: %w", path, err)
+		b, err := runfile.DecodeBest(path, data)
+		if err != nil {
+			return nil, fmt.Errorf("sweep table: %w", err)
 		}
 		out[i].Formula = shorter(b.Simplified, b.Infix)
 		route := shorter(b.RoutingSimplified, b.RoutingInfix)
@@ -186,7 +171,7 @@ func SweepBests(dir string) (points []SweepPointBest, ok bool, err error) {
 		return nil, true, err
 	}
 	for _, r := range rows {
-		best := filepath.Join(pointDirOf(dir, r), "best.json")
+		best := filepath.Join(pointDirOf(dir, r), runfile.BestFile)
 		if _, err := os.Stat(best); err != nil {
 			continue
 		}

@@ -1,7 +1,6 @@
 package experiment
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -9,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/runfile"
 )
 
 // sweepTestSets returns, per row of a sweep directory's table, the test
@@ -20,7 +20,7 @@ func sweepTestSets(dir string, rows []reports.SweepRow) ([]string, error) {
 	out := make([]string, len(rows))
 	named := false
 	for i, r := range rows {
-		path := filepath.Join(pointDirOf(dir, r), runBestFile)
+		path := filepath.Join(pointDirOf(dir, r), runfile.BestFile)
 		data, err := os.ReadFile(path)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -28,13 +28,9 @@ func sweepTestSets(dir string, rows []reports.SweepRow) ([]string, error) {
 		if err != nil {
 			return nil, fmt.Errorf("report: %w", err)
 		}
-		var b struct {
-			Test *struct {
-				Split string `json:"split"`
-			} `json:"test"`
-		}
-		if err := json.Unmarshal(data, &b); err != nil {
-			return nil, fmt.Errorf("report: %s: %w", path, err)
+		b, err := runfile.DecodeBest(path, data)
+		if err != nil {
+			return nil, fmt.Errorf("report: %w", err)
 		}
 		if b.Test != nil && b.Test.Split != "" {
 			out[i], named = b.Test.Split, true

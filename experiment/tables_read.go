@@ -11,6 +11,7 @@ import (
 
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/runfile"
 )
 
 // ReadTables and the manifest readers below turn an output directory
@@ -127,7 +128,7 @@ func ReadTables(dir string) (Tables, error) {
 	}{
 		{"results.parquet", func(p string) (err error) { t.Results, err = reports.ReadResults(p); return }},
 		{"jobs.parquet", func(p string) (err error) { t.Jobs, err = reports.ReadJobs(p); return }},
-		{"generations.parquet", func(p string) (err error) { t.Generations, err = reports.ReadGenerations(p); return }},
+		{runfile.GenerationsFile, func(p string) (err error) { t.Generations, err = reports.ReadGenerations(p); return }},
 		{"sweep.parquet", func(p string) (err error) { t.Sweep, err = reports.ReadSweep(p); return }},
 		{"baselines.parquet", func(p string) (err error) { t.Baselines, err = reports.ReadResults(p); return }},
 		{"pressure.parquet", func(p string) (err error) { t.Pressure, err = reports.ReadPressure(p); return }},
@@ -154,7 +155,7 @@ func ReadTables(dir string) (Tables, error) {
 			if label == "" {
 				label = r.Point
 			}
-			p := filepath.Join(pointDirOf(dir, r), "generations.parquet")
+			p := filepath.Join(pointDirOf(dir, r), runfile.GenerationsFile)
 			rows, err := reports.ReadGenerations(p)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue

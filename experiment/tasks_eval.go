@@ -16,6 +16,7 @@ import (
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/launch"
 	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/runfile"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -101,7 +102,7 @@ func evalManifest(st evalTaskSettings, n int) EvalManifest {
 	return EvalManifest{
 		Command: "eval", Dataset: st.Dataset, Instances: n, Schedulers: st.Policies,
 		Reference: st.Figures.Reference, Instance: st.Figures.Instance, Objective: o.Kind,
-		Weights: fmt.Sprintf("%v,%v,%v", o.Weights[0], o.Weights[1], o.Weights[2]),
+		Weights: runfile.FormatWeights(o.Weights),
 		Omega:   o.Omega, Trigger: st.Sim.Sim.Trigger, Backfill: st.Sim.Sim.Backfill, TimeUnit: st.TimeUnit,
 	}
 }

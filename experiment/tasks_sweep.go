@@ -192,10 +192,10 @@ func checkSweepAxes(axes []SweepAxis, cfg configs.Config) error {
 		if err != nil {
 			return fmt.Errorf("sweep: %w", err)
 		}
-		if !objectiveReadsOmega(kind) {
+		if !kind.Reads().Omega {
 			var readers []string
 			for _, k := range simcore.ObjectiveKinds() {
-				if objectiveReadsOmega(k) {
+				if k.Reads().Omega {
 					readers = append(readers, "objective.kind="+k.Name())
 				}
 			}
@@ -204,15 +204,4 @@ func checkSweepAxes(axes []SweepAxis, cfg configs.Config) error {
 		}
 	}
 	return nil
-}
-
-// objectiveReadsOmega asks the kind whether ω is one of its parameters:
-// a kind describes its objective with every parameter it reads
-// (ObjectiveKind.Describe), so two values of ω describe differently
-// exactly when the kind reads ω.
-func objectiveReadsOmega(k simcore.ObjectiveKind) bool {
-	o := simcore.Objective{Kind: k, Weights: [3]float64{1, 1, 1}}
-	lo, hi := o, o
-	lo.Omega, hi.Omega = 0.25, 0.75
-	return k.Describe(lo) != k.Describe(hi)
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/evogp/evogp/simcore"
 )
 
-// objectiveReadsOmega agrees with what each kind of the table computes: a
+// ObjectiveKind.Reads().Omega agrees with what each kind of the table computes: a
 // kind reads ω exactly when its final objective changes with ω on metrics
 // whose terms differ.
 func TestObjectiveReadsOmegaAgreesWithFinal(t *testing.T) {
@@ -18,11 +18,11 @@ func TestObjectiveReadsOmegaAgreesWithFinal(t *testing.T) {
 		lo, hi := o, o
 		lo.Omega, hi.Omega = 0.25, 0.75
 		changes := k.Final(lo, m) != k.Final(hi, m)
-		if got := objectiveReadsOmega(k); got != changes {
-			t.Errorf("%s: objectiveReadsOmega = %v, but Final changes with ω: %v", k.Name(), got, changes)
+		if got := k.Reads().Omega; got != changes {
+			t.Errorf("%s: Reads().Omega = %v, but Final changes with ω: %v", k.Name(), got, changes)
 		}
 	}
-	if objectiveReadsOmega(simcore.MultiCluster) || !objectiveReadsOmega(simcore.SingleCluster) || !objectiveReadsOmega(simcore.DeadlineAware) {
+	if simcore.MultiCluster.Reads().Omega || !simcore.SingleCluster.Reads().Omega || !simcore.DeadlineAware.Reads().Omega {
 		t.Error("multi must not read ω; single and deadline must")
 	}
 	err := checkSweepAxes([]SweepAxis{{Key: "objective.omega"}}, configs.Default())

@@ -1,10 +1,6 @@
 package formula
 
-import (
-	"encoding/json"
-	"fmt"
-	"os"
-)
+import "github.com/evogp/evogp/runfile"
 
 // ValidationBestBaseline is the best baseline a learner run chose on its
 // validation set (best.json's "best_baseline"), for the policy source
@@ -14,15 +10,9 @@ func ValidationBestBaseline(source string) (name, path string, ok bool, err erro
 	if path, err = bestPath(source); err != nil || path == "" {
 		return "", "", false, err
 	}
-	b, err := os.ReadFile(path)
+	best, err := runfile.LoadBest(path)
 	if err != nil {
-		return "", "", false, fmt.Errorf("read best.json: %w", err)
-	}
-	var best struct {
-		BestBaseline string `json:"best_baseline"`
-	}
-	if err := json.Unmarshal(b, &best); err != nil {
-		return "", "", false, fmt.Errorf("%s: not valid JSON: %w", path, err)
+		return "", "", false, err
 	}
 	return best.BestBaseline, path, best.BestBaseline != "", nil
 }

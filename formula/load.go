@@ -1,7 +1,6 @@
 package formula
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,15 +8,17 @@ import (
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/runfile"
 )
 
-// Files of a learner run directory that a saved policy is read from.
+// Files of a learner run directory that a saved policy is read from
+// (runfile names them).
 const (
 	// BestFile holds the learned formula ("infix") and its scores.
-	BestFile = "best.json"
+	BestFile = runfile.BestFile
 	// ConfigFile is the run's config, whose gp.time_unit is the unit of
 	// the formula's time terminals.
-	ConfigFile = "config.yaml"
+	ConfigFile = runfile.ConfigFile
 )
 
 // Source returns the formula of a policy source: the infix of source if it
@@ -100,23 +101,17 @@ func bestPath(source string) (string, error) {
 // ReadBestInfix reads the "infix" field of a learner's best.json and checks
 // that it parses.
 func ReadBestInfix(path string) (string, error) {
-	b, err := os.ReadFile(path)
+	best, err := runfile.LoadBest(path)
 	if err != nil {
-		return "", fmt.Errorf("read best.json: %w", err)
+		return "", err
 	}
-	var best struct {
-		Infix *string `json:"infix"`
-	}
-	if err := json.Unmarshal(b, &best); err != nil {
-		return "", fmt.Errorf("%s: not valid JSON: %w", path, err)
-	}
-	if best.Infix == nil || strings.TrimSpace(*best.Infix) == "" {
+	if strings.TrimSpace(best.Infix) == "" {
 		return "", fmt.Errorf("%s: no \"infix\" formula", path)
 	}
-	if _, err := expr.Parse(*best.Infix); err != nil {
-		return "", fmt.Errorf("%s: infix %s: %w", path, expr.Quote(*best.Infix, err), err)
+	if _, err := expr.Parse(best.Infix); err != nil {
+		return "", fmt.Errorf("%s: infix %s: %w", path, expr.Quote(best.Infix, err), err)
 	}
-	return *best.Infix, nil
+	return best.Infix, nil
 }
 
 // Reduced is the reduced individual of a learner's best.json ("reduced":
@@ -132,22 +127,9 @@ type Reduced struct {
 // formulas parse; nil when the file has none (written before reduction
 // existed) or it is not exact.
 func ReadBestReduced(path string) (*Reduced, error) {
-	b, err := os.ReadFile(path)
+	best, err := runfile.LoadBest(path)
 	if err != nil {
-		return nil, fmt.Errorf("read best.json: %w", err)
-	}
-	var best struct {
-		Reduced *struct {
-			Infix        string `json:"infix"`
-			RoutingInfix string `json:"routing_infix"`
-			Exact        bool   `json:"exact"`
-			CheckedOn    struct {
-				Instances int `json:"instances"`
-			} `json:"checked_on"`
-		} `json:"reduced"`
-	}
-	if err := json.Unmarshal(b, &best); err != nil {
-		return nil, fmt.Errorf("%s: not valid JSON: %w", path, err)
+		return nil, err
 	}
 	r := best.Reduced
 	if r == nil || !r.Exact {

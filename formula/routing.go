@@ -1,11 +1,11 @@
 package formula
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
+
+	"github.com/evogp/evogp/runfile"
 )
 
 // Routing is the routing half of a learned two-tree scheduler (SPEC §16,
@@ -36,37 +36,26 @@ func SourceRouting(source string) (*Routing, error) {
 // hold both trees, the scope and the scheduler spec; each missing piece is
 // one clear error naming the file and the field.
 func ReadBestRouting(path string) (*Routing, error) {
-	b, err := os.ReadFile(path)
+	best, err := runfile.LoadBest(path)
 	if err != nil {
-		return nil, fmt.Errorf("read best.json: %w", err)
-	}
-	var best struct {
-		Learn     []string `json:"learn"`
-		Infix     *string  `json:"infix"`
-		Routing   string   `json:"routing_infix"`
-		Scope     string   `json:"scope"`
-		Candidate string   `json:"candidate"`
-		Terminals []string `json:"routing_terminals"`
-	}
-	if err := json.Unmarshal(b, &best); err != nil {
-		return nil, fmt.Errorf("%s: not valid JSON: %w", path, err)
+		return nil, err
 	}
 	two := slices.Contains(best.Learn, "routing")
 	switch {
-	case !two && best.Routing != "":
+	case !two && best.RoutingInfix != "":
 		return nil, fmt.Errorf(`%s: a "routing_infix" but "learn" = %v does not list routing`, path, best.Learn)
 	case !two:
 		return nil, nil
-	case strings.TrimSpace(best.Routing) == "":
+	case strings.TrimSpace(best.RoutingInfix) == "":
 		return nil, fmt.Errorf(`%s: "learn" = %v but there is no "routing_infix": the routing tree R is missing`, path, best.Learn)
-	case best.Infix == nil || strings.TrimSpace(*best.Infix) == "":
+	case strings.TrimSpace(best.Infix) == "":
 		return nil, fmt.Errorf(`%s: "learn" = %v but there is no "infix": the ranking tree f is missing`, path, best.Learn)
 	case best.Scope != "arrivals" && best.Scope != "all":
 		return nil, fmt.Errorf(`%s: "scope" = %q: must be arrivals or all`, path, best.Scope)
 	case !strings.HasPrefix(best.Candidate, "rule+formula+"):
 		return nil, fmt.Errorf(`%s: "candidate" = %q: a two-tree run's scheduler must be rule+formula+PLACER`, path, best.Candidate)
-	case len(best.Terminals) == 0:
+	case len(best.RoutingTerminals) == 0:
 		return nil, fmt.Errorf(`%s: "learn" = %v but "routing_terminals" is empty`, path, best.Learn)
 	}
-	return &Routing{Infix: best.Routing, Scope: best.Scope, Spec: best.Candidate, Terminals: best.Terminals}, nil
+	return &Routing{Infix: best.RoutingInfix, Scope: best.Scope, Spec: best.Candidate, Terminals: best.RoutingTerminals}, nil
 }

@@ -16,21 +16,21 @@ import (
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
-	"github.com/evogp/evogp/formula"
 	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/runfile"
 	"github.com/evogp/evogp/simcore"
 )
 
-// Files of a run directory.
+// Files of a run directory (runfile names them).
 const (
-	ConfigFile      = formula.ConfigFile // "config.yaml"
-	GenerationsFile = "generations.parquet"
-	HallFile        = "hall_of_fame.csv"
-	BestFile        = formula.BestFile // "best.json"
-	FormulaGoFile   = "formula.go.txt" // not .go: a run directory must never be a Go package
-	FormulaTeXFile  = "formula.tex"
-	PlotName        = "convergence" // convergence.png and convergence.svg
-	CheckpointDir   = "checkpoint"
+	ConfigFile      = runfile.ConfigFile
+	GenerationsFile = runfile.GenerationsFile
+	HallFile        = runfile.HallFile
+	BestFile        = runfile.BestFile
+	FormulaGoFile   = runfile.FormulaGoFile
+	FormulaTeXFile  = runfile.FormulaTeXFile
+	PlotName        = runfile.PlotName
+	CheckpointDir   = runfile.CheckpointDir
 	stateFile       = "state.json"
 	cacheFile       = "cache.bin"
 )

@@ -423,7 +423,7 @@ func updateArchive(archive []ArchiveEntry, all []scored, g int) []ArchiveEntry {
 	for _, c := range all {
 		if !now[c.hash] {
 			now[c.hash] = true
-			cand = append(cand, ArchiveEntry{Tree: c.tree, Routing: RoutingTree{c.routing}, Objectives: c.objs, Generation: g, hash: c.hash})
+			cand = append(cand, ArchiveEntry{Tree: c.tree, Routing: RoutingTree{Tree: c.routing}, Objectives: c.objs, Generation: g, hash: c.hash})
 		}
 	}
 	for _, a := range archive {

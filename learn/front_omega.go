@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"path/filepath"
 	"slices"
 
@@ -12,23 +11,12 @@ import (
 	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/internal/pareto"
 	"github.com/evogp/evogp/policies"
+	"github.com/evogp/evogp/runfile"
 	"github.com/evogp/evogp/simcore"
 )
 
 // OmegaFile is the ω table of a front run (pareto.WriteOmegaTable's text).
-const OmegaFile = "omega.txt"
-
-// FrontOmega is the ω table of a front (internal/pareto.OmegaTable): for
-// each ω of pareto.OmegaGrid, the member the weights (ω, 1 − ω[, 0])
-// pick on validation and the baseline (SRSF included) they pick on
-// validation, both scored on the test split. Note says why there is no
-// table (no test split, or size weighted by ω).
-type FrontOmega struct {
-	Test      string            `json:"test"`
-	Selection string            `json:"selection"`
-	Rows      []pareto.OmegaRow `json:"rows"`
-	Note      string            `json:"note,omitempty"`
-}
+const OmegaFile = runfile.OmegaFile
 
 // omegaWeighsSize reports whether ω weighs size (the first two
 // objectives): baselines have no size, so there is nothing to compare.
@@ -97,19 +85,6 @@ func (fs *frontState) scoreOmega(ctx context.Context, ev *evaluator, front *Fron
 	}
 	om.Rows, err = pareto.OmegaTable(in, pareto.OmegaGrid())
 	return err
-}
-
-// WriteOmega prints the front's ω table (or why there is none); nothing
-// for a front without one (a best.json of an older run).
-func (f *Front) WriteOmega(w io.Writer) error {
-	if f.Omega == nil {
-		return nil
-	}
-	if f.Omega.Note != "" {
-		_, err := fmt.Fprintf(w, "ω table: %s\n", f.Omega.Note)
-		return err
-	}
-	return pareto.WriteOmegaTable(w, f.Omega.Rows, f.Objectives, f.Omega.Test, f.Omega.Selection)
 }
 
 // writeOmega writes OmegaFile in dir.

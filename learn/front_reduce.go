@@ -64,7 +64,7 @@ func (r *runner) reduceFront(ctx context.Context, res *Result, pick *Reduction, 
 			stats.Tried += red.Tried
 			stats.Simulations += red.Simulations
 		}
-		m.setReduced(red)
+		setReduced(m, red)
 		if m.ReducedSize < m.Size {
 			stats.Reduced++
 		}
@@ -78,7 +78,7 @@ func (r *runner) reduceFront(ctx context.Context, res *Result, pick *Reduction, 
 
 // setReduced stores red in m: Reduced (as printed), the reduced trees'
 // infix and their size.
-func (m *FrontMember) setReduced(red *Reduction) {
+func setReduced(m *FrontMember, red *Reduction) {
 	dom := expr.DefaultDomain()
 	text := expr.Readable(expr.Shorten(red.Ranking), dom)
 	m.ReducedInfix, m.ReducedSize = red.Ranking.String(), red.Ranking.Size()

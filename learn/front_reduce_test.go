@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/runfile"
 )
 
 // Every front member's reduced pair (not only the pick's) gives the
@@ -105,7 +106,7 @@ func TestFrontReduceWorkers(t *testing.T) {
 			t.Fatal(err)
 		}
 		path := filepath.Join(t.TempDir(), FrontFile)
-		if err := writeFront(path, front); err != nil {
+		if err := runfile.WriteFront(path, front); err != nil {
 			t.Fatal(err)
 		}
 		files[k] = append(files[k], b, readFile(t, path))

@@ -15,11 +15,12 @@ import (
 	"github.com/evogp/evogp/internal/pareto"
 	"github.com/evogp/evogp/internal/runlog"
 	"github.com/evogp/evogp/internal/tablefile"
+	"github.com/evogp/evogp/runfile"
 	"github.com/evogp/evogp/simcore"
 )
 
 // FrontFile is the front of a gp.selection: nsga2 run (one row per member).
-const FrontFile = "front.parquet"
+const FrontFile = runfile.FrontFile
 
 // FrontPlotName names the validation front figure (front.png, front.svg).
 const FrontPlotName = "front"
@@ -130,87 +131,6 @@ func (r *runner) writeGenerations(path string) error {
 	return tablefile.Write(path, rows, FrontGenerationRow.check)
 }
 
-// Front is the outcome of a multi-objective run (best.json "front").
-type Front struct {
-	Objectives []string `json:"objectives"`
-	// Weights are the config's ω as weights over Objectives; Pick is the
-	// index in Members of the member minimising their weighted sum of
-	// validation objectives (the run's formula).
-	Weights []float64     `json:"weights"`
-	Pick    int           `json:"pick"`
-	Members []FrontMember `json:"members"`
-	// Reference and Hypervolume: on the validation set, in the
-	// normalised objectives.
-	Reference   []float64 `json:"reference"`
-	Hypervolume float64   `json:"validation_hypervolume"`
-	// Baselines are the named baselines' validation objectives (SRSF
-	// scores 1 on each; size is 0, no formula) and Archive the number of
-	// archive members scored on validation.
-	Baselines []FrontBaseline `json:"baselines"`
-	Archive   int             `json:"archive"`
-	Warnings  []string        `json:"warnings"`
-	// Omega is the ω table on the test split (front_omega.go).
-	Omega *FrontOmega `json:"omega,omitempty"`
-}
-
-// FrontMember is one formula of the front: its ranking tree and, with
-// gp.learn: [routing, ranking], its routing tree (else the Routing fields
-// are omitted).
-type FrontMember struct {
-	Label             string      `json:"label"` // front-1, front-2, … in front order
-	Tree              *expr.Tree  `json:"tree"`
-	Infix             string      `json:"infix"`
-	Simplified        string      `json:"simplified"`
-	Routing           RoutingTree `json:"routing_tree,omitzero"`
-	RoutingInfix      string      `json:"routing_infix,omitempty"`
-	RoutingSimplified string      `json:"routing_simplified,omitempty"`
-	Size              int         `json:"size"` // nodes of the simplified tree(s)
-	Hash              string      `json:"hash"` // of the individual (both trees)
-	// Reduced is the member's reduced pair as printed ("R = … ; f = …"
-	// with a routing tree): the same schedule on every training and
-	// validation instance (reduce.go, front_reduce.go); empty in a
-	// best.json written before members were reduced. ReducedInfix and
-	// ReducedRoutingInfix are the reduced trees' infix (what export
-	// --omega prints), ReducedSize their total number of nodes.
-	Reduced             string `json:"reduced,omitempty"`
-	ReducedInfix        string `json:"reduced_infix,omitempty"`
-	ReducedRoutingInfix string `json:"reduced_routing_infix,omitempty"`
-	ReducedSize         int    `json:"reduced_size,omitempty"`
-	// Validation are the mean normalised validation objectives (size as
-	// is) and Score the config's scalar validation score.
-	Validation []float64 `json:"validation"`
-	Score      float64   `json:"score"`
-	// OmegaLo..OmegaHi is the ω interval on which the member minimises
-	// ω·o1 + (1−ω)·o2 (two objectives only; null if it never does).
-	OmegaLo *float64 `json:"omega_lo"`
-	OmegaHi *float64 `json:"omega_hi"`
-	// Dominates lists the baselines whose validation objectives (size
-	// left out) the member dominates.
-	Dominates []string `json:"dominates"`
-}
-
-// FrontBaseline is a baseline's validation objectives.
-type FrontBaseline struct {
-	Name       string    `json:"name"`
-	Validation []float64 `json:"validation"`
-}
-
-// PickOmega is the index of the member minimising ω·o1 + (1−ω)·o2 of the
-// validation objectives of a two-objective front.
-func (f *Front) PickOmega(omega float64) (int, error) {
-	if len(f.Objectives) != 2 {
-		return 0, fmt.Errorf("the front has %d objectives (%s); ω picks among two", len(f.Objectives), strings.Join(f.Objectives, ", "))
-	}
-	if !(omega >= 0 && omega <= 1) {
-		return 0, fmt.Errorf("ω = %v: must be in [0, 1]", omega)
-	}
-	pts := make([][]float64, len(f.Members))
-	for i, m := range f.Members {
-		pts[i] = m.Validation
-	}
-	return pareto.PickOmega(pts, omega), nil
-}
-
 // simulatedOnly drops the size objective from v (baselines have none).
 func (fs *frontState) simulatedOnly(v []float64) []float64 {
 	var out []float64
@@ -250,7 +170,7 @@ func (fs *frontState) finish(ctx context.Context, r *runner, res *Result) error 
 			Dominates: []string{},
 		}
 		if rt := inds[i].routing; rt != nil {
-			m.Routing, m.RoutingInfix, m.RoutingSimplified = RoutingTree{rt}, rt.String(), expr.Simplify(rt).String()
+			m.Routing, m.RoutingInfix, m.RoutingSimplified = RoutingTree{Tree: rt}, rt.String(), expr.Simplify(rt).String()
 		}
 		for b, name := range fs.baseNames {
 			if pareto.Dominates(fs.simulatedOnly(objs[i]), fs.simulatedOnly(fs.baseVal[b])) {
@@ -348,52 +268,13 @@ func (fs *frontState) validateTrees(ctx context.Context, ev *evaluator, inds []i
 	return objs, scores, nil
 }
 
-// frontRow is a row of front.parquet.
-type frontRow struct {
-	Member     int64   `parquet:"member"`
-	Label      string  `parquet:"label"`
-	Formula    string  `parquet:"formula"`
-	Simplified string  `parquet:"simplified"`
-	Size       int64   `parquet:"size"`
-	Hash       string  `parquet:"hash"`
-	Objectives string  `parquet:"objectives"` // comma-separated names of objective_1..3
-	Objective1 float64 `parquet:"objective_1"`
-	Objective2 float64 `parquet:"objective_2"`
-	Objective3 float64 `parquet:"objective_3"` // NaN with two objectives
-	Score      float64 `parquet:"score"`       // the config's scalar validation score
-	OmegaLo    float64 `parquet:"omega_lo"`    // NaN: never wins (or three objectives)
-	OmegaHi    float64 `parquet:"omega_hi"`
-	Pick       bool    `parquet:"pick"` // the config's ω member
-	Dominates  string  `parquet:"dominates"`
-}
-
-// writeFront writes front.parquet.
-func writeFront(path string, f *Front) error {
-	rows := make([]frontRow, len(f.Members))
-	for i, m := range f.Members {
-		row := frontRow{
-			Member: int64(i + 1), Label: m.Label, Formula: m.Formula(), Simplified: m.SimplifiedFormula(), Size: int64(m.Size), Hash: m.Hash,
-			Objectives: strings.Join(f.Objectives, ","), Objective1: m.Validation[0], Objective2: m.Validation[1], Objective3: math.NaN(),
-			Score: m.Score, OmegaLo: math.NaN(), OmegaHi: math.NaN(), Pick: i == f.Pick, Dominates: strings.Join(m.Dominates, ","),
-		}
-		if len(m.Validation) > 2 {
-			row.Objective3 = m.Validation[2]
-		}
-		if m.OmegaLo != nil {
-			row.OmegaLo, row.OmegaHi = *m.OmegaLo, *m.OmegaHi
-		}
-		rows[i] = row
-	}
-	return tablefile.Write(path, rows, func(frontRow) error { return nil })
-}
-
 // HypervolumePlotName names the hypervolume convergence figure.
 const HypervolumePlotName = "hypervolume"
 
 // writeFrontOutputs writes front.parquet, front.png/.svg and
 // hypervolume.png/.svg (hv: per generation).
 func writeFrontOutputs(dir string, f *Front, hv []float64) error {
-	if err := writeFront(filepath.Join(dir, FrontFile), f); err != nil {
+	if err := runfile.WriteFront(filepath.Join(dir, FrontFile), f); err != nil {
 		return err
 	}
 	fig, err := frontplot.Plot(FrontPlotInput(f))
@@ -476,25 +357,4 @@ func OmegaInfix(path string, omega float64) (infix, label string, err error) {
 		return "", "", fmt.Errorf("%s: the front's members have a routing tree (gp.learn: [routing, ranking]); a ranking formula alone would drop it — use OmegaMember, or evaluate them with evogp eval --schedulers NAME=RUN; %s: %s", path, m.Label, m.Formula())
 	}
 	return m.Infix, m.Label, nil
-}
-
-// Formula is the member's individual as evolved: its ranking formula, or
-// "R = … ; f = …" with a routing tree.
-func (m FrontMember) Formula() string {
-	if m.RoutingInfix == "" {
-		return m.Infix
-	}
-	return "R = " + m.RoutingInfix + " ; f = " + m.Infix
-}
-
-// SimplifiedFormula is the member's reduced pair when it has one (every
-// member of a run that reduces them), else Formula of the simplified trees.
-func (m FrontMember) SimplifiedFormula() string {
-	if m.Reduced != "" {
-		return m.Reduced
-	}
-	if m.RoutingSimplified == "" {
-		return m.Simplified
-	}
-	return "R = " + m.RoutingSimplified + " ; f = " + m.Simplified
 }

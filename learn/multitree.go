@@ -1,10 +1,6 @@
 package learn
 
 import (
-	"errors"
-	"fmt"
-	"slices"
-
 	"math/bits"
 
 	"github.com/evogp/evogp/expr"
@@ -97,52 +93,6 @@ func simplifyRouting(t *expr.Tree) *expr.Tree {
 	return expr.Simplify(t)
 }
 
-// RoutingTree is a routing tree in JSON (the checkpoint, the hall of
-// fame): it encodes as the tree does and decodes over the routing
-// catalogue; the zero value (no routing tree) is omitted with omitzero.
-type RoutingTree struct{ Tree *expr.Tree }
-
-// IsZero reports whether there is no routing tree.
-func (r RoutingTree) IsZero() bool { return r.Tree == nil }
-
-// MarshalJSON encodes the tree.
-func (r RoutingTree) MarshalJSON() ([]byte, error) { return r.Tree.MarshalJSON() }
-
-// UnmarshalJSON decodes a routing tree.
-func (r *RoutingTree) UnmarshalJSON(b []byte) error {
-	t, err := decodeRouting(b)
-	if err != nil {
-		return err
-	}
-	r.Tree = t
-	return nil
-}
-
 // ruleSpec is the scheduler spec of a two-tree individual: the rule
 // allocator, the formula ranking and placer.
 func ruleSpec(placer string) string { return "rule+formula+" + placer }
-
-// checkBestRouting checks the routing part of a best.json: a run that
-// learned a routing tree must hold it (and a ranking tree, checked by the
-// caller), over its recorded routing terminals, with a scope.
-func checkBestRouting(b *BestJSON) error {
-	two := slices.Contains(b.Learn, "routing")
-	switch {
-	case !two && b.RoutingTree.Tree != nil:
-		return errors.New(`a "routing_tree" but "learn" does not list routing`)
-	case !two:
-		return nil
-	case b.RoutingTree.Tree == nil || b.RoutingTree.Tree.Size() == 0:
-		return fmt.Errorf(`"learn" is %v but there is no "routing_tree": the routing tree is missing`, b.Learn)
-	case b.Scope != "arrivals" && b.Scope != "all":
-		return fmt.Errorf(`"scope" = %q: must be arrivals or all`, b.Scope)
-	}
-	terms, err := parseRoutingTerminals(b.RoutingTerminals)
-	if err != nil {
-		return fmt.Errorf("routing_terminals: %w", err)
-	}
-	if bad := b.RoutingTree.Tree.Terminals().Minus(terms); bad.Len() > 0 {
-		return fmt.Errorf("the routing tree %s uses %s, outside its routing_terminals %v", b.RoutingTree.Tree, bad, b.RoutingTerminals)
-	}
-	return nil
-}

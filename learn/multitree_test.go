@@ -140,7 +140,7 @@ func TestMemberRoutingJSON(t *testing.T) {
 		t.Errorf("a one-tree member encodes a routing key: %s", one)
 	}
 	r := expr.Routing.MustParse("W + 0.5 * o")
-	two, err := json.Marshal(member{Tree: expr.MustParse("g * d"), Routing: RoutingTree{r}, Fitness: 1})
+	two, err := json.Marshal(member{Tree: expr.MustParse("g * d"), Routing: RoutingTree{Tree: r}, Fitness: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,18 +2,14 @@ package learn
 
 import (
 	"bytes"
-	"encoding/csv"
-	"encoding/json"
 	"fmt"
-	"github.com/evogp/evogp/internal/latex"
-	"io"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/evogp/evogp/expr"
-	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/internal/latex"
 	"github.com/evogp/evogp/internal/runlog"
+	"github.com/evogp/evogp/runfile"
 )
 
 // GenerationRow is one row of generations.parquet: runlog.GenerationRow,
@@ -49,50 +45,42 @@ type GenerationRow = runlog.GenerationRow
 func writeHall(path string, hall []HallEntry, behaviour func(*expr.Tree) uint64, chosen uint64, red *Reduction) error {
 	same := hallDuplicates(hall, behaviour)
 	dom := expr.DefaultDomain()
-	return atomicio.WriteFile(path, func(w io.Writer) error {
-		cw := csv.NewWriter(w)
-		routing := len(hall) > 0 && hall[0].Routing.Tree != nil
-		head := []string{"rank", "train_score", "generation", "validation_score", "size", "depth", "hash", "readable", "reduced", "formula", "simplified", "constant", "same_as"}
+	routing := len(hall) > 0 && hall[0].Routing.Tree != nil
+	// Two trees: formula is the ranking f; size and depth are of the
+	// pair; the routing R follows (runfile.HallColumns).
+	h := &runfile.Hall{Routing: routing}
+	for i, e := range hall {
+		ind := individual{e.Routing.Tree, e.Tree}
+		depth := e.Tree.Depth()
 		if routing {
-			// Two trees: formula is the ranking f; size and depth are of
-			// the pair; the routing R follows.
-			head = append(head, "routing_readable", "routing", "routing_simplified")
+			depth = max(depth, e.Routing.Tree.Depth())
 		}
-		cw.Write(head)
-		for i, h := range hall {
-			ind := individual{h.Routing.Tree, h.Tree}
-			depth := h.Tree.Depth()
-			if routing {
-				depth = max(depth, h.Routing.Tree.Depth())
-			}
-			simp := expr.SimplifyForPrint(h.Tree, onDomain)
-			dup := ""
-			if same[i] >= 0 {
-				dup = strconv.Itoa(same[i] + 1)
-			}
-			isChosen := red != nil && h.hash == chosen
-			readable := expr.Readable(simp, dom)
+		simp := expr.SimplifyForPrint(e.Tree, onDomain)
+		dup := ""
+		if same[i] >= 0 {
+			dup = strconv.Itoa(same[i] + 1)
+		}
+		isChosen := red != nil && e.hash == chosen
+		readable := expr.Readable(simp, dom)
+		if isChosen {
+			readable = expr.Readable(expr.Shorten(red.Ranking), dom)
+		}
+		row := []string{
+			strconv.Itoa(i + 1), num(e.Score), strconv.Itoa(e.Generation), num(e.Validation),
+			strconv.Itoa(ind.size()), strconv.Itoa(depth), fmt.Sprintf("%016x", e.hash),
+			readable, strconv.FormatBool(isChosen),
+			e.Tree.String(), simp.String(), strconv.FormatBool(isConstantTree(simp)), dup,
+		}
+		if routing {
+			route := expr.Readable(expr.SimplifyForPrint(e.Routing.Tree, onDomain), dom)
 			if isChosen {
-				readable = expr.Readable(expr.Shorten(red.Ranking), dom)
+				route = expr.Readable(expr.Shorten(red.Routing), dom)
 			}
-			row := []string{
-				strconv.Itoa(i + 1), num(h.Score), strconv.Itoa(h.Generation), num(h.Validation),
-				strconv.Itoa(ind.size()), strconv.Itoa(depth), fmt.Sprintf("%016x", h.hash),
-				readable, strconv.FormatBool(isChosen),
-				h.Tree.String(), simp.String(), strconv.FormatBool(isConstantTree(simp)), dup,
-			}
-			if routing {
-				route := expr.Readable(expr.SimplifyForPrint(h.Routing.Tree, onDomain), dom)
-				if isChosen {
-					route = expr.Readable(expr.Shorten(red.Routing), dom)
-				}
-				row = append(row, route, h.Routing.Tree.String(), expr.SimplifyForPrint(h.Routing.Tree, expr.Simplify).String())
-			}
-			cw.Write(row)
+			row = append(row, route, e.Routing.Tree.String(), expr.SimplifyForPrint(e.Routing.Tree, expr.Simplify).String())
 		}
-		cw.Flush()
-		return cw.Error()
-	})
+		h.Rows = append(h.Rows, row)
+	}
+	return runfile.WriteHall(path, h)
 }
 
 // onDomain simplifies for the simulator's inputs (expr.DefaultDomain).
@@ -142,111 +130,6 @@ func hallDuplicates(hall []HallEntry, behaviour func(*expr.Tree) uint64) []int {
 func isConstantTree(t *expr.Tree) bool { return t.Terminals() == 0 }
 
 func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
-
-// BestJSON is the content of best.json: the chosen priority function in
-// every form, its scores and where it came from. It holds nothing that
-// depends on the wall clock or the run directory, so an interrupted and
-// resumed run writes the same bytes as an uninterrupted one.
-type BestJSON struct {
-	Config         string     `json:"config"`
-	Seed           uint64     `json:"seed"`
-	Objective      string     `json:"objective"`
-	Generations    int        `json:"generations"`
-	Tree           *expr.Tree `json:"tree"`
-	Infix          string     `json:"infix"`
-	Simplified     string     `json:"simplified"`
-	SimplifiedTree *expr.Tree `json:"simplified_tree"`
-	// SimplifiedDomain is expr.SimplifyOn(Tree, expr.DefaultDomain()): the
-	// formula simplified for the simulator's inputs (d ≥ 1/3600, q ≥ 0,
-	// u ≥ 1, g ≥ 1, no intermediate overflow), where it ranks jobs exactly
-	// as Tree does; for other inputs use Simplified.
-	SimplifiedDomain string `json:"simplified_domain"`
-	LaTeX            string `json:"latex"`
-	Hash             string `json:"hash"`
-	Size             int    `json:"size"`
-	Depth            int    `json:"depth"`
-	// Validation is the mean over the validation instances of O_c,i /
-	// O_SRSF,i (SRSF scores 1; lower is better).
-	Validation          float64 `json:"validation_score"`
-	ValidationInstances int     `json:"validation_instances"`
-	// TrainScore is the chosen tree's last training fitness divided by the
-	// subset size, or null if it was not in the final population.
-	TrainScore *float64 `json:"train_score"`
-	// Terminals is the run's terminal set (gp.terminals) and Constants
-	// whether ephemeral constants were on: the formula uses nothing else.
-	// A best.json without the key is read as the paper's {d, q, u, g}.
-	Terminals expr.Terminals `json:"terminals"`
-	Constants bool           `json:"constants"`
-	// Candidate is the scheduler the formula was scored under
-	// (gp.allocator + formula + gp.placer); TimeUnit the unit of d, q, a, s.
-	Candidate string `json:"candidate"`
-	TimeUnit  string `json:"time_unit"`
-	// ValidationBaselines are the named baselines' validation scores (same
-	// scale as Validation) and BestBaseline the lowest of them.
-	ValidationBaselines []BaselineScore `json:"validation_baselines"`
-	BestBaseline        string          `json:"best_baseline"`
-	// ValidationCurve is the best individual's validation score every
-	// gp.validate_every generations.
-	ValidationCurve []CurvePoint `json:"validation_curve"`
-	// Test is the held-out test table (null without test instances).
-	Test *TestTable `json:"test"`
-	// Warnings: constant formula, or ranking exactly like a reference.
-	Warnings []string `json:"warnings"`
-	// Front is the front of formulas (gp.selection: nsga2; absent with
-	// scalar selection). The formula above is its member for the
-	// config's ω.
-	Front *Front `json:"front,omitempty"`
-	// Reduced is the chosen individual reduced to the smallest trees found
-	// that schedule every training and validation instance as Tree (and
-	// RoutingTree) do, checked by simulation; printed and exported first.
-	// Absent in a best.json written before reduction existed.
-	Reduced *ReducedJSON `json:"reduced,omitempty"`
-	// With gp.learn: [routing, ranking] (absent otherwise): the trees
-	// learned ("routing", "ranking"), the routing tree R as evolved and
-	// simplified, its terminal set (gp.routing_terminals) and the rule
-	// allocator's scope. Tree, Infix, Simplified and Terminals above are
-	// the ranking tree f's; Candidate is then rule+formula+PLACER, Hash,
-	// Size and Depth are of the pair.
-	Learn                 []string    `json:"learn,omitempty"`
-	RoutingTree           RoutingTree `json:"routing_tree,omitzero"`
-	RoutingInfix          string      `json:"routing_infix,omitempty"`
-	RoutingSimplified     string      `json:"routing_simplified,omitempty"`
-	RoutingSimplifiedTree RoutingTree `json:"routing_simplified_tree,omitzero"`
-	RoutingTerminals      []string    `json:"routing_terminals,omitempty"`
-	Scope                 string      `json:"scope,omitempty"`
-}
-
-// ReadBest reads a best.json and checks that its formula uses only the
-// terminals recorded with it, all of which the simulator can supply.
-func ReadBest(path string) (*BestJSON, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("read best.json: %w", err)
-	}
-	var best BestJSON
-	if err := json.Unmarshal(b, &best); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if best.Tree.Size() == 0 {
-		return nil, fmt.Errorf("%s: no \"tree\"", path)
-	}
-	terms := best.Terminals.Or(expr.PaperTerminals)
-	if err := CheckTerminals(best.Tree, terms); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if err := checkBestRouting(&best); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return &best, nil
-}
-
-func writeJSON(path string, v any) error {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return atomicio.WriteBytes(path, append(b, '\n'))
-}
 
 // formulaGo wraps expr's Go rendering in a compilable file (package
 // formula). It is stored as formula.go.txt: the go tool ignores the name,

@@ -74,7 +74,7 @@ type HallEntry struct {
 // by (score, hash).
 func updateHall(hall []HallEntry, pop []scored, gen, alpha, size int) []HallEntry {
 	for _, c := range pop[:min(size, len(pop))] {
-		e := HallEntry{Tree: c.tree, Routing: RoutingTree{c.routing}, Score: c.fitness / float64(alpha), Generation: gen, hash: c.hash}
+		e := HallEntry{Tree: c.tree, Routing: RoutingTree{Tree: c.routing}, Score: c.fitness / float64(alpha), Generation: gen, hash: c.hash}
 		if i := slices.IndexFunc(hall, func(h HallEntry) bool { return h.hash == c.hash }); i >= 0 {
 			hall[i] = e
 		} else {

@@ -87,7 +87,7 @@ func (r *runner) checkpoint() error {
 		CacheEntries: len(r.ev.log),
 	}
 	for _, c := range r.pop {
-		m := member{Tree: c.tree, Routing: RoutingTree{c.routing}, Fitness: c.fitness, Objectives: c.objs}
+		m := member{Tree: c.tree, Routing: RoutingTree{Tree: c.routing}, Fitness: c.fitness, Objectives: c.objs}
 		if p := r.cfg.GP.ParentSelection; p != "" && p != "tournament" {
 			m.Cases = c.cases
 		}

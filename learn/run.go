@@ -14,6 +14,7 @@ import (
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/runfile"
 	"github.com/evogp/evogp/simcore"
 	"github.com/evogp/evogp/simcore/evo"
 )
@@ -307,7 +308,7 @@ func extendRun(dir string, cfg configs.Config) error {
 	if err != nil {
 		return fmt.Errorf("extend: %w", err)
 	}
-	return atomicio.WriteBytes(filepath.Join(dir, ConfigFile), b)
+	return runfile.WriteConfig(dir, b)
 }
 
 // runner is the state of one run.
@@ -521,7 +522,7 @@ func (r *runner) start(ctx context.Context) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
-	if err := atomicio.WriteBytes(filepath.Join(r.dir, ConfigFile), b); err != nil {
+	if err := runfile.WriteConfig(r.dir, b); err != nil {
 		return nil, err
 	}
 	if err := os.Mkdir(filepath.Join(r.dir, CheckpointDir), 0o755); err != nil {
@@ -816,7 +817,7 @@ func (r *runner) write(res *Result) error {
 		return err
 	}
 	b := BestJSON{
-		Config: r.cfg.Name, Seed: r.cfg.Seed, Objective: objectiveString(r.cfg), Generations: r.cfg.GP.Generations,
+		Config: r.cfg.Name, Seed: r.cfg.Seed, Objective: objectiveString(r.cfg), ObjectiveRecord: objectiveRecord(r.cfg), Generations: r.cfg.GP.Generations,
 		Tree: res.Best, Infix: res.Best.String(), Simplified: simp.String(), SimplifiedTree: simp,
 		SimplifiedDomain: expr.SimplifyOn(res.Best, expr.DefaultDomain()).String(), LaTeX: latex,
 		Hash: fmt.Sprintf("%016x", res.Best.Hash()), Size: res.Best.Size(), Depth: res.Best.Depth(),
@@ -824,7 +825,7 @@ func (r *runner) write(res *Result) error {
 		Terminals: r.terms, Constants: r.cfg.GP.Constants,
 		Candidate: candidateSpec(r.cfg.GP.Allocator, r.cfg.GP.Placer), TimeUnit: r.cfg.GP.TimeUnit,
 		ValidationBaselines: res.ValidationBaselines, BestBaseline: bestBaseline(res.ValidationBaselines).Name,
-		ValidationCurve: res.ValidationCurve, Test: res.Test, Warnings: res.Warnings, Front: res.Front,
+		ValidationCurve: bestCurve(res.ValidationCurve), Test: res.Test, Warnings: res.Warnings, Front: res.Front,
 		Reduced: reducedJSON(res),
 	}
 	if res.Front != nil {
@@ -840,8 +841,8 @@ func (r *runner) write(res *Result) error {
 		h = individualHash(res.Routing, res.Best)
 		ind := individual{res.Routing, res.Best}
 		b.Learn = slices.Clone(r.cfg.GP.Learn)
-		b.RoutingTree, b.RoutingInfix = RoutingTree{res.Routing}, res.Routing.String()
-		b.RoutingSimplified, b.RoutingSimplifiedTree = res.RoutingSimplified.String(), RoutingTree{res.RoutingSimplified}
+		b.RoutingTree, b.RoutingInfix = RoutingTree{Tree: res.Routing}, res.Routing.String()
+		b.RoutingSimplified, b.RoutingSimplifiedTree = res.RoutingSimplified.String(), RoutingTree{Tree: res.RoutingSimplified}
 		b.RoutingTerminals, b.Scope = slices.Clone(r.cfg.GP.RoutingTerminals), r.cfg.GP.RoutingScope()
 		b.Candidate = ruleSpec(r.cfg.GP.Placer)
 		b.Hash, b.Size, b.Depth = fmt.Sprintf("%016x", h), ind.size(), max(res.Routing.Depth(), res.Best.Depth())
@@ -854,7 +855,7 @@ func (r *runner) write(res *Result) error {
 		}
 	}
 	// best.json last: its presence marks a complete run (Resume refuses it).
-	return writeJSON(filepath.Join(dir, BestFile), b)
+	return runfile.WriteBest(dir, &b)
 }
 
 func objectiveString(c configs.Config) string {

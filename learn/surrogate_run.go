@@ -139,7 +139,7 @@ func (r *runner) surrogateState() *surrogateCheckpoint {
 	}
 	ck := &surrogateCheckpoint{Archive: make([]member, len(r.sur.archive))}
 	for i, e := range r.sur.archive {
-		ck.Archive[i] = member{Tree: e.tree, Routing: RoutingTree{e.routing}, Fitness: e.value, Objectives: e.objs}
+		ck.Archive[i] = member{Tree: e.tree, Routing: RoutingTree{Tree: e.routing}, Fitness: e.value, Objectives: e.objs}
 	}
 	return ck
 }

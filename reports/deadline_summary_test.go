@@ -19,7 +19,7 @@ func TestSummaryDeadlineTable(t *testing.T) {
 		if !late {
 			rs[0].TotalTardiness, rs[0].DeadlineMisses, rs[1].TotalTardiness, rs[1].DeadlineMisses = 0, 0, 0, 0
 		}
-		s, err := Summarize(rs, SummaryOptions{Reference: "y"})
+		s, err := Summarize(rs, SummaryOptions{Baselines: testBaselines, Reference: "y"})
 		if err != nil {
 			t.Fatal(err)
 		}

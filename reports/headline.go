@@ -14,7 +14,7 @@ import (
 const SignificanceLevel = 0.05
 
 // Headline is the summary sentence of a results table: the best baseline,
-// and for every scheduler that is not one of the paper's baselines (the
+// and for every scheduler that is not one of the named baselines (the
 // learned or user-given policies) its mean objective as a ratio to the
 // best baseline's, the median paired ratio with its 95 % CI, the
 // better/tied/worse counts, and the Wilcoxon p-value with n, "no
@@ -22,7 +22,7 @@ const SignificanceLevel = 0.05
 func Headline(s Summary) string {
 	var names []string
 	for _, r := range s.Schedulers {
-		if !slices.Contains(DefaultBaselines(), r.Scheduler) {
+		if !slices.Contains(s.Baselines, r.Scheduler) {
 			names = append(names, r.Scheduler)
 		}
 	}
@@ -52,7 +52,11 @@ func HeadlineOf(s Summary, names ...string) string {
 	}
 	h := "Best baseline: " + s.BestBaseline
 	if s.BestBaselineBasis == BasisThisData {
-		h += fmt.Sprintf(" (lowest mean rank over these %d instances; no other data was given to choose it on).", s.Ranked)
+		if s.BestByObjective {
+			h += fmt.Sprintf(" (lowest mean objective over these %d instances, not normalised, for want of the reference %s's objectives on them; no other data was given to choose it on).", s.Instances, s.Reference)
+		} else {
+			h += fmt.Sprintf(" (lowest mean normalised objective, objective ÷ %s's, over these %d instances; no other data was given to choose it on).", s.Reference, s.Instances)
+		}
 	} else {
 		h += fmt.Sprintf(", chosen %s.", s.BestBaselineBasis)
 	}

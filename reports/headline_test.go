@@ -16,7 +16,7 @@ import (
 // no data could push below 0.05 (the minimum is 2/2² = 0.5), so the
 // headline says "n too small for a test" rather than a p-value.
 func TestHeadlineHandComputed(t *testing.T) {
-	s, err := Summarize(statsTable(), SummaryOptions{})
+	s, err := Summarize(statsTable(), SummaryOptions{Baselines: testBaselines})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func TestHeadlineHandComputed(t *testing.T) {
 	for _, w := range []string{"Best baseline: tiresias", "gp: mean objective 0.6× tiresias's on the 3 instances both ran",
 		"median paired ratio 0.5 (too few instances for a 95 % CI)", "better on 2, tied on 1, worse on 0",
 		"n too small for a test (2 non-tied pairs; a two-sided signed-rank test needs 6 to reach p < 0.05)",
-		"Best baseline: tiresias (lowest mean rank over these 3 instances; no other data was given to choose it on)"} {
+		"Best baseline: tiresias (lowest mean normalised objective, objective ÷ tiresias's, over these 4 instances; no other data was given to choose it on)"} {
 		if !strings.Contains(h, w) {
 			t.Errorf("headline lacks %q:\n%s", w, h)
 		}
@@ -63,7 +63,7 @@ func TestHeadlineSignificantWithCI(t *testing.T) {
 		rows = append(rows, ResultRow{Instance: inst, Scheduler: "gp", Jobs: 1, Objective: 10 * r},
 			ResultRow{Instance: inst, Scheduler: "tiresias", Jobs: 1, Objective: 10})
 	}
-	s, err := Summarize(rows, SummaryOptions{})
+	s, err := Summarize(rows, SummaryOptions{Baselines: testBaselines})
 	if err != nil {
 		t.Fatal(err)
 	}

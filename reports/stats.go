@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/evogp/evogp/internal/bestbaseline"
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -13,15 +14,6 @@ import (
 // with MCT allocation and best-fit placement, the learner's baseline
 // (SPEC §8).
 const DefaultReference = "tiresias"
-
-// DefaultBaselines lists the named baselines (SPEC §5.3): the paper's
-// four and this project's own wait-first, in the policy registry's order.
-// reports may not import the registry (internal/archtest), so the list is
-// spelled here and experiment's TestReportsBaselinesAreTheRegistry keeps
-// it equal to policies.Baselines().
-func DefaultBaselines() []string {
-	return []string{"spark", "liquid", "tiresias", "lyra", "wait-first"}
-}
 
 // Stat is the sample mean and standard deviation of N values. SD uses the
 // unbiased n−1 denominator, sqrt(Σ(x−x̄)²/(N−1)), and is 0 when N = 1. Both
@@ -84,8 +76,16 @@ type SchedulerStats struct {
 
 // Summary is the per-scheduler statistics of a results table.
 type Summary struct {
-	Reference    string // normalising scheduler
-	BestBaseline string // baseline with the lowest mean rank ("" if none ran)
+	Reference string // normalising scheduler
+	// BestBaseline is the best baseline (internal/bestbaseline: lowest
+	// mean normalised objective; "" if no baseline ran), and Baselines the
+	// named baselines it was chosen among (SummaryOptions.Baselines).
+	BestBaseline string
+	Baselines    []string
+	// BestByObjective: the best baseline was chosen on the rows by mean
+	// objective, not normalised, because the reference did not run on
+	// them (a scale factor per instance, unknown).
+	BestByObjective bool
 	// BestBaselineBasis says on which data BestBaseline was chosen, e.g.
 	// "on the validation set of runs/a" (SummaryOptions.BestBaselineBasis),
 	// or BasisThisData when it was chosen on the rows summarised.
@@ -95,15 +95,17 @@ type Summary struct {
 	Schedulers        []SchedulerStats
 }
 
-// SummaryOptions choose the reference and the baselines. Zero values mean
-// DefaultReference and DefaultBaselines().
+// SummaryOptions choose the reference and the baselines. A zero Reference
+// means DefaultReference.
 type SummaryOptions struct {
 	Reference string
+	// Baselines are the named baselines, policies.Baselines() (reports
+	// may not import the registry, so the caller passes it; nil: none).
 	Baselines []string
 	// BestBaseline, if set, is the best baseline, chosen elsewhere (on
 	// validation data, say) and named with BestBaselineBasis; it must be
-	// one of the schedulers of the rows. Empty: the baseline with the
-	// lowest mean rank on the rows themselves (BasisThisData).
+	// one of the schedulers of the rows. Empty: the best baseline of the
+	// rows themselves by internal/bestbaseline (BasisThisData).
 	BestBaseline, BestBaselineBasis string
 }
 
@@ -116,7 +118,9 @@ const BasisThisData = "on the data summarised here, for want of other data"
 // equality for ties (identical schedules give bit-identical objectives).
 //
 // The best baseline is the scheduler of opts.Baselines present in rows with
-// the lowest mean rank (ties: lower mean objective, then earlier listed).
+// the lowest mean normalised objective (internal/bestbaseline, the one
+// definition; ties: earlier listed), or when the reference did not run on
+// the rows the lowest mean objective.
 func Summarize(rows []ResultRow, opts SummaryOptions) (Summary, error) {
 	if len(rows) == 0 {
 		return Summary{}, errors.New("summarize: no result rows")
@@ -124,14 +128,11 @@ func Summarize(rows []ResultRow, opts SummaryOptions) (Summary, error) {
 	if opts.Reference == "" {
 		opts.Reference = DefaultReference
 	}
-	if opts.Baselines == nil {
-		opts.Baselines = DefaultBaselines()
-	}
 	t, err := newObjectiveTable(rows)
 	if err != nil {
 		return Summary{}, fmt.Errorf("summarize: %w", err)
 	}
-	sum := Summary{Reference: opts.Reference, Instances: len(t.keys)}
+	sum := Summary{Reference: opts.Reference, Baselines: opts.Baselines, Instances: len(t.keys)}
 	rk := t.ranks()
 	sum.Ranked = rk.ranked
 
@@ -189,14 +190,26 @@ func Summarize(rows []ResultRow, opts SummaryOptions) (Summary, error) {
 		}
 		sum.BestBaselineBasis = opts.BestBaselineBasis
 	} else {
+		var cand []int // the baselines present, in listed order
 		for _, b := range opts.Baselines {
-			s := slices.Index(t.scheds, b)
-			if s < 0 {
-				continue
+			if s := slices.Index(t.scheds, b); s >= 0 {
+				cand = append(cand, s)
 			}
-			if best < 0 || betterBaseline(sum.Schedulers[s], sum.Schedulers[best]) {
-				best = s
+		}
+		scores := make([]float64, len(cand))
+		for i, s := range cand {
+			scores[i] = sum.Schedulers[s].Normalized.Mean
+		}
+		if slices.ContainsFunc(scores, math.IsNaN) {
+			// Without the reference nothing is normalised: compare the
+			// objectives themselves.
+			sum.BestByObjective = true
+			for i, s := range cand {
+				scores[i] = sum.Schedulers[s].Objective.Mean
 			}
+		}
+		if i, ok := bestbaseline.Index(scores); ok {
+			best = cand[i]
 		}
 		sum.BestBaselineBasis = BasisThisData
 	}
@@ -226,15 +239,6 @@ func Summarize(rows []ResultRow, opts SummaryOptions) (Summary, error) {
 		sum.Schedulers[s].Paired = pairedComparison(x, y)
 	}
 	return sum, nil
-}
-
-// betterBaseline orders baselines by mean rank, then mean objective. NaN
-// mean ranks (nothing ranked) fall through to the objective.
-func betterBaseline(a, b SchedulerStats) bool {
-	if a.MeanRank != b.MeanRank && !math.IsNaN(a.MeanRank) && !math.IsNaN(b.MeanRank) {
-		return a.MeanRank < b.MeanRank
-	}
-	return a.Objective.Mean < b.Objective.Mean
 }
 
 // objectiveTable is the objective of every scheduler on every (instance,

@@ -27,7 +27,7 @@ func foldTable() []ResultRow {
 }
 
 func TestSummaryFoldsIdenticalRows(t *testing.T) {
-	s, err := Summarize(foldTable(), SummaryOptions{})
+	s, err := Summarize(foldTable(), SummaryOptions{Baselines: testBaselines})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestSummaryFoldNeedsEveryMetric(t *testing.T) {
 			rows[i].MaxQT++
 		}
 	}
-	s, err := Summarize(rows, SummaryOptions{})
+	s, err := Summarize(rows, SummaryOptions{Baselines: testBaselines})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestSummaryFoldNeedsEveryMetric(t *testing.T) {
 // The best baseline chosen on other data is used and named; one absent
 // from the rows is an error, not a silent fallback.
 func TestSummaryBestBaselineChosenElsewhere(t *testing.T) {
-	s, err := Summarize(foldTable(), SummaryOptions{BestBaseline: "spark", BestBaselineBasis: "on the validation set of run r1"})
+	s, err := Summarize(foldTable(), SummaryOptions{Baselines: testBaselines, BestBaseline: "spark", BestBaselineBasis: "on the validation set of run r1"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,10 +122,10 @@ func TestSummaryBestBaselineChosenElsewhere(t *testing.T) {
 	if g := s.Schedulers[0].Test; !g.CanReject() || math.Abs(g.P-2.0/128) > 1e-15 || !strings.Contains(h, "significantly better (Wilcoxon p = 0.0156, n = 7)") {
 		t.Errorf("gp test %+v; headline %s", g, h)
 	}
-	if _, err := Summarize(foldTable(), SummaryOptions{BestBaseline: "lyra", BestBaselineBasis: "on x"}); err == nil || !strings.Contains(err.Error(), `"lyra"`) {
+	if _, err := Summarize(foldTable(), SummaryOptions{Baselines: testBaselines, BestBaseline: "lyra", BestBaselineBasis: "on x"}); err == nil || !strings.Contains(err.Error(), `"lyra"`) {
 		t.Fatalf("absent best baseline: %v", err)
 	}
-	s, err = Summarize(foldTable(), SummaryOptions{})
+	s, err = Summarize(foldTable(), SummaryOptions{Baselines: testBaselines})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,5 +192,47 @@ func TestPairedRatioIntervalIsPaired(t *testing.T) {
 	}
 	if lo, hi := pairedRatioCI(x[:5], y[:5]); !math.IsNaN(lo) || !math.IsNaN(hi) {
 		t.Fatalf("5 pairs gave an interval [%v, %v]", lo, hi)
+	}
+}
+
+// TestBestBaselineIsLowestNormalised: the best baseline chosen on the rows
+// is internal/bestbaseline's, the lowest mean normalised objective, not the
+// lowest mean rank: here spark's objective is 1.1× the reference's on
+// every instance and liquid's 2×, 1.05×, 1.05×, so liquid ranks better on
+// two of three instances but spark is best; and without the reference the
+// mean objective decides.
+func TestBestBaselineIsLowestNormalised(t *testing.T) {
+	var rows []ResultRow
+	add := func(inst, sched string, obj float64) {
+		rows = append(rows, ResultRow{Instance: inst, Scheduler: sched, Jobs: 5, Objective: obj, AvgJCT: obj, MaxQT: obj, Makespan: 10})
+	}
+	for _, r := range []struct {
+		inst                   string
+		ref, spark, liquid, gp float64
+	}{{"a", 1, 1.1, 2, 3}, {"b", 10, 11, 10.5, 9}, {"c", 10, 11, 10.5, 9}} {
+		add(r.inst, "tiresias", r.ref)
+		add(r.inst, "spark", r.spark)
+		add(r.inst, "liquid", r.liquid)
+		add(r.inst, "gp", r.gp)
+	}
+	s, err := Summarize(rows, SummaryOptions{Baselines: []string{"spark", "liquid"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.BestBaseline != "spark" || s.BestByObjective {
+		t.Fatalf("best baseline %q (by objective %v), want spark by normalised objective", s.BestBaseline, s.BestByObjective)
+	}
+	var noRef []ResultRow
+	for _, r := range rows {
+		if r.Scheduler != "tiresias" {
+			noRef = append(noRef, r)
+		}
+	}
+	if s, err = Summarize(noRef, SummaryOptions{Baselines: []string{"spark", "liquid"}}); err != nil {
+		t.Fatal(err)
+	}
+	// Mean objectives: spark 23.1/3, liquid 23/3.
+	if s.BestBaseline != "liquid" || !s.BestByObjective || !strings.Contains(Headline(s), "lowest mean objective over these 3 instances, not normalised") {
+		t.Fatalf("without the reference: best baseline %q (by objective %v): %s", s.BestBaseline, s.BestByObjective, Headline(s))
 	}
 }

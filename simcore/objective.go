@@ -33,6 +33,11 @@ type ObjectiveKind interface {
 	// Describe is the objective o of this kind with its parameters, as a
 	// learner run records it.
 	Describe(o Objective) string
+	// Reads says which parameters of Objective the kind reads: an
+	// objective is its kind and those parameters (a record of it, such as
+	// best.json's, leaves the others out), and a sweep over a parameter
+	// the kind does not read changes nothing.
+	Reads() ObjectiveParams
 	// Validate checks the parameters of o that the kind reads, beyond the
 	// weights Objective.Validate always checks.
 	Validate(o Objective) error
@@ -44,6 +49,12 @@ type ObjectiveKind interface {
 	// Bound is a lower bound of the final objective given the bounds b of
 	// its terms at an operation time.
 	Bound(o Objective, b ObjectiveBound) float64
+}
+
+// ObjectiveParams says which parameters of an Objective its kind reads.
+type ObjectiveParams struct {
+	Weights bool // ω1, ω2, ω3
+	Omega   bool // ω
 }
 
 // The built-in kinds. Their types are unexported; use the constants.
@@ -159,6 +170,9 @@ func (o Objective) AtT(t ObjectiveTerms, now int64, capacity float64) float64 {
 	}
 	return o.kind().AtT(o, t, now, capacity)
 }
+
+// Reads says which parameters o's kind reads (ObjectiveKind.Reads).
+func (o Objective) Reads() ObjectiveParams { return o.kind().Reads() }
 
 // LowerBound is a lower bound of the final objective (ObjectiveKind.Bound).
 func (o Objective) LowerBound(b ObjectiveBound) float64 { return o.kind().Bound(o, b) }
@@ -296,6 +310,8 @@ func (multiCluster) Describe(o Objective) string {
 }
 func (multiCluster) Validate(Objective) error { return nil }
 
+func (multiCluster) Reads() ObjectiveParams { return ObjectiveParams{Weights: true} }
+
 func (multiCluster) Final(o Objective, m Metrics) float64 {
 	return o.Weights[0]*m.CQAvg + o.Weights[1]*m.CQMax + o.Weights[2]*(1-m.Util)
 }
@@ -330,6 +346,8 @@ func (singleCluster) Describe(o Objective) string {
 }
 func (singleCluster) Validate(o Objective) error { return validateOmega(o) }
 
+func (singleCluster) Reads() ObjectiveParams { return ObjectiveParams{Omega: true} }
+
 func (singleCluster) Final(o Objective, m Metrics) float64 {
 	return o.Omega*m.AvgJCT + (1-o.Omega)*m.MaxQT
 }
@@ -354,6 +372,8 @@ func (deadlineAware) Describe(o Objective) string {
 	return fmt.Sprintf("deadline omega=%v (ω·avg JCT + (1−ω)·mean tardiness)", o.Omega)
 }
 func (deadlineAware) Validate(o Objective) error { return validateOmega(o) }
+
+func (deadlineAware) Reads() ObjectiveParams { return ObjectiveParams{Omega: true} }
 
 func (deadlineAware) Final(o Objective, m Metrics) float64 {
 	mean := 0.0

@@ -21,6 +21,7 @@ func (maxWait) Name() string                         { return "maxwait" }
 func (maxWait) Doc() string                          { return "max queuing time" }
 func (maxWait) Describe(Objective) string            { return "maxwait" }
 func (maxWait) Validate(Objective) error             { return nil }
+func (maxWait) Reads() ObjectiveParams               { return ObjectiveParams{} }
 func (maxWait) Final(_ Objective, m Metrics) float64 { return m.MaxQT }
 func (maxWait) AtT(_ Objective, t ObjectiveTerms, _ int64, _ float64) float64 {
 	return Hours(1) * t.MaxQ
@@ -210,5 +211,24 @@ func TestTardiness(t *testing.T) {
 	m := ComputeMetrics([]Cluster{{Nodes: 1, GPUsPerNode: 1}}, jobs, DefaultObjective())
 	if m.TotalTardiness != 0.5 || m.DeadlineMisses != 1 {
 		t.Fatalf("tardiness %v h, %d misses; want 0.5 h, 1", m.TotalTardiness, m.DeadlineMisses)
+	}
+}
+
+// TestObjectiveReadsMatchesDescribe: a kind reads a parameter exactly when
+// two values of it describe the objective differently (Describe names
+// every parameter its kind reads), for every kind.
+func TestObjectiveReadsMatchesDescribe(t *testing.T) {
+	for _, k := range testObjectiveKinds() {
+		o := Objective{Kind: k, Weights: [3]float64{1, 1, 1}, Omega: 0.5}
+		lo, hi := o, o
+		lo.Omega, hi.Omega = 0.25, 0.75
+		if got, want := k.Reads().Omega, k.Describe(lo) != k.Describe(hi); got != want {
+			t.Errorf("%s: Reads().Omega = %v, but ω = 0.25 and 0.75 describe differently: %v", k.Name(), got, want)
+		}
+		lo, hi = o, o
+		lo.Weights, hi.Weights = [3]float64{1, 2, 3}, [3]float64{3, 2, 1}
+		if got, want := k.Reads().Weights, k.Describe(lo) != k.Describe(hi); got != want {
+			t.Errorf("%s: Reads().Weights = %v, but two weightings describe differently: %v", k.Name(), got, want)
+		}
 	}
 }

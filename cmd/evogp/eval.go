@@ -30,7 +30,7 @@ func evalCommand() *cli.Command {
 			&cli.StringFlag{Name: "schedulers", Value: strings.Join(experiment.Baselines(), ","), Usage: "comma-separated scheduler entries (see the description)"},
 			&cli.StringFlag{Name: "format", Value: "png,svg", Usage: "figure formats: png, svg, pdf"},
 			&cli.StringFlag{Name: "reference", Value: reports.DefaultReference, Usage: "scheduler label that normalises objectives in the summary"},
-			&cli.StringFlag{Name: "best-baseline", Usage: "the baseline to compare with, chosen on other data (default: the one a learner run among the schedulers chose on its validation set, else the lowest mean rank here, which the summary then says)"},
+			&cli.StringFlag{Name: "best-baseline", Usage: "the baseline to compare with, chosen on other data (default: the one a learner run among the schedulers chose on its validation set, else the lowest mean normalised objective here, which the summary then says)"},
 			&cli.StringFlag{Name: "instance", Usage: "instance for the per-instance figures (default: the first)"},
 			reportInstancesFlag(),
 			&cli.IntFlag{Name: "workers", Usage: "simulations in parallel (0 = all cores)"},

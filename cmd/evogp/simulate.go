@@ -8,6 +8,7 @@ import (
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/internal/progress"
+	"github.com/evogp/evogp/runfile"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -20,7 +21,7 @@ func simFlags() flagSet {
 		&cli.StringFlag{Name: "trigger", Value: d.Sim.Trigger, Usage: "sim.trigger: when operations run: arrival | arrival+completion"},
 		&cli.StringFlag{Name: "backfill", Value: d.Sim.Backfill, Usage: "sim.backfill: none (Eq. 13 reservations) | conservative | greedy | strict (greedy with head-of-line blocking) | preemptive (greedy; higher-ranked jobs preempt running ones, e.g. SRTF)"},
 		&cli.StringFlag{Name: "arrival-ties", Value: d.Sim.ArrivalTies, Usage: "sim.arrival_ties: order of jobs submitted in the same second: id (default) | numpy-quicksort (numpy's unstable argsort, as Helios lists its trace)"},
-		&cli.StringFlag{Name: "weights", Value: fmt.Sprintf("%v,%v,%v", w[0], w[1], w[2]), Usage: "objective.weights: ω1,ω2,ω3 of Eq. 5"},
+		&cli.StringFlag{Name: "weights", Value: runfile.FormatWeights(w), Usage: "objective.weights: ω1,ω2,ω3 of Eq. 5"},
 		&cli.StringFlag{Name: "objective", Value: d.Objective.Kind, Usage: "objective.kind: " + simcore.ObjectiveKindsUsage()},
 		&cli.Float64Flag{Name: "omega", Value: d.Objective.Omega, Usage: "objective.omega: ω of Eq. 16 and of the deadline objective"},
 		&cli.StringFlag{Name: "time-unit", Value: "hours", Usage: "unit of d and q inside formulas: hours | seconds"},

@@ -22,18 +22,19 @@ type rule struct {
 }
 
 // everything but the command layer.
-var allButCmd = []string{"expr", "simcore/...", "configs", "formula", "internal/...", "datasets/...", "learn/...", "reports/...", "estimate/...", "hydra/...", "policies", "launch", "experiment/..."}
+var allButCmd = []string{"expr", "runfile", "simcore/...", "configs", "formula", "internal/...", "datasets/...", "learn/...", "reports/...", "estimate/...", "hydra/...", "policies", "launch", "experiment/..."}
 
 // rules are SPEC §1's dependency directions; the first matching rule
 // applies.
 var rules = []rule{
 	{"expr", nil},
+	{"runfile", []string{"expr", "internal/..."}}, // what a run writes (best.json, file names, the objective record): a leaf every layer reads through
 	{"simcore", nil},
-	{"simcore/evo", []string{"simcore", "internal/..."}},                                           // EVO and mct-all, through the allocation seam only
-	{"simcore/rule", []string{"simcore", "expr", "internal/..."}},                                  // the rule allocator (SPEC §16): the seam and routing trees only
-	{"simcore/...", []string{"simcore/...", "internal/..."}},                                       // policies beside the engine
-	{"configs", []string{"datasets", "simcore/...", "expr", "internal/..."}},                       // Generator.Settings returns a datasets.GenSettings; the evo section validates with evo.Params
-	{"formula", []string{"expr", "simcore", "configs", "datasets", "simcore/...", "internal/..."}}, // a saved formula as a ranking, without the learner
+	{"simcore/evo", []string{"simcore", "internal/..."}},                                                      // EVO and mct-all, through the allocation seam only
+	{"simcore/rule", []string{"simcore", "expr", "internal/..."}},                                             // the rule allocator (SPEC §16): the seam and routing trees only
+	{"simcore/...", []string{"simcore/...", "internal/..."}},                                                  // policies beside the engine
+	{"configs", []string{"datasets", "runfile", "simcore/...", "expr", "internal/..."}},                       // Generator.Settings returns a datasets.GenSettings; the evo section validates with evo.Params
+	{"formula", []string{"expr", "runfile", "simcore", "configs", "datasets", "simcore/...", "internal/..."}}, // a saved formula as a ranking, without the learner
 	{"internal/pareto", nil},                              // pure arithmetic of fronts (SPEC §17)
 	{"internal/profiling", []string{"internal/atomicio"}}, // Go profiles of a command, written atomically
 	{"internal/cliargs", nil},                             // command-line words: trailing flags, completion candidates and scripts
@@ -41,14 +42,14 @@ var rules = []rule{
 	{"internal/slurmcli", nil},                            // the one way evogp runs Slurm commands (launcher and deploy), with its fake
 	{"internal/...", []string{"internal/..."}},
 	{"datasets/...", []string{"simcore", "datasets/...", "internal/..."}},
-	{"learn/...", []string{"expr", "simcore/...", "policies", "hydra/...", "datasets/...", "configs", "formula", "learn/...", "internal/..."}}, // hydra only through policies
+	{"learn/...", []string{"expr", "runfile", "simcore/...", "policies", "hydra/...", "datasets/...", "configs", "formula", "learn/...", "internal/..."}}, // hydra only through policies
 	// The HTML report of an output directory: it shows a learn run's
 	// best.json through learn's types, so it reaches learn's imports too
 	// (TestRunReportImportsDirectly keeps its own imports to expr, learn,
 	// reports and internal); what experiment writes is passed in
 	// (runreport.Env). Never experiment, launch or cmd. When runfile owns
 	// best.json's types, learn here becomes runfile.
-	{"reports/runreport", []string{"reports/...", "internal/...", "expr", "learn", "simcore/...", "policies", "hydra/...", "datasets/...", "configs", "formula"}},
+	{"reports/runreport", []string{"reports/...", "internal/...", "expr", "runfile", "learn", "simcore/...", "policies", "hydra/...", "datasets/...", "configs", "formula"}},
 	{"reports/...", []string{"reports/...", "internal/..."}},
 	{"estimate/...", []string{"simcore", "estimate/...", "internal/..."}},
 	{"hydra/...", []string{"simcore", "hydra/..."}},
@@ -273,7 +274,8 @@ func TestEvalPathWithoutLearner(t *testing.T) {
 }
 
 // TestRunReportImportsDirectly: reports/runreport's own imports are expr
-// (formulas as LaTeX), learn (best.json's types), reports/... and
+// (formulas as LaTeX), learn and runfile (best.json's types), policies (the
+// one baseline list, for the summary's best baseline), reports/... and
 // internal/...; the rest of its rule is what learn brings along.
 func TestRunReportImportsDirectly(t *testing.T) {
 	pkgs := listPackages(t)
@@ -282,7 +284,7 @@ func TestRunReportImportsDirectly(t *testing.T) {
 		t.Fatal("no package reports/runreport")
 	}
 	for _, imp := range info.imports {
-		if !(imp == "expr" || imp == "learn" || match("reports/...", imp) || match("internal/...", imp)) {
+		if !(imp == "expr" || imp == "learn" || imp == "runfile" || imp == "policies" || match("reports/...", imp) || match("internal/...", imp)) {
 			t.Errorf("reports/runreport imports %s directly: pass what it needs in runreport.Env instead", imp)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/reports"
 )
 
@@ -52,7 +53,7 @@ type FigureOptions struct {
 
 // SummaryOptions are the reports.SummaryOptions of these figure options.
 func (o FigureOptions) SummaryOptions(reference string) reports.SummaryOptions {
-	return reports.SummaryOptions{Reference: reference, BestBaseline: o.BestBaseline, BestBaselineBasis: o.BestBaselineBasis}
+	return reports.SummaryOptions{Reference: reference, Baselines: policies.Baselines(), BestBaseline: o.BestBaseline, BestBaselineBasis: o.BestBaselineBasis}
 }
 
 // File is one rendered output file: its name and bytes.

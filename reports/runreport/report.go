@@ -1,8 +1,6 @@
 package runreport
 
 import (
-	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,6 +19,7 @@ import (
 	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/reports/htmlreport"
+	"github.com/evogp/evogp/runfile"
 )
 
 // ReportFile is the self-contained HTML report of an output directory
@@ -217,19 +216,19 @@ func (b *reportBuilder) readMeta() error {
 			return fmt.Errorf("report %s: %s is not valid JSON: %w", b.dir, b.env.ProvenanceFile, err)
 		}
 	}
-	if data, err = read(learn.ConfigFile); err != nil {
-		return err
+	if data, err = runfile.ReadConfig(b.dir); err != nil {
+		return fmt.Errorf("report: %w", err)
 	}
 	b.cfg = string(data)
-	if data, err = read(learn.BestFile); err != nil {
+	if data, err = read(runfile.BestFile); err != nil {
 		return err
 	}
 	if data != nil {
-		var best learn.BestJSON
-		if err := json.Unmarshal(data, &best); err != nil {
-			return fmt.Errorf("report %s: %s is not valid JSON: %w", b.dir, learn.BestFile, err)
+		best, err := runfile.DecodeBest(filepath.Join(b.dir, runfile.BestFile), data)
+		if err != nil {
+			return fmt.Errorf("report: %w", err)
 		}
-		b.best = &best
+		b.best = best
 	}
 	return nil
 }
@@ -671,7 +670,7 @@ func (b *reportBuilder) learnSections(r *htmlreport.Report) error {
 	if sec, ok := frontSection(best.Front); ok {
 		r.Sections = append(r.Sections, sec)
 	}
-	hall, err := hallTable(filepath.Join(b.dir, learn.HallFile))
+	hall, err := hallTable(filepath.Join(b.dir, runfile.HallFile))
 	if err != nil {
 		return err
 	}
@@ -778,20 +777,11 @@ func learnedBlocks(dir string, best *learn.BestJSON, id string) ([]htmlreport.Bl
 
 // hallTable reads hall_of_fame.csv (nil when absent).
 func hallTable(path string) (*htmlreport.Table, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+	hall, err := runfile.ReadHall(path)
+	if err != nil || hall == nil {
+		return nil, err
 	}
-	if err != nil {
-		return nil, fmt.Errorf("report: %w", err)
-	}
-	recs, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
-	if err != nil {
-		return nil, fmt.Errorf("report %s: %w", path, err)
-	}
-	if len(recs) == 0 {
-		return nil, nil
-	}
+	recs := append([][]string{hall.Columns()}, hall.Rows...)
 	t := &htmlreport.Table{ID: "hall-table", Caption: "The best distinct formulas of the run (training score: mean normalised objective; validation likewise)."}
 	numeric := map[string]bool{"rank": true, "train_score": true, "generation": true, "validation_score": true, "size": true, "depth": true}
 	for _, h := range recs[0] {
@@ -834,12 +824,10 @@ func (b *reportBuilder) sweepSections(r *htmlreport.Report) error {
 		id := htmlreport.Anchor("point-", name)
 		pdir := b.env.PointDir(b.dir, row)
 		var best *learn.BestJSON
-		if data, err := os.ReadFile(filepath.Join(pdir, learn.BestFile)); err == nil {
-			var bj learn.BestJSON
-			if err := json.Unmarshal(data, &bj); err != nil {
-				return fmt.Errorf("%s: %w", filepath.Join(pdir, learn.BestFile), err)
+		if data, err := os.ReadFile(filepath.Join(pdir, runfile.BestFile)); err == nil {
+			if best, err = runfile.DecodeBest(filepath.Join(pdir, runfile.BestFile), data); err != nil {
+				return err
 			}
-			best = &bj
 		}
 		formula, warns := "–", ""
 		if best != nil {

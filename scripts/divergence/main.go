@@ -13,18 +13,17 @@ package main
 
 import (
 	"context"
-	"encoding/csv"
 	"flag"
 	"fmt"
 	"log"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/runfile"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -40,23 +39,20 @@ func main() {
 type pair struct{ routing, ranking string }
 
 func measure(dir string, k int) error {
-	cfg, err := configs.Load(filepath.Join(dir, "config.yaml"))
+	cfg, err := configs.Load(filepath.Join(dir, runfile.ConfigFile))
 	if err != nil {
 		return err
 	}
-	f, err := os.Open(filepath.Join(dir, learn.HallFile))
+	hall, err := runfile.ReadHall(filepath.Join(dir, runfile.HallFile))
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		return err
+	if hall == nil || !hall.Routing {
+		return fmt.Errorf("%s: no %s of a two-tree run", dir, runfile.HallFile)
 	}
-	col := func(name string) int { return slices.Index(rows[0], name) }
 	var inds []pair
-	for _, r := range rows[1:] {
-		inds = append(inds, pair{r[col("routing")], r[col("formula")]})
+	for _, r := range hall.Rows {
+		inds = append(inds, pair{r[hall.Column("routing")], r[hall.Column("formula")]})
 	}
 	for i, s := range cfg.GP.SeedFormulas {
 		if i < len(cfg.GP.SeedRouting) {
