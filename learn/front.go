@@ -70,7 +70,11 @@ type frontState struct {
 	baseTrain [][][]float64 // [baseline][training instance] normalised components
 	baseVal   [][]float64   // [baseline] mean normalised validation objectives
 	archive   []ArchiveEntry
-	hv        []float64 // per generation, training subset
+	// retired is the pool of entries that left the archive, the most
+	// recent retiredCap of them (front_archive.go).
+	retired    []ArchiveEntry
+	retiredCap int
+	hv         []float64 // per generation, training subset
 }
 
 // ArchiveEntry is a member of the archive: its trees (Routing only with
@@ -89,6 +93,7 @@ type ArchiveEntry struct {
 // frontCheckpoint is the multi-objective part of a checkpoint.
 type frontCheckpoint struct {
 	Archive     []ArchiveEntry `json:"archive"`
+	Retired     []ArchiveEntry `json:"retired,omitempty"`
 	Hypervolume []float64      `json:"hypervolume"`
 	// Components is the per-term component cache (frontState.comp),
 	// sorted by tree hash, then instance.
@@ -153,6 +158,7 @@ func newFrontState(ctx context.Context, cfg configs.Config, ev *evaluator) (*fro
 		names: cfg.GP.Objectives, weights: frontWeights(cfg),
 		maxSize: math.Exp2(float64(cfg.GP.MaxDepth)) - 1,
 		comp:    map[cacheKey][]float64{}, sizes: map[uint64]int{},
+		retiredCap: cfg.GP.Population,
 	}
 	scheds := []simcore.Scheduler{ev.srsf}
 	for _, name := range policies.Baselines() {
@@ -391,7 +397,9 @@ func (f *frontState) validationReference() []float64 {
 // g (all, parents and offspring) and records the hypervolume of the
 // survivors' non-dominated members on subset.
 func (f *frontState) generation(g int, all, pop []scored, subset []int) error {
+	old := f.archive
 	f.archive = updateArchive(f.archive, all, g)
+	f.retire(old)
 	var pts [][]float64
 	for _, i := range pareto.NonDominated(vectors(pop)) {
 		pts = append(pts, pop[i].objs)

@@ -77,6 +77,9 @@ func (r *runner) restoreFront(ck *checkpoint) error {
 		}
 		r.front.comp[cacheKey{c.Hash, c.Instance}] = c.Values
 	}
+	if err := r.front.restoreRetired(ck.Front.Retired, slices.Contains(r.cfg.GP.Learn, "routing")); err != nil {
+		return err
+	}
 	r.front.hv = slices.Clone(ck.Front.Hypervolume)
 	if len(r.front.hv) != ck.Generation+1 {
 		return fmt.Errorf("the checkpoint has %d hypervolumes for generation %d", len(r.front.hv), ck.Generation)
@@ -151,9 +154,11 @@ type Front struct {
 	Hypervolume float64   `json:"validation_hypervolume"`
 	// Baselines are the named baselines' validation objectives (SRSF
 	// scores 1 on each; size is 0, no formula) and Archive the number of
-	// archive members scored on validation.
+	// candidates scored on validation: the archive's and, of them,
+	// Retired from the pool of entries that left it (front_archive.go).
 	Baselines []FrontBaseline `json:"baselines"`
 	Archive   int             `json:"archive"`
+	Retired   int             `json:"retired"`
 	Warnings  []string        `json:"warnings"`
 	// Omega is the ω table on the test split (front_omega.go).
 	Omega *FrontOmega `json:"omega,omitempty"`
@@ -232,10 +237,7 @@ func (fs *frontState) simulatedOnly(v []float64) []float64 {
 // makes its member for the config's ω the run's formula.
 func (fs *frontState) finish(ctx context.Context, r *runner, res *Result) error {
 	ev := r.ev
-	inds := make([]individual, len(fs.archive))
-	for i, a := range fs.archive {
-		inds[i] = individual{routing: a.Routing.Tree, ranking: a.Tree}
-	}
+	inds := fs.candidates()
 	objs, scores, err := fs.validateTrees(ctx, ev, inds)
 	if err != nil {
 		return err
@@ -246,7 +248,7 @@ func (fs *frontState) finish(ctx context.Context, r *runner, res *Result) error 
 		return cmp.Or(slices.Compare(objs[a], objs[b]), cmp.Compare(size(a), size(b)), cmp.Compare(inds[a].hash(), inds[b].hash()))
 	})
 	nd = slices.CompactFunc(nd, func(a, b int) bool { return slices.Equal(objs[a], objs[b]) })
-	front := &Front{Objectives: fs.names, Weights: fs.weights, Reference: fs.validationReference(), Archive: len(inds)}
+	front := &Front{Objectives: fs.names, Weights: fs.weights, Reference: fs.validationReference(), Archive: len(inds), Retired: len(inds) - len(fs.archive)}
 	var pts [][]float64
 	for k, i := range nd {
 		t := inds[i].ranking
