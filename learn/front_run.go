@@ -437,6 +437,8 @@ func FrontPlotInput(f *Front) frontplot.Input {
 	if len(f.Objectives) > 2 {
 		in.Title += fmt.Sprintf("; projection, third objective %s not shown", f.Objectives[2])
 		in.OmegaVariable = ""
+	} else {
+		in.Grid = pareto.OmegaGrid() // the ω table's picks, circled
 	}
 	for _, m := range f.Members {
 		p := frontplot.Point{Label: m.Label, X: m.Validation[0], Y: m.Validation[1], OmegaLo: math.NaN(), OmegaHi: math.NaN()}
