@@ -24,8 +24,15 @@ func main() {
 	srsf := flag.String("srsf", "mct+srsf+bestfit", "the SRSF scheduler's label")
 	bases := flag.String("baselines", "spark,liquid,tiresias,lyra", "baseline labels")
 	third := flag.Float64("third", 0, "weight of the third objective (three objectives)")
+	eq5 := flag.String("eq5", "", "if set, a comma list of the baselines of issue 42's Eq. 5 check (e.g. spark,liquid,tiresias,lyra,wait-first,evo-srsf)")
 	flag.Parse()
 	if err := study(*results, *run, *label, strings.Split(*objs, ","), *sweep, *srsf, strings.Split(*bases, ","), *third); err != nil {
+		log.Fatal(err)
+	}
+	if *eq5 == "" {
+		return
+	}
+	if err := eq5Study(*results, *run, *label, strings.Split(*eq5, ",")); err != nil {
 		log.Fatal(err)
 	}
 }
@@ -121,6 +128,9 @@ func study(results, run, label string, names []string, sweepSpec, srsf string, b
 	}
 	var sw []point
 	for _, e := range strings.Split(sweepSpec, ",") {
+		if e == "" {
+			continue // no sweep: the front alone
+		}
 		l, w, _ := strings.Cut(e, "=")
 		om, err := strconv.ParseFloat(w, 64)
 		if err != nil {
@@ -220,5 +230,35 @@ func study(results, run, label string, names []string, sweepSpec, srsf string, b
 	for _, b := range bases {
 		fmt.Fprintf(w, "- %s %s\n", b, fmtV(baseV[b]))
 	}
+	return nil
+}
+
+// eq5Study prints the Eq. 5 check of the front's members against bases.
+func eq5Study(results, run, label string, bases []string) error {
+	var rows []reports.ResultRow
+	for _, path := range strings.Split(results, ",") {
+		rs, err := reports.ReadResults(path)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, rs...)
+	}
+	best, err := learn.ReadBest(filepath.Join(run, learn.BestFile))
+	if err != nil {
+		return err
+	}
+	var members []string
+	for k := range best.Front.Members {
+		members = append(members, fmt.Sprintf("%s-%d", label, k+1))
+	}
+	n := map[string]bool{}
+	for _, r := range rows {
+		n[r.Instance] = true
+	}
+	tab, err := eq5Table(rows, Eq5Vectors, members, bases)
+	if err != nil {
+		return err
+	}
+	writeEq5(os.Stdout, tab, len(n), bases)
 	return nil
 }
