@@ -34,8 +34,10 @@ import (
 // becomes the non-dominated set of those entries and the generation's
 // members, all vectors over the same α instances. (Comparing each entry's
 // vector of the generation it was last evaluated in with vectors of
-// another subset kept members that are dominated on the same data.) At
-// the end the archive is scored on the validation set; its non-dominated members,
+// another subset kept members that are dominated on the same data.) An
+// entry that leaves the archive goes to a pool of retired entries (the
+// most recent gp.population; front_archive.go). At the end the archive
+// and the pool are scored on the validation set; their non-dominated members,
 // without exact duplicates of an objective vector (the smaller tree, then
 // the lower hash, stays), sorted by the first objective (then the others),
 // are the front. The config's member minimises the weighted sum of its
