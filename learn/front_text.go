@@ -12,8 +12,8 @@ import (
 // baselines it dominates and its simplified formula; then the
 // hypervolume, the baselines' objectives and any warning.
 func (f *Front) WriteText(w io.Writer) error {
-	fmt.Fprintf(w, "front of %d formulas (validation, objectives ÷ SRSF's; %d archive members scored), hypervolume %.6g (reference %s)\n",
-		len(f.Members), f.Archive, f.Hypervolume, vec(f.Reference))
+	fmt.Fprintf(w, "front of %d formulas (validation, objectives ÷ SRSF's; %d candidates scored: %d in the archive, %d retired from it), hypervolume %.6g (reference %s)\n",
+		len(f.Members), f.Archive, f.Archive-f.Retired, f.Retired, f.Hypervolume, vec(f.Reference))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	head := []string{"member"}
 	head = append(head, f.Objectives...)
