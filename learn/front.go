@@ -34,8 +34,10 @@ import (
 // becomes the non-dominated set of those entries and the generation's
 // members, all vectors over the same α instances. (Comparing each entry's
 // vector of the generation it was last evaluated in with vectors of
-// another subset kept members that are dominated on the same data.) At
-// the end the archive is scored on the validation set; its non-dominated members,
+// another subset kept members that are dominated on the same data.) An
+// entry that leaves the archive goes to a pool of retired entries (the
+// most recent gp.population; front_archive.go). At the end the archive
+// and the pool are scored on the validation set; their non-dominated members,
 // without exact duplicates of an objective vector (the smaller tree, then
 // the lower hash, stays), sorted by the first objective (then the others),
 // are the front. The config's member minimises the weighted sum of its
@@ -70,7 +72,11 @@ type frontState struct {
 	baseTrain [][][]float64 // [baseline][training instance] normalised components
 	baseVal   [][]float64   // [baseline] mean normalised validation objectives
 	archive   []ArchiveEntry
-	hv        []float64 // per generation, training subset
+	// retired is the pool of entries that left the archive, the most
+	// recent retiredCap of them (front_archive.go).
+	retired    []ArchiveEntry
+	retiredCap int
+	hv         []float64 // per generation, training subset
 }
 
 // ArchiveEntry is a member of the archive: its trees (Routing only with
@@ -89,6 +95,7 @@ type ArchiveEntry struct {
 // frontCheckpoint is the multi-objective part of a checkpoint.
 type frontCheckpoint struct {
 	Archive     []ArchiveEntry `json:"archive"`
+	Retired     []ArchiveEntry `json:"retired,omitempty"`
 	Hypervolume []float64      `json:"hypervolume"`
 	// Components is the per-term component cache (frontState.comp),
 	// sorted by tree hash, then instance.
@@ -153,6 +160,7 @@ func newFrontState(ctx context.Context, cfg configs.Config, ev *evaluator) (*fro
 		names: cfg.GP.Objectives, weights: frontWeights(cfg),
 		maxSize: math.Exp2(float64(cfg.GP.MaxDepth)) - 1,
 		comp:    map[cacheKey][]float64{}, sizes: map[uint64]int{},
+		retiredCap: cfg.GP.Population,
 	}
 	scheds := []simcore.Scheduler{ev.srsf}
 	for _, name := range policies.Baselines() {
@@ -391,7 +399,9 @@ func (f *frontState) validationReference() []float64 {
 // g (all, parents and offspring) and records the hypervolume of the
 // survivors' non-dominated members on subset.
 func (f *frontState) generation(g int, all, pop []scored, subset []int) error {
+	old := f.archive
 	f.archive = updateArchive(f.archive, all, g)
+	f.retire(old)
 	var pts [][]float64
 	for _, i := range pareto.NonDominated(vectors(pop)) {
 		pts = append(pts, pop[i].objs)

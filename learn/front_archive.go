@@ -2,6 +2,7 @@ package learn
 
 import (
 	"context"
+	"fmt"
 	"math"
 )
 
@@ -55,4 +56,90 @@ func (f *frontState) rescoreArchive(ctx context.Context, ev *evaluator, all []sc
 		f.archive[i].Objectives = f.trainVector(stale[j], subset)
 	}
 	return st, nil
+}
+
+// The retired pool (issue 42).
+//
+// The archive is the non-dominated set on the generation's subset, and
+// the subset changes every generation (gp.subset of the training
+// instances): an entry that trades cq_avg for cq_max on one subset is
+// often dominated on the next one and leaves the archive for good, though
+// it may well be non-dominated on the validation set that forms the
+// front. On front-multi at 32 × 6 the archive ended with 4–10 entries and
+// the validation front with 2–3 members (docs/FRONT.md). So every entry
+// that leaves the archive is kept in a pool of retired entries (the most
+// recent gp.population of them, by individual hash; an entry that comes
+// back into the archive leaves the pool) and the front is formed from the
+// archive and the pool together, all scored on the validation set
+// (finish). The pool is never re-scored during the run — that would cost
+// its missing training terms every generation — and plays no part in
+// selection: the evolution is unchanged, only the candidates the front
+// is chosen from grow, at a cost of |validation| simulations per pool
+// entry at the end. The pool is in the checkpoint (front.retired), so a
+// resumed run forms the same front.
+
+// retire moves the entries of old that are not in the archive any more to
+// the pool, drops from the pool what is in the archive again, and keeps
+// the most recent cap entries.
+func (f *frontState) retire(old []ArchiveEntry) {
+	in := map[uint64]bool{}
+	for _, a := range f.archive {
+		in[a.hash] = true
+	}
+	gone := map[uint64]bool{}
+	var left []ArchiveEntry
+	for _, a := range old {
+		if !in[a.hash] && !gone[a.hash] {
+			gone[a.hash] = true
+			left = append(left, a)
+		}
+	}
+	pool := make([]ArchiveEntry, 0, len(f.retired)+len(left))
+	for _, a := range f.retired {
+		if !in[a.hash] && !gone[a.hash] {
+			pool = append(pool, a)
+		}
+	}
+	pool = append(pool, left...)
+	if f.retiredCap >= 0 && len(pool) > f.retiredCap {
+		pool = pool[len(pool)-f.retiredCap:]
+	}
+	f.retired = pool
+}
+
+// candidates are the individuals the front is formed from: the archive's,
+// then the pool's that are not in the archive.
+func (f *frontState) candidates() []individual {
+	in := map[uint64]bool{}
+	var out []individual
+	for _, a := range f.archive {
+		in[a.hash] = true
+		out = append(out, individual{routing: a.Routing.Tree, ranking: a.Tree})
+	}
+	for _, a := range f.retired {
+		if !in[a.hash] {
+			in[a.hash] = true
+			out = append(out, individual{routing: a.Routing.Tree, ranking: a.Tree})
+		}
+	}
+	return out
+}
+
+// checkpoint is the multi-objective part of a checkpoint.
+func (f *frontState) checkpoint() *frontCheckpoint {
+	return &frontCheckpoint{Archive: f.archive, Retired: f.retired, Hypervolume: f.hv, Components: f.components()}
+}
+
+// restoreRetired restores the pool of a checkpoint (none in a checkpoint
+// written before the pool existed).
+func (f *frontState) restoreRetired(pool []ArchiveEntry, routing bool) error {
+	f.retired = pool
+	for i := range f.retired {
+		a := &f.retired[i]
+		if a.Tree == nil || a.Tree.Size() == 0 || len(a.Objectives) != len(f.names) || (a.Routing.Tree != nil) != routing {
+			return fmt.Errorf("retired archive entry %d is malformed", i)
+		}
+		a.hash = individualHash(a.Routing.Tree, a.Tree)
+	}
+	return nil
 }

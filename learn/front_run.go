@@ -72,6 +72,9 @@ func (r *runner) restoreFront(ck *checkpoint) error {
 		}
 		r.front.comp[cacheKey{c.Hash, c.Instance}] = c.Values
 	}
+	if err := r.front.restoreRetired(ck.Front.Retired, slices.Contains(r.cfg.GP.Learn, "routing")); err != nil {
+		return err
+	}
 	r.front.hv = slices.Clone(ck.Front.Hypervolume)
 	if len(r.front.hv) != ck.Generation+1 {
 		return fmt.Errorf("the checkpoint has %d hypervolumes for generation %d", len(r.front.hv), ck.Generation)
@@ -146,10 +149,7 @@ func (fs *frontState) simulatedOnly(v []float64) []float64 {
 // makes its member for the config's ω the run's formula.
 func (fs *frontState) finish(ctx context.Context, r *runner, res *Result) error {
 	ev := r.ev
-	inds := make([]individual, len(fs.archive))
-	for i, a := range fs.archive {
-		inds[i] = individual{routing: a.Routing.Tree, ranking: a.Tree}
-	}
+	inds := fs.candidates()
 	objs, scores, err := fs.validateTrees(ctx, ev, inds)
 	if err != nil {
 		return err
@@ -160,7 +160,7 @@ func (fs *frontState) finish(ctx context.Context, r *runner, res *Result) error 
 		return cmp.Or(slices.Compare(objs[a], objs[b]), cmp.Compare(size(a), size(b)), cmp.Compare(inds[a].hash(), inds[b].hash()))
 	})
 	nd = slices.CompactFunc(nd, func(a, b int) bool { return slices.Equal(objs[a], objs[b]) })
-	front := &Front{Objectives: fs.names, Weights: fs.weights, Reference: fs.validationReference(), Archive: len(inds)}
+	front := &Front{Objectives: fs.names, Weights: fs.weights, Reference: fs.validationReference(), Archive: len(inds), Retired: len(inds) - len(fs.archive)}
 	var pts [][]float64
 	for k, i := range nd {
 		t := inds[i].ranking
@@ -310,6 +310,8 @@ func FrontPlotInput(f *Front) frontplot.Input {
 	if len(f.Objectives) > 2 {
 		in.Title += fmt.Sprintf("; projection, third objective %s not shown", f.Objectives[2])
 		in.OmegaVariable = ""
+	} else {
+		in.Grid = pareto.OmegaGrid() // the ω table's picks, circled
 	}
 	for _, m := range f.Members {
 		p := frontplot.Point{Label: m.Label, X: m.Validation[0], Y: m.Validation[1], OmegaLo: math.NaN(), OmegaHi: math.NaN()}

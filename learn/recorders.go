@@ -94,7 +94,7 @@ func (r *runner) checkpoint() error {
 		ck.Population = append(ck.Population, m)
 	}
 	if r.front != nil {
-		ck.Front = &frontCheckpoint{Archive: r.front.archive, Hypervolume: r.front.hv, Components: r.front.components()}
+		ck.Front = r.front.checkpoint()
 	}
 	ck.Surrogate = r.surrogateState()
 	if err := saveCheckpoint(filepath.Join(r.dir, CheckpointDir), ck, r.ev.log[r.flushed:]); err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/evogp/evogp/internal/figure"
 	"github.com/evogp/evogp/internal/frontplot"
+	"github.com/evogp/evogp/internal/pareto"
 )
 
 // FrontSet is a front of formulas evaluated as schedulers (SPEC §17): the
@@ -100,6 +101,7 @@ func FrontTestPlot(results []ResultRow, set FrontSet, exclude []FrontSet) (*Figu
 	}
 	if len(set.Objectives) == 2 {
 		in.OmegaVariable = "ω·" + set.Objectives[0] + " + (1 − ω)·" + set.Objectives[1] + " on validation"
+		in.Grid = pareto.OmegaGrid() // the ω table's grid: its picks are circled
 	} else {
 		in.Title += fmt.Sprintf("; %s not shown", set.Objectives[2])
 	}

@@ -27,9 +27,12 @@ type Front struct {
 	Hypervolume float64   `json:"validation_hypervolume"`
 	// Baselines are the named baselines' validation objectives (SRSF
 	// scores 1 on each; size is 0, no formula) and Archive the number of
-	// archive members scored on validation.
+	// candidates scored on validation: the archive's and, of them,
+	// Retired from the pool of entries that left it
+	// (learn/front_archive.go; absent in files written before the pool).
 	Baselines []FrontBaseline `json:"baselines"`
 	Archive   int             `json:"archive"`
+	Retired   int             `json:"retired,omitempty"`
 	Warnings  []string        `json:"warnings"`
 	// Omega is the ω table on the test split (learn/front_omega.go).
 	Omega *FrontOmega `json:"omega,omitempty"`
@@ -144,8 +147,8 @@ func (f *Front) WriteOmega(w io.Writer) error {
 // baselines it dominates and its simplified formula; then the
 // hypervolume, the baselines' objectives and any warning.
 func (f *Front) WriteText(w io.Writer) error {
-	fmt.Fprintf(w, "front of %d formulas (validation, objectives ÷ SRSF's; %d archive members scored), hypervolume %.6g (reference %s)\n",
-		len(f.Members), f.Archive, f.Hypervolume, vec(f.Reference))
+	fmt.Fprintf(w, "front of %d formulas (validation, objectives ÷ SRSF's; %d candidates scored: %d in the archive, %d retired from it), hypervolume %.6g (reference %s)\n",
+		len(f.Members), f.Archive, f.Archive-f.Retired, f.Retired, f.Hypervolume, vec(f.Reference))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	head := []string{"member"}
 	head = append(head, f.Objectives...)

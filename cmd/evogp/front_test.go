@@ -132,8 +132,23 @@ func TestEvalFrontDrawsEveryMemberAndBaseline(t *testing.T) {
 		if !have[l] {
 			t.Errorf("results.parquet has no scheduler %s", l)
 		}
-		if !strings.Contains(string(svg), ">"+l+"<") {
+		if !strings.Contains(string(svg), ">"+l+"<") && !strings.Contains(string(svg), ">"+l+" (ω ") {
 			t.Errorf("the trade-off plot does not label %s", l)
+		}
+	}
+	// Each ω of the ω table's grid names the member picked for it on
+	// validation (issue 42): the member's label lists its ω.
+	picked := map[int][]string{}
+	for _, w := range []float64{0, 0.25, 0.5, 0.75, 1} {
+		i, err := best.Front.PickOmega(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		picked[i] = append(picked[i], strconv.FormatFloat(w, 'g', -1, 64))
+	}
+	for i, ws := range picked {
+		if want := ">front-" + strconv.Itoa(i+1) + " (ω " + strings.Join(ws, ", ") + ")<"; !strings.Contains(string(svg), want) {
+			t.Errorf("the trade-off plot lacks the pick label %q", want)
 		}
 	}
 	if have["front"] {

@@ -7,6 +7,8 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -36,6 +38,10 @@ type Input struct {
 	Baselines     []Point
 	LineLabel     string // legend entry of the line through the non-dominated members
 	OmegaVariable string // the weight the colour scale shows, e.g. "ω (weight of avg_jct)"
+	// Grid, if not empty, is the ω grid of the front's ω table: each
+	// member picked for some ω of it (Picks) is circled and its label
+	// names those ω (issue 42).
+	Grid []float64
 	// Layout, if not nil, receives the label boxes of the last drawing.
 	Layout *figure.LabelLayout
 }
@@ -46,6 +52,36 @@ func Members(n int) string {
 		return "1 member"
 	}
 	return fmt.Sprintf("%d members", n)
+}
+
+// Picks maps the index of each member picked for some ω of grid to those
+// ω, in grid order: the member picked for ω is the first one, in front
+// order, whose ω interval holds ω — the member that minimises
+// ω·o1 + (1 − ω)·o2 of the validation objectives, as the ω table picks it
+// (at an interval's end two members tie and the first is kept, as
+// pareto.PickWeights keeps the lowest index). An ω no member's interval
+// holds picks none.
+func Picks(members []Point, grid []float64) map[int][]float64 {
+	const eps = 1e-12
+	out := map[int][]float64{}
+	for _, w := range grid {
+		for i, m := range members {
+			if !math.IsNaN(m.OmegaLo) && m.OmegaLo-eps <= w && w <= m.OmegaHi+eps {
+				out[i] = append(out[i], w)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// omegaList is "ω 0, 0.25" for a label.
+func omegaList(ws []float64) string {
+	s := make([]string, len(ws))
+	for i, w := range ws {
+		s[i] = strconv.FormatFloat(w, 'g', -1, 64)
+	}
+	return "ω " + strings.Join(s, ", ")
 }
 
 // Plot draws the input. Every coordinate must be finite. In the SVG each
@@ -100,11 +136,15 @@ func Plot(in Input) (*figure.Figure, error) {
 			leg.Add(in.LineLabel, line)
 		}
 	}
+	picks := Picks(in.Members, in.Grid)
 	var tips []figure.Tip
-	for _, m := range in.Members {
+	for i, m := range in.Members {
 		text := fmt.Sprintf("%s: %s %.4g, %s %.4g", m.Label, in.XLabel, m.X, in.YLabel, m.Y)
 		if !math.IsNaN(m.OmegaLo) {
 			text += fmt.Sprintf("; best for ω %.2f–%.2f", m.OmegaLo, m.OmegaHi)
+		}
+		if ws, ok := picks[i]; ok {
+			text += "; picked for " + omegaList(ws)
 		}
 		tips = append(tips, figure.Tip{X: m.X, Y0: m.Y, Y1: m.Y, Point: true, HalfWidth: vg.Points(5),
 			Text: text + " (click for its formula)", Href: "#" + figure.FormulaAnchor(m.Label)})
@@ -119,6 +159,22 @@ func Plot(in Input) (*figure.Figure, error) {
 			entry = fmt.Sprintf("%s  ω %.2f–%.2f", m.Label, m.OmegaLo, m.OmegaHi)
 		}
 		leg.Add(entry, sc)
+	}
+	if len(picks) > 0 {
+		// A ring around each picked member, drawn over its point.
+		var xy plotter.XYs
+		for i, m := range in.Members {
+			if _, ok := picks[i]; ok {
+				xy = append(xy, plotter.XY{X: m.X, Y: m.Y})
+			}
+		}
+		ring, err := plotter.NewScatter(xy)
+		if err != nil {
+			return nil, err
+		}
+		ring.GlyphStyle = draw.GlyphStyle{Color: color.Black, Radius: vg.Points(6.5), Shape: draw.RingGlyph{}}
+		p.Add(ring)
+		leg.Add("circled: the member picked on validation for each ω of the grid "+strings.TrimPrefix(omegaList(in.Grid), "ω ")+" (its label names its ω)", ring)
 	}
 	baselineNames := make([]string, len(in.Baselines))
 	for i, b := range in.Baselines {
@@ -139,14 +195,21 @@ func Plot(in Input) (*figure.Figure, error) {
 	// Labels beside their points, never over another label or a point
 	// (figure.Labels places them once the canvas is known).
 	var labels []figure.PointLabel
-	for _, m := range in.Members {
-		labels = append(labels, figure.PointLabel{X: m.X, Y: m.Y, Text: m.Label, Color: color.Black})
+	for i, m := range in.Members {
+		text := m.Label
+		if ws, ok := picks[i]; ok {
+			text += " (" + omegaList(ws) + ")"
+		}
+		labels = append(labels, figure.PointLabel{X: m.X, Y: m.Y, Text: text, Color: color.Black})
 	}
 	for _, b := range in.Baselines {
 		labels = append(labels, figure.PointLabel{X: b.X, Y: b.Y, Text: b.Label, Color: baselineColor(b.Label, pal)})
 	}
 	lab := figure.NewLabels(labels)
 	lab.TextStyle.Font.Size = vg.Points(7)
+	if len(picks) > 0 {
+		lab.MarkerRadius = vg.Points(7) // labels clear the rings
+	}
 	lab.Layout = in.Layout
 	p.Add(lab)
 	pad(p, xs, ys, logX, logY)

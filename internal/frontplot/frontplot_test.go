@@ -85,3 +85,67 @@ func TestFrontTitleAndColours(t *testing.T) {
 		t.Error("the legend still promises the scale's end colours")
 	}
 }
+
+// The ω grid's picks (issue 42): each ω goes to the first member whose ω
+// interval holds it (at an interval's end the first of the two), a member
+// winning no ω is never picked, the picked members are circled and their
+// labels name their ω, and no label overlaps a label, a point or a ring.
+func TestFrontPicksOnTheGrid(t *testing.T) {
+	nan := math.NaN()
+	members := []Point{
+		{Label: "front-1", X: 1, Y: 1, OmegaLo: 0.6, OmegaHi: 1},
+		{Label: "front-2", X: 1.02, Y: 0.8, OmegaLo: 0.25, OmegaHi: 0.6},
+		{Label: "front-3", X: 1.03, Y: 0.79, OmegaLo: nan, OmegaHi: nan},
+		{Label: "front-4", X: 1.06, Y: 0.35, OmegaLo: 0, OmegaHi: 0.25},
+	}
+	grid := []float64{0, 0.25, 0.5, 0.75, 1}
+	got := Picks(members, grid)
+	want := map[int][]float64{0: {0.75, 1}, 1: {0.25, 0.5}, 3: {0}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("picks %v, want %v", got, want)
+	}
+	if len(Picks(members, nil)) != 0 {
+		t.Error("no grid, yet picks")
+	}
+	var layout figure.LabelLayout
+	in := Input{Name: "tradeoff_front", Title: "t", XLabel: "cq_avg", YLabel: "cq_max", Members: members, Grid: grid,
+		Baselines: []Point{{Label: "liquid", X: 1.061, Y: 0.345}, {Label: "srsf", X: 1, Y: 1}}, OmegaVariable: "ω·a + (1 − ω)·b", Layout: &layout}
+	f, err := Plot(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, err := f.Render("svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"front-1 (ω 0.75, 1)", "front-2 (ω 0.25, 0.5)", "front-4 (ω 0)", "circled: the member picked on validation for each ω of the grid 0, 0.25, 0.5, 0.75, 1"} {
+		if !strings.Contains(string(svg), s) {
+			t.Errorf("the figure lacks %q", s)
+		}
+	}
+	if strings.Contains(string(svg), "front-3 (ω") {
+		t.Error("front-3 wins no ω but is labelled as picked")
+	}
+	for i, a := range layout.Labels {
+		for j, b := range layout.Labels[i+1:] {
+			if a.Overlaps(b) {
+				t.Errorf("labels %d and %d overlap", i, i+1+j)
+			}
+		}
+		for j, p := range layout.Points {
+			if a.Overlaps(p) {
+				t.Errorf("label %d overlaps point %d (with its ring)", i, j)
+			}
+		}
+	}
+	// Without a grid the figure is as before: no ring, plain labels.
+	in.Grid, in.Layout = nil, nil
+	f, err = Plot(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, _ = f.Render("svg")
+	if strings.Contains(string(svg), "circled") || strings.Contains(string(svg), "front-1 (ω") {
+		t.Error("no grid, yet the picks are drawn")
+	}
+}

@@ -12,6 +12,11 @@
 //	  -objectives avg_jct,max_qt -sweep w0=0,w0.25=0.25,... [-third 0]
 //
 // For three objectives, ω weighs the first two and -third the third.
+// Without -sweep the front alone is scored. With -eq5 B1,B2,… it also
+// prints issue 42's Eq. 5 check: for each weight vector (1,1,1),
+// (1,0.1,1), (1,0.01,1), (0.1,1,1) over the raw test means of (cq_avg,
+// cq_max, 1 − util), the best member on test against the best of the
+// baselines B1,B2,….
 // It imports the learner (best.json), reports (results.parquet) and
 // internal/pareto; nothing imports it.
 package main

@@ -24,8 +24,15 @@ func main() {
 	srsf := flag.String("srsf", "mct+srsf+bestfit", "the SRSF scheduler's label")
 	bases := flag.String("baselines", "spark,liquid,tiresias,lyra", "baseline labels")
 	third := flag.Float64("third", 0, "weight of the third objective (three objectives)")
+	eq5 := flag.String("eq5", "", "if set, a comma list of the baselines of issue 42's Eq. 5 check (e.g. spark,liquid,tiresias,lyra,wait-first,evo-srsf)")
 	flag.Parse()
 	if err := study(*results, *run, *label, strings.Split(*objs, ","), *sweep, *srsf, strings.Split(*bases, ","), *third); err != nil {
+		log.Fatal(err)
+	}
+	if *eq5 == "" {
+		return
+	}
+	if err := eq5Study(*results, *run, *label, strings.Split(*eq5, ",")); err != nil {
 		log.Fatal(err)
 	}
 }
@@ -68,36 +75,15 @@ func study(results, run, label string, names []string, sweepSpec, srsf string, b
 		}
 		rows = append(rows, rs...)
 	}
-	by := map[string]map[string]reports.ResultRow{} // scheduler → instance → row
+	vec, err := normalisedMeans(rows, srsf, names)
+	if err != nil {
+		return err
+	}
+	nInst := 0
 	for _, r := range rows {
-		if by[r.Scheduler] == nil {
-			by[r.Scheduler] = map[string]reports.ResultRow{}
+		if r.Scheduler == srsf {
+			nInst++
 		}
-		by[r.Scheduler][r.Instance] = r
-	}
-	ref, ok := by[srsf]
-	if !ok {
-		return fmt.Errorf("no %s in %s", srsf, results)
-	}
-	vec := func(s string) ([]float64, error) {
-		rs, ok := by[s]
-		if !ok {
-			return nil, fmt.Errorf("no scheduler %s in %s", s, results)
-		}
-		v := make([]float64, len(names))
-		for inst, b := range ref {
-			r, ok := rs[inst]
-			if !ok {
-				return nil, fmt.Errorf("%s has no instance %s", s, inst)
-			}
-			for k, n := range names {
-				v[k] += normalise(component(n, r), component(n, b))
-			}
-		}
-		for k := range v {
-			v[k] /= float64(len(ref))
-		}
-		return v, nil
 	}
 	best, err := learn.ReadBest(filepath.Join(run, learn.BestFile))
 	if err != nil {
@@ -121,6 +107,9 @@ func study(results, run, label string, names []string, sweepSpec, srsf string, b
 	}
 	var sw []point
 	for _, e := range strings.Split(sweepSpec, ",") {
+		if e == "" {
+			continue // no sweep: the front alone
+		}
 		l, w, _ := strings.Cut(e, "=")
 		om, err := strconv.ParseFloat(w, 64)
 		if err != nil {
@@ -133,23 +122,14 @@ func study(results, run, label string, names []string, sweepSpec, srsf string, b
 		sw = append(sw, point{l, om, v})
 	}
 	baseV := map[string][]float64{}
-	refPt := make([]float64, len(names))
-	for k := range refPt {
-		refPt[k] = 1
-	}
 	for _, b := range bases {
 		v, err := vec(b)
 		if err != nil {
 			return err
 		}
 		baseV[b] = v
-		for k := range refPt {
-			refPt[k] = max(refPt[k], v[k])
-		}
 	}
-	for k := range refPt {
-		refPt[k] *= 1.1
-	}
+	refPt := referencePoint(baseV, len(names))
 	var swPts [][]float64
 	for _, p := range sw {
 		swPts = append(swPts, p.v)
@@ -182,7 +162,7 @@ func study(results, run, label string, names []string, sweepSpec, srsf string, b
 		return "(" + strings.Join(s, ", ") + ")"
 	}
 	w := os.Stdout
-	fmt.Fprintf(w, "Test objectives ÷ SRSF's, mean over %d instances: %s; reference point %s.\n\n", len(ref), strings.Join(names, ", "), fmtV(refPt))
+	fmt.Fprintf(w, "Test objectives ÷ SRSF's, mean over %d instances: %s; reference point %s.\n\n", nInst, strings.Join(names, ", "), fmtV(refPt))
 	fmt.Fprintf(w, "| | points | test hypervolume | baselines dominated |\n|---|---:|---:|---|\n")
 	df, ds := dominated(front), dominated(swPts)
 	fmt.Fprintf(w, "| NSGA-II front | %d | %.4f | %d %v |\n", len(front), hvF, len(df), df)
@@ -221,4 +201,97 @@ func study(results, run, label string, names []string, sweepSpec, srsf string, b
 		fmt.Fprintf(w, "- %s %s\n", b, fmtV(baseV[b]))
 	}
 	return nil
+}
+
+// eq5Study prints the Eq. 5 check of the front's members against bases.
+func eq5Study(results, run, label string, bases []string) error {
+	var rows []reports.ResultRow
+	for _, path := range strings.Split(results, ",") {
+		rs, err := reports.ReadResults(path)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, rs...)
+	}
+	best, err := learn.ReadBest(filepath.Join(run, learn.BestFile))
+	if err != nil {
+		return err
+	}
+	var members []string
+	for k := range best.Front.Members {
+		members = append(members, fmt.Sprintf("%s-%d", label, k+1))
+	}
+	n := map[string]bool{}
+	for _, r := range rows {
+		n[r.Instance] = true
+	}
+	tab, err := eq5Table(rows, Eq5Vectors, members, bases)
+	if err != nil {
+		return err
+	}
+	writeEq5(os.Stdout, tab, len(n), bases)
+	return nil
+}
+
+// normalisedMeans returns, for a scheduler, its objectives divided by the
+// SRSF scheduler's on the same instance (learn's normalise), averaged
+// over SRSF's instances; a scheduler without a row on one of them is an
+// error.
+func normalisedMeans(rows []reports.ResultRow, srsf string, names []string) (func(string) ([]float64, error), error) {
+	by := map[string]map[string]reports.ResultRow{} // scheduler → instance → row
+	for _, r := range rows {
+		if by[r.Scheduler] == nil {
+			by[r.Scheduler] = map[string]reports.ResultRow{}
+		}
+		if _, dup := by[r.Scheduler][r.Instance]; !dup {
+			by[r.Scheduler][r.Instance] = r
+		}
+	}
+	ref, ok := by[srsf]
+	if !ok {
+		return nil, fmt.Errorf("no %s in the results", srsf)
+	}
+	// Instances in name order: a sum in map order differs in the last
+	// bits from run to run, and two schedulers with identical results
+	// must get identical means (else one "dominates" the other).
+	insts := make([]string, 0, len(ref))
+	for inst := range ref {
+		insts = append(insts, inst)
+	}
+	sort.Strings(insts)
+	return func(s string) ([]float64, error) {
+		rs, ok := by[s]
+		if !ok {
+			return nil, fmt.Errorf("no scheduler %s in the results", s)
+		}
+		v := make([]float64, len(names))
+		for _, inst := range insts {
+			b := ref[inst]
+			r, ok := rs[inst]
+			if !ok {
+				return nil, fmt.Errorf("%s has no instance %s", s, inst)
+			}
+			for k, n := range names {
+				v[k] += normalise(component(n, r), component(n, b))
+			}
+		}
+		for k := range v {
+			v[k] /= float64(len(ref))
+		}
+		return v, nil
+	}, nil
+}
+
+// referencePoint is 1.1 × the worst of SRSF (1) and the baselines per
+// objective.
+func referencePoint(base map[string][]float64, n int) []float64 {
+	ref := make([]float64, n)
+	for k := range ref {
+		ref[k] = 1
+		for _, v := range base {
+			ref[k] = max(ref[k], v[k])
+		}
+		ref[k] *= 1.1
+	}
+	return ref
 }
