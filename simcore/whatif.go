@@ -262,7 +262,7 @@ func (w *whatIf) key(p, j int) {
 // RankKey is f(j, t), job j's ranking key on cluster p at the operation
 // time (the list scheduler's ranking evaluated on the job as it would be on
 // p).
-func (a *Allocation) RankKey(j, p int) float64 { return a.s.priority(j, p) }
+func (a *Allocation) RankKey(j, p int) float64 { return a.s.rankKey(j, p) }
 
 // RankOrder returns the positions of jobs (indices into it) in the ranking
 // order on cluster p: by the key (f(j, t), a_j, id) of SPEC §4.2, NaN
@@ -315,7 +315,7 @@ func (a *Allocation) rankItems(p int, jobs []int, items []rankItem) []rankItem {
 	items = items[:0]
 	for i, j := range jobs {
 		job := &s.inst.Jobs[j]
-		items = append(items, rankItem{k: KeyBits(s.priority(j, p)), arr: job.Arrival, id: job.ID, pos: i})
+		items = append(items, rankItem{k: KeyBits(s.rankKey(j, p)), arr: job.Arrival, id: job.ID, pos: i})
 	}
 	return items
 }

@@ -234,6 +234,7 @@ type scratch struct {
 	jobs   []int
 	decide []int
 	keys   []float64
+	finish *allFinish // m's what-ifs in scope all, buffers kept across operations
 }
 
 // Allocate implements simcore.Allocator.
@@ -316,7 +317,8 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 	}
 	var finishes *allFinish // m in scope all
 	if r.usesM && r.params.Scope == ScopeAll && len(jobs) > 0 {
-		finishes = newAllFinish(a, jobs)
+		sc.finish = newAllFinish(sc.finish, a, jobs)
+		finishes = sc.finish
 	}
 	var vars expr.Vars
 	for _, i := range decide {
