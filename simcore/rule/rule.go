@@ -39,11 +39,16 @@ import (
 //
 // Times are hours unless Params.Seconds.
 type Rule struct {
-	params  Params
-	prog    *expr.Program
-	usesX   bool
-	usesM   bool
-	perHour float64 // seconds per time unit of the terminals
+	params Params
+	prog   *expr.Program
+	usesX  bool
+	usesM  bool
+	// mOnly: the tree is the terminal m alone, so in scope all a cluster
+	// whose lower bound of m cannot beat the best so far is not asked
+	// (mbound.go); noBound turns that off (tests: the reference).
+	mOnly, noBound bool
+	stats          *mStats // tests only: decideM's counts
+	perHour        float64 // seconds per time unit of the terminals
 }
 
 // New returns the allocator with validated parameters.
@@ -57,7 +62,8 @@ func New(p Params) (Rule, error) {
 	if p.Seconds {
 		unit = 1
 	}
-	return Rule{params: p, prog: expr.Compile(t), usesX: t.Uses(expr.OpRouteFit), usesM: t.Uses(expr.OpRouteMCT), perHour: unit}, nil
+	mOnly := t.Size() == 1 && t.Uses(expr.OpRouteMCT)
+	return Rule{params: p, prog: expr.Compile(t), usesX: t.Uses(expr.OpRouteFit), usesM: t.Uses(expr.OpRouteMCT), mOnly: mOnly, perHour: unit}, nil
 }
 
 // Params are the allocator's parameters (defaults filled in).
@@ -253,8 +259,10 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 		sc.books = make([]book, P)
 	}
 	books := sc.books[:P]
+	bound := r.mOnly && !r.noBound && r.params.Scope == ScopeAll
+	fits := r.usesX || bound // the books keep the Jn jobs' GPUs for x
 	for p, c := range inst.Clusters {
-		books[p].reset(a.Op(), c.Nodes, c.GPUsPerNode, r.usesX)
+		books[p].reset(a.Op(), c.Nodes, c.GPUsPerNode, fits)
 	}
 	var jobs []int // the jobs to decide (Js in scope all, else the arrivals)
 	if r.params.Scope == ScopeAll {
@@ -284,7 +292,7 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 			continue
 		}
 		b.freeJn -= float64(job.GPUs)
-		if r.usesX && rem > 0 { // a job finishing at t holds nothing for x (fitTime)
+		if fits && rem > 0 { // a job finishing at t holds nothing for x (fitTime)
 			w := job.PerWorker()
 			for _, sl := range st.Placement(j) {
 				g := int(sl.Workers) * w
@@ -328,6 +336,18 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 		}
 		job := &inst.Jobs[j]
 		cur := a.Assigned(j)
+		if bound && finishes != nil {
+			best, err := r.decideM(a, books, finishes, i, j, cur)
+			if err != nil {
+				return err
+			}
+			a.Assign(j, best)
+			finishes.assign(i, best)
+			b := &books[best]
+			b.work += float64(job.GPUs) * float64(a.RemainingOn(j, best))
+			b.count++
+			continue
+		}
 		vars[expr.OpQ] = float64(st.Queued(j)) / r.perHour
 		vars[expr.OpU] = float64(job.Priority)
 		vars[expr.OpG] = float64(job.GPUs)
