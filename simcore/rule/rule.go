@@ -43,11 +43,12 @@ type Rule struct {
 	prog   *expr.Program
 	usesX  bool
 	usesM  bool
-	// mOnly: the tree is the terminal m alone, so in scope all a cluster
-	// whose lower bound of m cannot beat the best so far is not asked
-	// (mbound.go); noBound turns that off (tests: the reference).
-	mOnly, noBound bool
-	stats          *mStats // tests only: decideM's counts
+	// incM: the tree uses m and is non-decreasing in it, so a cluster
+	// whose value at a lower bound of m cannot beat the best so far is
+	// not asked its what-if (mbound.go); noBound turns that off (tests:
+	// the reference).
+	incM, noBound bool
+	stats         *mStats // tests only: the what-ifs asked and skipped
 	perHour        float64 // seconds per time unit of the terminals
 }
 
@@ -62,8 +63,8 @@ func New(p Params) (Rule, error) {
 	if p.Seconds {
 		unit = 1
 	}
-	mOnly := t.Size() == 1 && t.Uses(expr.OpRouteMCT)
-	return Rule{params: p, prog: expr.Compile(t), usesX: t.Uses(expr.OpRouteFit), usesM: t.Uses(expr.OpRouteMCT), mOnly: mOnly, perHour: unit}, nil
+	usesM := t.Uses(expr.OpRouteMCT)
+	return Rule{params: p, prog: expr.Compile(t), usesX: t.Uses(expr.OpRouteFit), usesM: usesM, incM: usesM && nonDecreasingInM(t), perHour: unit}, nil
 }
 
 // Params are the allocator's parameters (defaults filled in).
@@ -241,6 +242,7 @@ type scratch struct {
 	decide []int
 	keys   []float64
 	finish *allFinish // m's what-ifs in scope all, buffers kept across operations
+	visit  []int      // the clusters in the order one job visits them
 }
 
 // Allocate implements simcore.Allocator.
@@ -259,7 +261,7 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 		sc.books = make([]book, P)
 	}
 	books := sc.books[:P]
-	bound := r.mOnly && !r.noBound && r.params.Scope == ScopeAll
+	bound := r.incM && !r.noBound
 	fits := r.usesX || bound // the books keep the Jn jobs' GPUs for x
 	for p, c := range inst.Clusters {
 		books[p].reset(a.Op(), c.Nodes, c.GPUsPerNode, fits)
@@ -336,18 +338,6 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 		}
 		job := &inst.Jobs[j]
 		cur := a.Assigned(j)
-		if bound && finishes != nil {
-			best, err := r.decideM(a, books, finishes, i, j, cur)
-			if err != nil {
-				return err
-			}
-			a.Assign(j, best)
-			finishes.assign(i, best)
-			b := &books[best]
-			b.work += float64(job.GPUs) * float64(a.RemainingOn(j, best))
-			b.count++
-			continue
-		}
 		vars[expr.OpQ] = float64(st.Queued(j)) / r.perHour
 		vars[expr.OpU] = float64(job.Priority)
 		vars[expr.OpG] = float64(job.GPUs)
@@ -355,7 +345,11 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 		vars[5] = float64(job.Workers)                 // r
 		vars[6] = float64(job.PerWorker())             // w
 		best, bestR := -1, 0.0
-		for p := range P {
+		visit := identity(&sc.visit, P)
+		if bound {
+			visit = tieOrder(sc.visit, cur, job.Cluster)
+		}
+		for _, p := range visit {
 			if !a.Feasible(j, p) {
 				continue
 			}
@@ -370,8 +364,13 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 			vars[expr.OpRouteWork] = b.work / cap / r.perHour
 			vars[expr.OpRouteHome] = b2f(p == job.Cluster)
 			vars[expr.OpRouteCurrent] = b2f(p == cur)
-			if r.usesX {
-				vars[expr.OpRouteFit] = float64(b.fitTime(now, job.PerWorker(), job.Workers)-now) / r.perHour
+			var fit int64
+			if r.usesX || bound && best >= 0 {
+				fit = b.fitTime(now, job.PerWorker(), job.Workers)
+				vars[expr.OpRouteFit] = float64(fit-now) / r.perHour
+			}
+			if bound && best >= 0 && r.cannotWin(&vars, now, fit, rem, bestR) {
+				continue
 			}
 			if r.usesM {
 				var f int64
@@ -383,6 +382,9 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 				}
 				if err != nil {
 					return err
+				}
+				if r.stats != nil {
+					r.stats.asked.Add(1)
 				}
 				vars[expr.OpRouteMCT] = float64(f-now) / r.perHour
 			}
