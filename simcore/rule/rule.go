@@ -49,7 +49,7 @@ type Rule struct {
 	// the reference).
 	incM, noBound bool
 	stats         *mStats // tests only: the what-ifs asked and skipped
-	perHour        float64 // seconds per time unit of the terminals
+	perHour       float64 // seconds per time unit of the terminals
 }
 
 // New returns the allocator with validated parameters.
