@@ -49,6 +49,7 @@ type Rule struct {
 	// the reference).
 	incM, noBound bool
 	stats         *mStats // tests only: the what-ifs asked and skipped
+	queryLog      func(uint64) // studies only (WithQueryLog): each scope-all m query's key
 	perHour       float64 // seconds per time unit of the terminals
 }
 
@@ -376,6 +377,9 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 				var f int64
 				var err error
 				if finishes != nil {
+					if r.queryLog != nil {
+						r.queryLog(queryKey(a, finishes, i, p))
+					}
 					f, err = finishes.finish(i, p, rem)
 				} else {
 					f, err = a.FinishOn(j, p)
