@@ -1,7 +1,7 @@
 package rule
 
 import (
-	"hash/maphash"
+	"hash/fnv"
 	"slices"
 
 	"github.com/evogp/evogp/simcore"
@@ -18,12 +18,9 @@ import (
 // computed.
 func WithQueryLog(r Rule, log func(key uint64)) Rule { r.queryLog = log; return r }
 
-var querySeed = maphash.MakeSeed()
-
 // queryKey is the key of the query of js[i] on cluster p.
 func queryKey(a *simcore.Allocation, af *allFinish, i, p int) uint64 {
-	var h maphash.Hash
-	h.SetSeed(querySeed)
+	h := fnv.New64a()
 	put := func(x int64) {
 		var b [8]byte
 		for k := range b {
