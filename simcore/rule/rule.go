@@ -48,9 +48,9 @@ type Rule struct {
 	// not asked its what-if (mbound.go); noBound turns that off (tests:
 	// the reference).
 	incM, noBound bool
-	stats         *mStats // tests only: the what-ifs asked and skipped
+	stats         *mStats      // tests only: the what-ifs asked and skipped
 	queryLog      func(uint64) // studies only (WithQueryLog): each scope-all m query's key
-	perHour       float64 // seconds per time unit of the terminals
+	perHour       float64      // seconds per time unit of the terminals
 }
 
 // New returns the allocator with validated parameters.
