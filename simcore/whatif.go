@@ -285,12 +285,15 @@ func (a *Allocation) RankOrder(p int, jobs []int) []int {
 // whose jobs and keys equal an earlier cluster's (clusters of one GPU
 // type, where f(j, t) does not depend on the cluster) gets that cluster's
 // order without sorting again: the order is a function of the keys, the
-// arrivals and the ids alone, so it is the same slice (read only).
-// Oracle: TestRankOrdersIsRankOrder.
+// arrivals and the ids alone, so it is the same slice (read only). The
+// result and its slices live in the simulation's buffers (rankScratch)
+// and are valid until the next RankOrders call. Oracle:
+// TestRankOrdersIsRankOrder.
 func (a *Allocation) RankOrders(jobs [][]int) [][]int {
-	out := make([][]int, len(jobs))
-	var items [][]rankItem // per cluster with an order of its own
-	var owner []int        // its cluster
+	rs := &a.s.rankScratch
+	rs.out = resize(rs.out, len(jobs))
+	out := rs.out
+	owner := rs.owner[:0] // the cluster of each distinct list so far
 	for p, js := range jobs {
 		if a.s.keys.on {
 			// Keys shared by every cluster (clusterblind.go): equal job
@@ -307,22 +310,42 @@ func (a *Allocation) RankOrders(jobs [][]int) [][]int {
 				continue
 			}
 		}
-		it := a.rankItems(p, js, nil)
+		k := len(owner)
+		if k == len(rs.items) {
+			rs.items, rs.perms = append(rs.items, nil), append(rs.perms, nil)
+		}
+		it := a.rankItems(p, js, rs.items[k][:0])
+		rs.items[k] = it
 		reused := false
-		for k, prev := range items {
-			if slices.Equal(jobs[owner[k]], js) && slices.Equal(prev, it) {
-				out[p], reused = out[owner[k]], true
+		for kk, q := range owner {
+			if slices.Equal(jobs[q], js) && slices.Equal(rs.items[kk], it) {
+				out[p], reused = out[q], true
 				break
 			}
 		}
 		if reused {
 			continue
 		}
-		cp := slices.Clone(it)
-		out[p] = sortRankItems(it, make([]int, len(js)))
-		items, owner = append(items, cp), append(owner, p)
+		rs.work = append(rs.work[:0], it...) // sorted in place; items[k] stays unsorted for the comparisons
+		rs.perms[k] = sortRankItems(rs.work, resize(rs.perms[k], len(js)))
+		out[p] = rs.perms[k]
+		owner = append(owner, p)
 	}
+	rs.owner = owner
 	return out
+}
+
+// rankScratch is RankOrders' buffers, kept across operations (every
+// buffer is rewritten before it is read: out[p] for every p, items[k] and
+// perms[k] for each distinct list k of the call, work at each sort). It
+// replaced a slice per cluster and call (9 % of a scope-all learner's CPU
+// in allocation and copying, docs/PERFORMANCE.md).
+type rankScratch struct {
+	out   [][]int
+	items [][]rankItem // per distinct list of the call: its items, unsorted
+	perms [][]int      // per distinct list: its order
+	work  []rankItem
+	owner []int
 }
 
 // rankItem is one job's sort key on a cluster: KeyBits of f(j, t) (an
