@@ -25,8 +25,8 @@ import (
 //     jobs' alone and its capacity Σ_n ⌊max(0, σ)/w⌋ at most theirs; the
 //     start is a time at which j fits in the plan, so beside the Jn jobs
 //     alone, so ≥ x_p (the Jn capacity changes only at their releases,
-//     the candidate times fitTime scans). Both the scope-all what-if
-//     (allFinish) and MCT's (FinishOn) plan the Jn jobs first. So
+//     the candidate times fitTime scans). The scope-all what-if
+//     (allFinish) plans the Jn jobs first. So
 //     m ≥ lb = max(t, x_p) + rem_{j,p}, and float64(· − t)/unit keeps the
 //     order.
 //   - With every other terminal at its value, R evaluated at m = lb is
@@ -41,11 +41,19 @@ import (
 // Skipping a query leaves allFinish's state valid for later queries: the
 // cluster's members did not change, so its last plan and shared prefix
 // still describe them, and the job goes to a cluster that was asked,
-// last, for this job (allFinish.assign's promise). FinishOn keeps no
-// state between queries.
+// last, for this job (allFinish.assign's promise).
+//
+// Where it applies: scope all, with the level planner behind m's
+// what-ifs (no backfilling or greedy, best fit or round robin), whose
+// queries evaluate no ranking key. MCT's what-if in scope arrivals
+// (FinishOn) and the list scheduler's what-if planner (conservative
+// backfilling) evaluate keys as they plan, so a skipped query would
+// change the calls a recording ranking sees (learn's behaviour samples
+// and their warnings), though never a schedule; Allocate does not bound
+// there.
 //
 // Oracle: TestMBoundIsExact (whole simulations with and without the bound,
-// both scopes, every backfill mode m takes, random and overloaded
+// both scopes (arrivals: unchanged), every backfill mode m takes, random and overloaded
 // instances, m alone and learned non-decreasing trees; it requires skipped
 // what-ifs) and TestNonDecreasingInM (the analysis on hand-picked trees and
 // against sampled evaluations of random trees).

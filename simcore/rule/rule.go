@@ -262,7 +262,11 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 		sc.books = make([]book, P)
 	}
 	books := sc.books[:P]
-	bound := r.incM && !r.noBound
+	// The bound of m (mbound.go) in scope all; it is used only where m's
+	// what-ifs are the level planner's (set below), whose queries evaluate
+	// no ranking key, so skipping one changes no call a recording ranking
+	// sees (learn's behaviour samples).
+	bound := r.incM && !r.noBound && r.params.Scope == ScopeAll
 	fits := r.usesX || bound // the books keep the Jn jobs' GPUs for x
 	for p, c := range inst.Clusters {
 		books[p].reset(a.Op(), c.Nodes, c.GPUsPerNode, fits)
@@ -331,6 +335,7 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 		sc.finish = newAllFinish(sc.finish, a, jobs)
 		finishes = sc.finish
 	}
+	bound = bound && finishes != nil && len(finishes.planners) > 0 && finishes.planners[0].Level()
 	var vars expr.Vars
 	for _, i := range decide {
 		j := jobs[i]
