@@ -168,6 +168,12 @@ func (f Ranking) TimeInvariant() bool { return f.invariant }
 // fills those JobView fields (simcore.ClusterAware).
 func (f Ranking) NeedsClusterState() bool { return f.cluster }
 
+// ClusterBlind implements simcore.ClusterBlind: no terminal reads the
+// identity of the cluster a job is ranked on (JobView's Cluster and User);
+// f, n, e and v read the cluster's state and type, which the engine fills
+// only for a ClusterAware ranking or a heterogeneous instance.
+func (f Ranking) ClusterBlind() bool { return true }
+
 // Priority is the formula's value for job j (smaller = earlier).
 func (f Ranking) Priority(j simcore.JobView) float64 {
 	if f.paper {

@@ -27,6 +27,8 @@ type TestHooks struct {
 	EagerStartCache bool
 	// StartCacheFlushAt, when > 0, bounds the start cache's log.
 	StartCacheFlushAt int
+	// NoKeyMemo evaluates the allocation seam's keys on every call.
+	NoKeyMemo bool
 	// Stats, when set, counts how the splice path built plans.
 	Stats *PlanStats
 }
@@ -37,7 +39,7 @@ type PlanStats = planStats
 // SimulateHooked is Simulate with the test-only switches h.
 func SimulateHooked(ctx context.Context, inst *Instance, sched Scheduler, opts Options, h TestHooks) (Result, error) {
 	return simulate(ctx, inst, sched, opts, testHooks{alwaysReplan: h.AlwaysReplan, fullPlans: h.FullPlans, noListLevels: h.NoListLevels, alwaysListLevels: h.AlwaysListLevels,
-		refReleaseSort: h.RefReleaseSort, eagerStartCache: h.EagerStartCache, startCacheFlushAt: h.StartCacheFlushAt, stats: h.Stats})
+		refReleaseSort: h.RefReleaseSort, eagerStartCache: h.EagerStartCache, startCacheFlushAt: h.StartCacheFlushAt, noKeyMemo: h.NoKeyMemo, stats: h.Stats})
 }
 
 // SimulateReplanning is Simulate on the reference path: plan reuse

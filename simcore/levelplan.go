@@ -99,6 +99,19 @@ func newLevelPlanner(s *sim, p int, order []int) *levelPlanner {
 // TestLevelPlannerMatchesWhatIf (pooled planners against the list scheduler's
 // what-if planner at every operation).
 func (lp *levelPlanner) load(s *sim, p int, order []int) {
+	lp.loadJobs(s, p, order)
+	lp.loadLevels(s, p)
+}
+
+// loadLevels writes the levels of cluster p's fixed jobs at the
+// operation's time (and sizes the per-node scratch): the part of load
+// that costs O(N·G). It reads only the cluster's fixed jobs and the time,
+// which no allocation step changes, so the allocation seam may call it at
+// a planner's first Plan in the operation rather than when handing the
+// planner out (levelSets.take; exact by that, oracle
+// TestWhatIfPoolIsFresh and TestLevelPlannerMatchesWhatIf, which plan on
+// lazily loaded planners).
+func (lp *levelPlanner) loadLevels(s *sim, p int) {
 	c := s.inst.Clusters[p]
 	real := s.clusters[p]
 	lp.nodes, lp.g, lp.now, lp.placer = c.Nodes, c.GPUsPerNode, s.now, s.list.Placer
@@ -125,6 +138,13 @@ func (lp *levelPlanner) load(s *sim, p int, order []int) {
 		}
 		level[n] += int(r.gpus)
 	}
+	lp.free = resize(lp.free, lp.nodes)
+	lp.place = resize(lp.place, lp.nodes)
+}
+
+// loadJobs writes the candidates and resets the path: the part of load
+// that does not read the levels.
+func (lp *levelPlanner) loadJobs(s *sim, p int, order []int) {
 	lp.jobs = lp.jobs[:0]
 	for _, j := range order {
 		job := &s.inst.Jobs[j]
@@ -138,8 +158,8 @@ func (lp *levelPlanner) load(s *sim, p int, order []int) {
 	lp.starts = resize(lp.starts, len(lp.jobs))
 	lp.undoAt = resize(lp.undoAt, len(lp.jobs)+1)
 	lp.undoAt[0] = 0
-	if len(lp.undo) < 4*(lp.g+1) {
-		lp.undo = make([]int64, 4*(lp.g+1))
+	if g := s.inst.Clusters[p].GPUsPerNode; len(lp.undo) < 4*(g+1) {
+		lp.undo = make([]int64, 4*(g+1))
 	}
 	lp.nu, lp.depth = 0, 0
 	lp.bestFit = false
@@ -147,8 +167,6 @@ func (lp *levelPlanner) load(s *sim, p int, order []int) {
 	case BestFit, *BestFit:
 		lp.bestFit = true
 	}
-	lp.free = resize(lp.free, lp.nodes)
-	lp.place = resize(lp.place, lp.nodes)
 }
 
 // resize is x with length n, its buffer reused when large enough (the

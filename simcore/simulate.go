@@ -106,11 +106,14 @@ type sim struct {
 
 	segments     []Segment
 	opLog        []OpRecord
-	done         doneStats // settled jobs' objective terms, for StopAbove
-	workUB       float64   // upper bound of Σ g_j d_j, for StopAbove
-	whatIfPool   []*whatIf // the allocation seam's what-if planners, kept across operations
-	levelSets    levelSets // the allocation seam's level planners, kept across operations (whatif.go)
-	allocScratch any       // the allocator's buffers, kept across operations (Allocation.Scratch)
+	done         doneStats   // settled jobs' objective terms, for StopAbove
+	workUB       float64     // upper bound of Σ g_j d_j, for StopAbove
+	whatIfPool   []*whatIf   // the allocation seam's what-if planners, kept across operations
+	levelSets    levelSets   // the allocation seam's level planners, kept across operations (whatif.go)
+	allocScratch any         // the allocator's buffers, kept across operations (Allocation.Scratch)
+	keys         keyMemo     // the allocation seam's keys, once per job and operation (clusterblind.go)
+	feasMask     []uint64    // per job, its feasible clusters (feasmask.go); nil: ask FitsOn
+	rankScratch  rankScratch // RankOrders' buffers (whatif.go)
 	ops          int
 }
 
@@ -216,6 +219,7 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options, 
 		}
 	}
 	s.initTypes()
+	s.initFeasMask()
 	s.minShape = [2]int{1 << 30, 1 << 30}
 	for i := range inst.Jobs {
 		s.minShape[0] = min(s.minShape[0], inst.Jobs[i].PerWorker())
@@ -233,6 +237,7 @@ func newSim(ctx context.Context, inst *Instance, sched Scheduler, opts Options, 
 		}
 	}
 	s.initKeys()
+	s.initKeyMemo()
 	s.initBatch()
 	return s
 }

@@ -33,6 +33,9 @@ type testHooks struct {
 	// startCacheFlushAt, when > 0, replaces the start cache's log bound
 	// logFlushAt (so the tests reach its flush).
 	startCacheFlushAt int
+	// noKeyMemo evaluates the allocation seam's keys on every call
+	// (clusterblind.go: keyMemo): the reference the memo is tested against.
+	noKeyMemo bool
 	// stats, when set, counts how plans were built.
 	stats *planStats
 }

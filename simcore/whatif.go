@@ -32,6 +32,10 @@ type WhatIfPlanner struct {
 	w       *whatIf
 	members []int
 	starts  []int64
+	// unloaded: the level planner's levels are not loaded yet in this
+	// operation (levelSets.take defers loadLevels to the first Plan, so a
+	// cluster the allocator never asks costs no O(N·G) load).
+	unloaded bool
 }
 
 // Cluster is the planner's cluster.
@@ -67,6 +71,10 @@ func (wp *WhatIfPlanner) Plan(ranks []int32) (from int, err error) {
 // simulations against full re-plans on the reference what-if planner).
 func (wp *WhatIfPlanner) PlanShared(ranks []int32, same int) (from int, err error) {
 	if wp.level != nil {
+		if wp.unloaded {
+			wp.level.loadLevels(wp.s, wp.p)
+			wp.unloaded = false
+		}
 		from, err = wp.level.planShared(wp.s, wp.p, ranks, same)
 		wp.starts = wp.level.starts[:len(ranks)]
 		return from, err
@@ -177,7 +185,8 @@ func (ls *levelSets) take(s *sim, k int, order [][]int) [][]*WhatIfPlanner {
 		for p, jobs := range order {
 			wp := set[p]
 			wp.s, wp.p, wp.jobs, wp.starts = s, p, jobs, nil
-			wp.level.load(s, p, jobs)
+			wp.level.loadJobs(s, p, jobs)
+			wp.unloaded = true // the levels are loaded at the first Plan (loadLevels)
 		}
 		out[w] = set[:len(order):len(order)]
 	}
@@ -262,7 +271,7 @@ func (w *whatIf) key(p, j int) {
 // RankKey is f(j, t), job j's ranking key on cluster p at the operation
 // time (the list scheduler's ranking evaluated on the job as it would be on
 // p).
-func (a *Allocation) RankKey(j, p int) float64 { return a.s.priority(j, p) }
+func (a *Allocation) RankKey(j, p int) float64 { return a.s.rankKey(j, p) }
 
 // RankOrder returns the positions of jobs (indices into it) in the ranking
 // order on cluster p: by the key (f(j, t), a_j, id) of SPEC §4.2, NaN
@@ -276,29 +285,67 @@ func (a *Allocation) RankOrder(p int, jobs []int) []int {
 // whose jobs and keys equal an earlier cluster's (clusters of one GPU
 // type, where f(j, t) does not depend on the cluster) gets that cluster's
 // order without sorting again: the order is a function of the keys, the
-// arrivals and the ids alone, so it is the same slice (read only).
-// Oracle: TestRankOrdersIsRankOrder.
+// arrivals and the ids alone, so it is the same slice (read only). The
+// result and its slices live in the simulation's buffers (rankScratch)
+// and are valid until the next RankOrders call. Oracle:
+// TestRankOrdersIsRankOrder.
 func (a *Allocation) RankOrders(jobs [][]int) [][]int {
-	out := make([][]int, len(jobs))
-	var items [][]rankItem // per cluster with an order of its own
-	var owner []int        // its cluster
+	rs := &a.s.rankScratch
+	rs.out = resize(rs.out, len(jobs))
+	out := rs.out
+	owner := rs.owner[:0] // the cluster of each distinct list so far
 	for p, js := range jobs {
-		it := a.rankItems(p, js, nil)
+		if a.s.keys.on {
+			// Keys shared by every cluster (clusterblind.go): equal job
+			// lists have equal items, so an earlier equal list's order
+			// is this one's, without evaluating the items.
+			reused := false
+			for _, q := range owner {
+				if slices.Equal(jobs[q], js) {
+					out[p], reused = out[q], true
+					break
+				}
+			}
+			if reused {
+				continue
+			}
+		}
+		k := len(owner)
+		if k == len(rs.items) {
+			rs.items, rs.perms = append(rs.items, nil), append(rs.perms, nil)
+		}
+		it := a.rankItems(p, js, rs.items[k][:0])
+		rs.items[k] = it
 		reused := false
-		for k, prev := range items {
-			if slices.Equal(jobs[owner[k]], js) && slices.Equal(prev, it) {
-				out[p], reused = out[owner[k]], true
+		for kk, q := range owner {
+			if slices.Equal(jobs[q], js) && slices.Equal(rs.items[kk], it) {
+				out[p], reused = out[q], true
 				break
 			}
 		}
 		if reused {
 			continue
 		}
-		cp := slices.Clone(it)
-		out[p] = sortRankItems(it, make([]int, len(js)))
-		items, owner = append(items, cp), append(owner, p)
+		rs.work = append(rs.work[:0], it...) // sorted in place; items[k] stays unsorted for the comparisons
+		rs.perms[k] = sortRankItems(rs.work, resize(rs.perms[k], len(js)))
+		out[p] = rs.perms[k]
+		owner = append(owner, p)
 	}
+	rs.owner = owner
 	return out
+}
+
+// rankScratch is RankOrders' buffers, kept across operations (every
+// buffer is rewritten before it is read: out[p] for every p, items[k] and
+// perms[k] for each distinct list k of the call, work at each sort). It
+// replaced a slice per cluster and call (9 % of a scope-all learner's CPU
+// in allocation and copying, docs/PERFORMANCE.md).
+type rankScratch struct {
+	out   [][]int
+	items [][]rankItem // per distinct list of the call: its items, unsorted
+	perms [][]int      // per distinct list: its order
+	work  []rankItem
+	owner []int
 }
 
 // rankItem is one job's sort key on a cluster: KeyBits of f(j, t) (an
@@ -315,7 +362,7 @@ func (a *Allocation) rankItems(p int, jobs []int, items []rankItem) []rankItem {
 	items = items[:0]
 	for i, j := range jobs {
 		job := &s.inst.Jobs[j]
-		items = append(items, rankItem{k: KeyBits(s.priority(j, p)), arr: job.Arrival, id: job.ID, pos: i})
+		items = append(items, rankItem{k: KeyBits(s.rankKey(j, p)), arr: job.Arrival, id: job.ID, pos: i})
 	}
 	return items
 }

@@ -59,6 +59,9 @@ func (s *sim) initTypes() {
 
 // feasible reports whether job j can ever run on cluster p.
 func (s *sim) feasible(j, p int) bool {
+	if s.feasMask != nil {
+		return s.feasMask[j]>>uint(p)&1 != 0
+	}
 	if s.dur != nil {
 		return s.dur[j*len(s.inst.Clusters)+p] > 0
 	}

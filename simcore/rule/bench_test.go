@@ -7,6 +7,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/simcore"
 	"github.com/evogp/evogp/simcore/rule"
 )
@@ -72,4 +73,55 @@ func processCPU(b *testing.B) float64 {
 		b.Fatal(err)
 	}
 	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
+}
+
+// BenchmarkQuickOps simulates quick-config-sized instances (2–8 clusters
+// of 10–40 nodes, 10 jobs per node, the paper's job mix) at the default
+// load and at load 0.5–1 — the held-out splits of issue 39 — under
+// wait-first (R = m), a learned tree non-decreasing in m (3m + 2h) and
+// one that is not (m + n % (g + 2m)), all with 0 − u·q in scope all. The
+// reported metric is CPU nanoseconds per scheduling operation
+// (op-ns/op), the issue's "time per operation".
+func BenchmarkQuickOps(b *testing.B) {
+	for _, load := range []struct {
+		name     string
+		min, max float64
+	}{{"quick", 0, 0}, {"loaded", 0.5, 1}} {
+		s := datasets.PaperSettings()
+		s.Clusters, s.Nodes, s.JobsPerNode = [2]int{2, 8}, [2]int{10, 40}, 10
+		if load.max > 0 {
+			s.LoadMin, s.LoadMax = load.min, load.max
+		}
+		var insts []simcore.Instance
+		for i := range 3 {
+			inst, err := datasets.GenerateInstance(s, 7, i)
+			if err != nil {
+				b.Fatal(err)
+			}
+			insts = append(insts, inst)
+		}
+		for _, routing := range []string{"m", "m + (m + (h + (h + m)))", "m + n % (g + 2 * m)"} {
+			b.Run(fmt.Sprintf("%s/R=%s", load.name, routing), func(b *testing.B) {
+				p, err := rule.ParseParams(routing, "all", false)
+				if err != nil {
+					b.Fatal(err)
+				}
+				sched, err := rule.NewScheduler("rule", p, simcore.WeightedWait{}, simcore.BestFit{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				ops := 0
+				opts := simcore.Options{OnOperation: func(int64, int, int) { ops++ }}
+				start := processCPU(b)
+				for b.Loop() {
+					for i := range insts {
+						if _, err := simcore.Simulate(context.Background(), &insts[i], sched, opts); err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+				b.ReportMetric((processCPU(b)-start)*1e9/float64(max(1, ops)), "op-ns/op")
+			})
+		}
+	}
 }

@@ -32,44 +32,67 @@ type allFinish struct {
 	// members are then the ranks planned).
 	shared []int
 	order  [][]int // candidates by rank position per cluster (the planners')
+	// idxs[p], feas[p]: the indices into js and the jobs of the jobs
+	// feasible on p (scratch of newAllFinish).
+	idxs, feas [][]int
 }
 
 // newAllFinish prepares the what-if planners for the jobs js (Js, in any
-// order; a query names a job by its index in js).
-func newAllFinish(a *simcore.Allocation, js []int) *allFinish {
+// order; a query names a job by its index in js), reusing the buffers of
+// af (nil: new ones) — a simulation keeps one allFinish in its scratch, so
+// an operation allocates no per-cluster slices (they were 10 % of a
+// scope-all learner's CPU, docs/PERFORMANCE.md). Every buffer is
+// rewritten before it is read: rankOf[p] entirely, members and shared
+// reset, idxs, feas and order rebuilt.
+func newAllFinish(af *allFinish, a *simcore.Allocation, js []int) *allFinish {
 	P := a.Clusters()
-	af := &allFinish{rankOf: make([][]int32, P), members: make([][]int32, P), shared: make([]int, P)}
-	order := make([][]int, P)
-	idxs := make([][]int, P)
-	feas := make([][]int, P)
+	if af == nil {
+		af = &allFinish{}
+	}
+	af.rankOf = resize(af.rankOf, P)
+	af.members = resize(af.members, P)
+	af.shared = resize(af.shared, P)
+	af.order = resize(af.order, P)
+	af.idxs = resize(af.idxs, P)
+	af.feas = resize(af.feas, P)
 	for p := range P {
-		var idx, jobs []int
+		idx, jobs := af.idxs[p][:0], af.feas[p][:0]
 		for i, j := range js {
 			if a.Feasible(j, p) {
 				idx = append(idx, i)
 				jobs = append(jobs, j)
 			}
 		}
-		idxs[p], feas[p] = idx, jobs
+		af.idxs[p], af.feas[p] = idx, jobs
+		af.members[p] = af.members[p][:0]
+		af.shared[p] = 0
 	}
-	perms := a.RankOrders(feas) // one sort per distinct (jobs, keys): exact, see RankOrders
+	perms := a.RankOrders(af.feas) // one sort per distinct (jobs, keys): exact, see RankOrders
 	for p := range P {
-		idx, jobs, perm := idxs[p], feas[p], perms[p]
-		rankOf := make([]int32, len(js))
+		idx, jobs, perm := af.idxs[p], af.feas[p], perms[p]
+		rankOf := resize(af.rankOf[p], len(js))
 		for i := range rankOf {
 			rankOf[i] = -1
 		}
-		ranked := make([]int, len(perm))
+		ranked := resize(af.order[p], len(perm))
 		for k, i := range perm {
 			ranked[k] = jobs[i]
 			rankOf[idx[i]] = int32(k)
 		}
 		af.rankOf[p] = rankOf
-		order[p] = ranked
+		af.order[p] = ranked
 	}
-	af.order = order
-	af.planners = a.WhatIfs(1, order)[0]
+	af.planners = a.WhatIfs(1, af.order)[0]
 	return af
+}
+
+// resize is x with length n, its buffer reused when large enough (the
+// contents are unspecified).
+func resize[T any](x []T, n int) []T {
+	if cap(x) < n {
+		return make([]T, n)
+	}
+	return x[:n]
 }
 
 // finish is m's finish time (absolute seconds) of js[i] on cluster p, rem

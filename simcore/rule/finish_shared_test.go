@@ -15,11 +15,14 @@ import (
 // same member set on the reference what-if planner, with the jobs decided
 // in a random order and sent to random feasible clusters, so that queries
 // fall before, inside and after the members and the last plan on a cluster
-// is sometimes assigned there and sometimes not.
+// is sometimes assigned there and sometimes not. The allFinish is kept
+// across operations, as Allocate keeps it, so its reused buffers are
+// checked too.
 type sharedProbe struct {
 	t      *testing.T
 	rng    *rand.Rand
 	checks *int
+	keep   **allFinish
 }
 
 func (sp sharedProbe) Allocate(a *simcore.Allocation) error {
@@ -27,7 +30,8 @@ func (sp sharedProbe) Allocate(a *simcore.Allocation) error {
 	if len(js) == 0 {
 		return nil
 	}
-	af := newAllFinish(a, js)
+	af := newAllFinish(*sp.keep, a, js)
+	*sp.keep = af
 	ref := a.ReferenceWhatIfs(1, af.order)[0]
 	members := make([][]int32, a.Clusters())
 	for _, i := range sp.rng.Perm(len(js)) {
@@ -84,7 +88,7 @@ func TestAllFinishSharedIsFullPlan(t *testing.T) {
 		}
 		ranking := []simcore.Ranking{simcore.FIFO{}, simcore.SRSF{}, simcore.Lyra{}}[i%3]
 		placer := []simcore.Placer{simcore.BestFit{}, simcore.RoundRobin{}}[i%2]
-		sched := simcore.NewListScheduler("shared", sharedProbe{t: t, rng: rng, checks: &checks}, ranking, placer)
+		sched := simcore.NewListScheduler("shared", sharedProbe{t: t, rng: rng, checks: &checks, keep: new(*allFinish)}, ranking, placer)
 		if _, err := simcore.Simulate(context.Background(), inst, sched, simcore.Options{}); err != nil {
 			t.Fatalf("%s: %v", inst.Name, err)
 		}

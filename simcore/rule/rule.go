@@ -39,11 +39,18 @@ import (
 //
 // Times are hours unless Params.Seconds.
 type Rule struct {
-	params  Params
-	prog    *expr.Program
-	usesX   bool
-	usesM   bool
-	perHour float64 // seconds per time unit of the terminals
+	params Params
+	prog   *expr.Program
+	usesX  bool
+	usesM  bool
+	// incM: the tree uses m and is non-decreasing in it, so a cluster
+	// whose value at a lower bound of m cannot beat the best so far is
+	// not asked its what-if (mbound.go); noBound turns that off (tests:
+	// the reference).
+	incM, noBound bool
+	stats         *mStats      // tests only: the what-ifs asked and skipped
+	queryLog      func(uint64) // studies only (WithQueryLog): each scope-all m query's key
+	perHour       float64      // seconds per time unit of the terminals
 }
 
 // New returns the allocator with validated parameters.
@@ -57,7 +64,8 @@ func New(p Params) (Rule, error) {
 	if p.Seconds {
 		unit = 1
 	}
-	return Rule{params: p, prog: expr.Compile(t), usesX: t.Uses(expr.OpRouteFit), usesM: t.Uses(expr.OpRouteMCT), perHour: unit}, nil
+	usesM := t.Uses(expr.OpRouteMCT)
+	return Rule{params: p, prog: expr.Compile(t), usesX: t.Uses(expr.OpRouteFit), usesM: usesM, incM: usesM && nonDecreasingInM(t), perHour: unit}, nil
 }
 
 // Params are the allocator's parameters (defaults filled in).
@@ -234,6 +242,8 @@ type scratch struct {
 	jobs   []int
 	decide []int
 	keys   []float64
+	finish *allFinish // m's what-ifs in scope all, buffers kept across operations
+	visit  []int      // the clusters in the order one job visits them
 }
 
 // Allocate implements simcore.Allocator.
@@ -252,8 +262,14 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 		sc.books = make([]book, P)
 	}
 	books := sc.books[:P]
+	// The bound of m (mbound.go) in scope all; it is used only where m's
+	// what-ifs are the level planner's (set below), whose queries evaluate
+	// no ranking key, so skipping one changes no call a recording ranking
+	// sees (learn's behaviour samples).
+	bound := r.incM && !r.noBound && r.params.Scope == ScopeAll
+	fits := r.usesX || bound // the books keep the Jn jobs' GPUs for x
 	for p, c := range inst.Clusters {
-		books[p].reset(a.Op(), c.Nodes, c.GPUsPerNode, r.usesX)
+		books[p].reset(a.Op(), c.Nodes, c.GPUsPerNode, fits)
 	}
 	var jobs []int // the jobs to decide (Js in scope all, else the arrivals)
 	if r.params.Scope == ScopeAll {
@@ -283,7 +299,7 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 			continue
 		}
 		b.freeJn -= float64(job.GPUs)
-		if r.usesX && rem > 0 { // a job finishing at t holds nothing for x (fitTime)
+		if fits && rem > 0 { // a job finishing at t holds nothing for x (fitTime)
 			w := job.PerWorker()
 			for _, sl := range st.Placement(j) {
 				g := int(sl.Workers) * w
@@ -316,8 +332,10 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 	}
 	var finishes *allFinish // m in scope all
 	if r.usesM && r.params.Scope == ScopeAll && len(jobs) > 0 {
-		finishes = newAllFinish(a, jobs)
+		sc.finish = newAllFinish(sc.finish, a, jobs)
+		finishes = sc.finish
 	}
+	bound = bound && finishes != nil && len(finishes.planners) > 0 && finishes.planners[0].Level()
 	var vars expr.Vars
 	for _, i := range decide {
 		j := jobs[i]
@@ -333,7 +351,11 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 		vars[5] = float64(job.Workers)                 // r
 		vars[6] = float64(job.PerWorker())             // w
 		best, bestR := -1, 0.0
-		for p := range P {
+		visit := identity(&sc.visit, P)
+		if bound {
+			visit = tieOrder(sc.visit, cur, job.Cluster)
+		}
+		for _, p := range visit {
 			if !a.Feasible(j, p) {
 				continue
 			}
@@ -348,19 +370,30 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 			vars[expr.OpRouteWork] = b.work / cap / r.perHour
 			vars[expr.OpRouteHome] = b2f(p == job.Cluster)
 			vars[expr.OpRouteCurrent] = b2f(p == cur)
-			if r.usesX {
-				vars[expr.OpRouteFit] = float64(b.fitTime(now, job.PerWorker(), job.Workers)-now) / r.perHour
+			var fit int64
+			if r.usesX || bound && best >= 0 {
+				fit = b.fitTime(now, job.PerWorker(), job.Workers)
+				vars[expr.OpRouteFit] = float64(fit-now) / r.perHour
+			}
+			if bound && best >= 0 && r.cannotWin(&vars, now, fit, rem, bestR) {
+				continue
 			}
 			if r.usesM {
 				var f int64
 				var err error
 				if finishes != nil {
+					if r.queryLog != nil {
+						r.queryLog(queryKey(a, finishes, i, p))
+					}
 					f, err = finishes.finish(i, p, rem)
 				} else {
 					f, err = a.FinishOn(j, p)
 				}
 				if err != nil {
 					return err
+				}
+				if r.stats != nil {
+					r.stats.asked.Add(1)
 				}
 				vars[expr.OpRouteMCT] = float64(f-now) / r.perHour
 			}

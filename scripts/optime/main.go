@@ -1,0 +1,119 @@
+// Command optime measures a scheduler's CPU time per scheduling operation
+// on a dataset, inside one process: the simulations alone (dataset read
+// and process start excluded), user + system CPU of the process divided
+// by the operations of every instance (issue 39's "time per operation",
+// measured alike for the rule allocator and EVO). A study tool:
+//
+//	go run ./scripts/optime -d DIR[,DIR...] -s wait-first [-n 2]
+//	go run ./scripts/optime -d DIR -r "m + h" -f "0 - u*q"        # rule(R, all)+formula f+bestfit, hours
+//	go run ./scripts/optime -d DIR -s evo-srsf                      # EVO with population 50 × 50 generations
+//
+// It prints the operations, wall and CPU time, CPU µs per operation and
+// the sum of the objectives (a check that two builds scheduled alike).
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"runtime/pprof"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/evogp/evogp/datasets"
+	"github.com/evogp/evogp/expr"
+	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/policies"
+	"github.com/evogp/evogp/simcore"
+	"github.com/evogp/evogp/simcore/evo"
+	"github.com/evogp/evogp/simcore/rule"
+)
+
+func main() {
+	dirs := flag.String("d", "", "comma-separated dataset directories")
+	spec := flag.String("s", "wait-first", "named scheduler (evo-* run with population 50 × 50 generations)")
+	routing := flag.String("r", "", "routing tree: simulate rule(R, scope all)+formula+bestfit instead of -s")
+	prio := flag.String("f", "", "the priority formula with -r")
+	reps := flag.Int("n", 1, "repetitions of the whole dataset")
+	prof := flag.String("cpu", "", "write a CPU profile to this file")
+	flag.Parse()
+	if err := run(*dirs, *spec, *routing, *prio, *reps, *prof); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func run(dirs, spec, routing, prio string, reps int, prof string) error {
+	var insts []simcore.Instance
+	for _, d := range strings.Split(dirs, ",") {
+		ds, err := datasets.Read(d)
+		if err != nil {
+			return err
+		}
+		insts = append(insts, ds.Instances...)
+	}
+	var sched simcore.Scheduler
+	var err error
+	switch {
+	case routing != "":
+		p, err := rule.ParseParams(routing, "all", false)
+		if err != nil {
+			return err
+		}
+		t, err := expr.Ranking.Parse(prio)
+		if err != nil {
+			return err
+		}
+		if sched, err = rule.NewScheduler("learned", p, learn.NewFormulaRanking(t, false), simcore.BestFit{}); err != nil {
+			return err
+		}
+	case strings.HasPrefix(spec, "evo-"):
+		ep := evo.DefaultParams()
+		ep.Population, ep.Generations = 50, 50
+		sched, err = policies.Parse(spec, simcore.Params{Sections: map[string]any{evo.SectionName: ep}})
+	default:
+		sched, err = policies.Parse(spec, simcore.Params{})
+	}
+	if err != nil {
+		return err
+	}
+	if prof != "" {
+		f, err := os.Create(prof)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	ops := 0
+	t0, c0 := time.Now(), cpu()
+	var sum float64
+	for range reps {
+		for i := range insts {
+			res, err := simcore.Simulate(context.Background(), &insts[i], sched, simcore.Options{OnOperation: func(int64, int, int) { ops++ }})
+			if err != nil {
+				return err
+			}
+			sum += res.Metrics.Objective
+		}
+	}
+	el, c := time.Since(t0), cpu()-c0
+	name := spec
+	if routing != "" {
+		name = "learned"
+	}
+	fmt.Printf("%s ops=%d wall=%v cpu=%.3fs cpu-per-op=%.2fus objsum=%.9g\n", name, ops, el, c, c*1e6/float64(max(1, ops)), sum)
+	return nil
+}
+
+// cpu is the process's user + system CPU time in seconds.
+func cpu() float64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
+}
