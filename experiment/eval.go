@@ -206,7 +206,7 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 	}
 	prov, err := s.Provenance.WithConfig(man)
 	if err == nil {
-		prov, err = prov.WithInputs(dataAbs)
+		prov, err = WithInputs(prov, dataAbs)
 	}
 	if err != nil {
 		return EvalResult{}, err

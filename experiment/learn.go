@@ -80,7 +80,7 @@ func configProvenance(prov Provenance, cfg configs.Config) (Provenance, error) {
 	if err != nil {
 		return prov, err
 	}
-	return prov.WithInputs(cfg.Data.TrainDir, cfg.Data.ValDir, cfg.Data.TestDir)
+	return WithInputs(prov, cfg.Data.TrainDir, cfg.Data.ValDir, cfg.Data.TestDir)
 }
 
 // learnedTree returns the best tree of the run in dir, running or resuming

@@ -2,11 +2,8 @@ package experiment
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"time"
@@ -23,32 +20,7 @@ import (
 const ProvenanceFile = runfile.ProvenanceFile
 
 // Provenance says which program made an output, how and where.
-type Provenance struct {
-	Version  string `json:"version"`            // module version, "(devel)" for a local build
-	Revision string `json:"revision,omitempty"` // VCS commit the binary was built from
-	Modified bool   `json:"modified,omitempty"` // the working tree had uncommitted changes
-	// RevisionFrom says where Revision came from: "build" (the build
-	// information the Go toolchain embeds) or "git" (git rev-parse in the
-	// working directory, for a binary built with -buildvcs=false or by go
-	// run/go test inside a checkout). Empty when there is no revision.
-	RevisionFrom string    `json:"revision_from,omitempty"`
-	GoVersion    string    `json:"go_version"`
-	Command      []string  `json:"command"` // the full command line, program name first
-	Start        time.Time `json:"start"`   // UTC
-	// End and DurationSeconds are set when the provenance is recorded
-	// (AppendProvenance), at the end of the invocation's work.
-	End             time.Time `json:"end,omitzero"`
-	DurationSeconds float64   `json:"duration_seconds,omitempty"`
-	Host            string    `json:"host"`
-	GOMAXPROCS      int       `json:"gomaxprocs"`
-	NumCPU          int       `json:"num_cpu"`
-	CPUModel        string    `json:"cpu_model,omitempty"` // from /proc/cpuinfo when present
-	// ConfigSHA256 is the SHA-256 of the resolved config (or eval
-	// settings) as canonical JSON (WithConfig).
-	ConfigSHA256 string `json:"config_sha256,omitempty"`
-	// Inputs are the input datasets with their content hashes (WithInputs).
-	Inputs []InputHash `json:"inputs,omitempty"`
-}
+type Provenance = runfile.Provenance
 
 // NewProvenance describes the running program invoked with args, started
 // at start. Version and revision come from the build information the Go
@@ -98,38 +70,8 @@ func buildProvenance(args []string, start time.Time) Provenance {
 	return p
 }
 
-// VersionString is the one-line version `evogp --version` prints.
-func (p Provenance) VersionString() string {
-	s := p.Version
-	if p.Revision != "" {
-		s += " (revision " + p.Revision
-		if p.Modified {
-			s += ", modified"
-		}
-		s += ")"
-	}
-	return s + " " + p.GoVersion
-}
-
-// AppendProvenance adds p to dir's ProvenanceFile, atomically. An entry
-// without an end time gets the current time as its end, and its duration.
-func AppendProvenance(dir string, p Provenance) error {
-	if p.End.IsZero() {
-		p = p.Finished(time.Now())
-	}
-	path := filepath.Join(dir, ProvenanceFile)
-	var all []Provenance
-	b, err := os.ReadFile(path)
-	switch {
-	case err == nil:
-		if err := json.Unmarshal(b, &all); err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-	case !errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("provenance: %w", err)
-	}
-	return writeJSON(path, append(all, p))
-}
+// AppendProvenance adds p to dir's ProvenanceFile (runfile.AppendProvenance).
+func AppendProvenance(dir string, p Provenance) error { return runfile.AppendProvenance(dir, p) }
 
 // writeJSON writes v as indented JSON, atomically.
 func writeJSON(path string, v any) error {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -14,44 +13,16 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/evogp/evogp/runfile"
 )
 
-// InputHash is one input of a run (a dataset directory or file) and the
-// SHA-256 of its content: for a directory, of every regular file below it
-// in lexical path order, each as its slash-separated relative path, a NUL,
-// its size in decimal, a NUL and its bytes, so a renamed, added or changed
-// file changes the hash.
-type InputHash struct {
-	Path   string `json:"path"`
-	SHA256 string `json:"sha256"`
-}
-
-// Finished returns p with end as its end time and the duration since its
-// start.
-func (p Provenance) Finished(end time.Time) Provenance {
-	p.End = end.UTC()
-	if !p.Start.IsZero() {
-		p.DurationSeconds = end.Sub(p.Start).Seconds()
-	}
-	return p
-}
-
-// WithConfig returns p with the hash of the resolved config v (any value
-// encoding/json marshals deterministically, such as configs.Config or the
-// eval settings).
-func (p Provenance) WithConfig(v any) (Provenance, error) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return p, fmt.Errorf("provenance: config hash: %w", err)
-	}
-	sum := sha256.Sum256(b)
-	p.ConfigSHA256 = hex.EncodeToString(sum[:])
-	return p, nil
-}
+// InputHash is one input of a run and its content hash (runfile.InputHash).
+type InputHash = runfile.InputHash
 
 // WithInputs returns p with the content hash of every non-empty path
 // (HashInput) appended to its inputs.
-func (p Provenance) WithInputs(paths ...string) (Provenance, error) {
+func WithInputs(p Provenance, paths ...string) (Provenance, error) {
 	p.Inputs = append([]InputHash(nil), p.Inputs...)
 	for _, path := range paths {
 		if path == "" {

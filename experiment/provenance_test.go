@@ -101,11 +101,11 @@ func TestProvenanceMachineEndAndHashes(t *testing.T) {
 	if h.SHA256 != "1312c9fed28502d916de1916d5dda00d79ab5323147ca71cd6784e40247382dc" {
 		t.Errorf("hash of {x: hi} = %s", h.SHA256)
 	}
-	withIn, err := p.WithInputs(data, "")
+	withIn, err := WithInputs(p, data, "")
 	if err != nil || len(withIn.Inputs) != 1 || withIn.Inputs[0].SHA256 != c {
 		t.Errorf("inputs %+v %v", withIn.Inputs, err)
 	}
-	if _, err := p.WithInputs(filepath.Join(data, "missing")); err == nil {
+	if _, err := WithInputs(p, filepath.Join(data, "missing")); err == nil {
 		t.Error("a missing dataset was hashed")
 	}
 

@@ -9,6 +9,7 @@ import (
 	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/reports/runreport"
+	"github.com/evogp/evogp/runfile"
 )
 
 // The HTML report of an output directory (SPEC §18) is built by package
@@ -71,8 +72,8 @@ func ReportEnv() runreport.Env {
 
 // reportInvocations decodes provenance.json for the report.
 func reportInvocations(data []byte) ([]runreport.Invocation, error) {
-	var prov []Provenance
-	if err := json.Unmarshal(data, &prov); err != nil {
+	prov, err := runfile.DecodeProvenance(ProvenanceFile, data)
+	if err != nil {
 		return nil, err
 	}
 	out := make([]runreport.Invocation, len(prov))

@@ -208,7 +208,7 @@ func PrepareEval(s EvalSettings) (int, error) {
 	}
 	prov, err := s.Provenance.WithConfig(st)
 	if err == nil {
-		prov, err = prov.WithInputs(abs)
+		prov, err = WithInputs(prov, abs)
 	}
 	if err != nil {
 		return 0, err
@@ -335,7 +335,7 @@ func CollectEval(ctx context.Context, dir string, prov Provenance) (EvalResult, 
 	}
 	prov, err = prov.WithConfig(st)
 	if err == nil {
-		prov, err = prov.WithInputs(st.Dataset)
+		prov, err = WithInputs(prov, st.Dataset)
 	}
 	if err != nil {
 		return EvalResult{}, err
