@@ -69,33 +69,9 @@ type EvalSettings struct {
 	Provenance     Provenance
 }
 
-// EvalManifest is the content of an eval directory's MarkerFile.
-type EvalManifest struct {
-	Command    string   `json:"command"`
-	Dataset    string   `json:"dataset"`
-	Instances  int      `json:"instances"`
-	Schedulers []Policy `json:"schedulers"`
-	Reference  string   `json:"reference"`
-	Instance   string   `json:"instance,omitempty"`
-	Objective  string   `json:"objective"`
-	Weights    string   `json:"weights"`
-	Omega      float64  `json:"omega"`
-	Trigger    string   `json:"trigger"`
-	Backfill   string   `json:"backfill"`
-	TimeUnit   string   `json:"time_unit"`
-	// Estimates describes the durations schedulers saw (empty: the truth).
-	Estimates string `json:"estimates,omitempty"`
-	// EVOPairs pairs every EVO scheduler with its MCT counterpart (paper
-	// Fig. 11b).
-	EVOPairs []reports.EVOPair `json:"evo_pairs,omitempty"`
-	// Fronts are the LABEL=RUN entries expanded into their front's
-	// members (SPEC §17), for the test-set trade-off plot.
-	Fronts []reports.FrontSet `json:"fronts,omitempty"`
-	// BestBaseline is the summary's best baseline when it was chosen on
-	// other data than this, and BestBaselineBasis says on which.
-	BestBaseline      string `json:"best_baseline,omitempty"`
-	BestBaselineBasis string `json:"best_baseline_basis,omitempty"`
-}
+// EvalManifest is the content of an eval directory's MarkerFile
+// (runfile.EvalManifest: the one declaration, reader and writer).
+type EvalManifest = runfile.EvalManifest
 
 // EvalResult says what Eval wrote.
 type EvalResult struct {
@@ -175,20 +151,22 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 		return EvalResult{}, err
 	}
 
-	o := s.Sim.Objective
+	rec, err := s.Sim.Objective.Record()
+	if err != nil {
+		return EvalResult{}, err
+	}
+	pairs, fronts := EVOPairs(s.Policies), FrontSets(s.Policies)
 	man := EvalManifest{
-		Command: "eval", Dataset: s.Dataset, Instances: len(ds.Instances), Schedulers: s.Policies,
-		Reference: s.Figures.Reference, Instance: s.Figures.Instance, Objective: o.Kind,
-		Weights: runfile.FormatWeights(o.Weights),
-		Omega:   o.Omega, Trigger: s.Sim.Sim.Trigger, Backfill: s.Sim.Sim.Backfill, TimeUnit: s.TimeUnit,
-		EVOPairs: EVOPairs(s.Policies), Estimates: estimates,
+		Command: runfile.CommandEval, Dataset: s.Dataset, Instances: len(ds.Instances), Schedulers: schedulerRecords(s.Policies),
+		Reference: s.Figures.Reference, Instance: s.Figures.Instance, Objective: rec,
+		Trigger: s.Sim.Sim.Trigger, Backfill: s.Sim.Sim.Backfill, TimeUnit: s.TimeUnit,
+		EVOPairs: evoPairRecords(pairs), Estimates: estimates, Fronts: frontSetRecords(fronts),
 		BestBaseline: s.Figures.BestBaseline, BestBaselineBasis: s.Figures.BestBaselineBasis,
 	}
-	t.EVOPairs = man.EVOPairs
-	t.Objective = o.Kind
-	man.Fronts = FrontSets(s.Policies)
-	t.Fronts = man.Fronts
-	omegas, err := frontOmegaTables(ctx, man.Fronts, ds.Instances, t.Results, opts)
+	t.EVOPairs = pairs
+	t.Objective = rec.Kind
+	t.Fronts = fronts
+	omegas, err := frontOmegaTables(ctx, fronts, ds.Instances, t.Results, opts)
 	if err != nil {
 		return EvalResult{}, err
 	}
@@ -235,7 +213,7 @@ func Eval(ctx context.Context, s EvalSettings) (EvalResult, error) {
 				return err
 			}
 		}
-		if err := writeJSON(filepath.Join(tmp, MarkerFile), man); err != nil {
+		if err := runfile.WriteEvalManifest(tmp, &man); err != nil {
 			return err
 		}
 		if err := writeJSON(filepath.Join(tmp, ProvenanceFile), []Provenance{prov}); err != nil {

@@ -1,10 +1,7 @@
 package experiment
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -93,24 +90,6 @@ func FrontSets(ps []Policy) []reports.FrontSet {
 		}
 	}
 	return out
-}
-
-// manifestFronts reads the fronts an eval directory's MarkerFile records.
-func manifestFronts(dir string) ([]reports.FrontSet, error) {
-	b, err := os.ReadFile(filepath.Join(dir, MarkerFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("report: %w", err)
-	}
-	var m struct {
-		Fronts []reports.FrontSet `json:"fronts"`
-	}
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("report %s: %s is not valid JSON: %w", dir, MarkerFile, err)
-	}
-	return m.Fronts, nil
 }
 
 // frontOmegaRun is what the ω table of an eval needs from the run of a

@@ -8,11 +8,12 @@ import (
 	"path/filepath"
 
 	"github.com/evogp/evogp/internal/atomicio"
+	"github.com/evogp/evogp/runfile"
 )
 
 // MarkerFile marks an output directory written by evogp eval or pressure;
-// it holds the run's manifest, provenance included.
-const MarkerFile = "evogp.json"
+// it holds the run's manifest (runfile.EvalManifest or PressureManifest).
+const MarkerFile = runfile.ManifestFile
 
 // CheckOutDir says whether out may receive a new eval or pressure
 // directory: it may if it does not exist or is empty. An existing evogp

@@ -9,6 +9,7 @@ import (
 	"github.com/evogp/evogp/formula"
 	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/runfile"
 	"github.com/evogp/evogp/simcore"
 	"github.com/evogp/evogp/simcore/evo"
 	"github.com/evogp/evogp/simcore/rule"
@@ -28,18 +29,10 @@ func Baselines() []string { return policies.Baselines() }
 // scheduler itself is opaque: it was built by PolicyBuilder (through
 // the policies registry) and is only ever passed to simcore.Simulate.
 type Policy struct {
-	Label  string `json:"label"`
-	Spec   string `json:"spec"`              // the entry as given
-	Name   string `json:"scheduler"`         // the resolved scheduler
-	Source string `json:"formula,omitempty"` // the formula of a LABEL=SOURCE entry
-	// TimeUnit is the unit of d and q inside the formula: the learner run's
-	// gp.time_unit for a run directory or a best.json beside its
-	// config.yaml unless the caller fixes it; otherwise the caller's.
-	TimeUnit string `json:"time_unit,omitempty"`
-	// EVO records the evo allocator's parameters of a scheduler that uses
-	// it (nil otherwise), so that a manifest says what produced its
-	// results.
-	EVO   *EVORecord `json:"evo,omitempty"`
+	// SchedulerRecord is what a manifest records of the policy (label, entry,
+	// resolved scheduler, formula, its time unit, EVO parameters); its
+	// fields are Policy's, and Policy's JSON is the record's.
+	runfile.SchedulerRecord
 	sched simcore.Scheduler
 	front *reports.FrontSet // the front a LABEL=RUN member belongs to (front.go)
 }
@@ -117,16 +110,8 @@ func usesFormula(spec string) bool {
 }
 
 // EVORecord is the part of evo.Params that determines results: all
-// but the worker count.
-type EVORecord struct {
-	Population  int     `json:"population"`
-	Generations int     `json:"generations"`
-	Mutation    float64 `json:"mutation"`
-	Stall       int     `json:"stall"`
-	Budget      int     `json:"budget"`
-	Init        string  `json:"init"`
-	Seed        uint64  `json:"seed"`
-}
+// but the worker count (runfile.EVORecord, as manifests record it).
+type EVORecord = runfile.EVORecord
 
 // withEVO records b's EVO parameters in p when p's scheduler uses the evo
 // allocator.
@@ -166,7 +151,7 @@ func (b PolicyBuilder) Policy(spec, formula string) (Policy, error) {
 			}
 			return Policy{}, ownErr
 		}
-		return b.withEVO(Policy{Label: name, Spec: spec, Name: name, sched: own}), nil
+		return b.withEVO(Policy{SchedulerRecord: runfile.SchedulerRecord{Label: name, Spec: spec, Name: name}, sched: own}), nil
 	}
 	if ownErr == nil {
 		return Policy{}, fmt.Errorf("scheduler %q has its own ranking, so a priority formula would be ignored or replace it silently; "+
@@ -192,7 +177,7 @@ func (b PolicyBuilder) treePolicy(spec string, tree *expr.Tree, seconds bool) (P
 	if seconds {
 		unit = "seconds"
 	}
-	return b.withEVO(Policy{Label: name, Spec: spec, Name: name, Source: tree.String(), TimeUnit: unit, sched: sched}), nil
+	return b.withEVO(Policy{SchedulerRecord: runfile.SchedulerRecord{Label: name, Spec: spec, Name: name, Source: tree.String(), TimeUnit: unit}, sched: sched}), nil
 }
 
 // ParsePolicies is PolicyBuilder.Policies with the default EVO parameters.

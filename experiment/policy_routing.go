@@ -5,6 +5,7 @@ import (
 
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/formula"
+	"github.com/evogp/evogp/runfile"
 )
 
 // routingPolicy is the policy of a two-tree learned scheduler: the rule
@@ -29,5 +30,5 @@ func (b PolicyBuilder) routingPolicy(routing *formula.Routing, rankingInfix stri
 		unit = "seconds"
 	}
 	name := fmt.Sprintf("%s[R=%s;scope=%s;f=%s]", routing.Spec, tree, routing.Scope, ranking)
-	return Policy{Label: name, Spec: routing.Spec, Name: name, Source: fmt.Sprintf("R = %s ; f = %s", tree, ranking), TimeUnit: unit, sched: sched}, nil
+	return Policy{SchedulerRecord: runfile.SchedulerRecord{Label: name, Spec: routing.Spec, Name: name, Source: fmt.Sprintf("R = %s ; f = %s", tree, ranking), TimeUnit: unit}, sched: sched}, nil
 }

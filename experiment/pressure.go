@@ -11,6 +11,7 @@ import (
 	"github.com/evogp/evogp/datasets"
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/runfile"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -90,21 +91,9 @@ type PressureSettings struct {
 	Provenance Provenance
 }
 
-// PressureManifest is the MarkerFile of a pressure directory.
-type PressureManifest struct {
-	Command    string     `json:"command"`
-	Config     string     `json:"config"`
-	Seed       uint64     `json:"seed"`
-	Clusters   int        `json:"clusters"`
-	Nodes      int        `json:"nodes"`
-	Jobs       int        `json:"jobs"`
-	Seeds      int        `json:"seeds"`
-	Intervals  []float64  `json:"intervals"`
-	Schedulers []Policy   `json:"schedulers"`
-	Objective  string     `json:"objective"`
-	Weights    [3]float64 `json:"weights"`
-	Omega      float64    `json:"omega"`
-}
+// PressureManifest is the MarkerFile of a pressure directory
+// (runfile.PressureManifest).
+type PressureManifest = runfile.PressureManifest
 
 // Pressure runs every policy on every pressure instance and writes Out:
 // pressure.parquet, the pressure figure and MarkerFile, atomically.
@@ -150,9 +139,9 @@ func Pressure(ctx context.Context, s PressureSettings) ([]string, error) {
 		return nil, err
 	}
 	p := s.Config.Pressure
-	man := PressureManifest{Command: "pressure", Config: s.ConfigName, Seed: s.Config.Seed, Clusters: p.Clusters, Nodes: p.Nodes,
-		Jobs: p.Jobs, Seeds: p.Seeds, Intervals: p.Intervals, Schedulers: s.Policies, Objective: s.Sim.Objective.Kind,
-		Weights: opts.Objective.Weights, Omega: opts.Objective.Omega}
+	man := PressureManifest{Command: runfile.CommandPressure, Config: s.ConfigName, Seed: s.Config.Seed, Clusters: p.Clusters, Nodes: p.Nodes,
+		Jobs: p.Jobs, Seeds: p.Seeds, Intervals: p.Intervals, Schedulers: schedulerRecords(s.Policies),
+		Objective: configs.ObjectiveRecord(opts.Objective)}
 	prov, err := s.Provenance.WithConfig(s.Config)
 	if err != nil {
 		return nil, err
@@ -165,7 +154,7 @@ func Pressure(ctx context.Context, s PressureSettings) ([]string, error) {
 		if err := files.Write(tmp); err != nil {
 			return err
 		}
-		if err := writeJSON(filepath.Join(tmp, MarkerFile), man); err != nil {
+		if err := runfile.WritePressureManifest(tmp, &man); err != nil {
 			return err
 		}
 		if err := writeJSON(filepath.Join(tmp, ProvenanceFile), []Provenance{prov}); err != nil {

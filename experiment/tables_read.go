@@ -1,7 +1,6 @@
 package experiment
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -18,86 +17,9 @@ import (
 // that experiment wrote back into the report's Tables and drawing
 // choices.
 
-// readManifest reads an eval directory's MarkerFile (nil, nil when dir
-// has none).
-func readManifest(dir string) (*EvalManifest, error) {
-	b, err := os.ReadFile(filepath.Join(dir, MarkerFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("report: %w", err)
-	}
-	var m EvalManifest
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("report %s: %s is not valid JSON: %w", dir, MarkerFile, err)
-	}
-	return &m, nil
-}
-
-// ManifestDefaults returns the reference scheduler and the per-instance
-// figure's instance recorded in an eval directory's MarkerFile (empty
-// strings when dir has none), so that a redraw draws what eval drew.
-func ManifestDefaults(dir string) (reference, instance string, err error) {
-	m, err := readManifest(dir)
-	if m == nil || err != nil {
-		return "", "", err
-	}
-	return m.Reference, m.Instance, nil
-}
-
-// manifestBestBaseline returns the best baseline an eval directory's
-// MarkerFile records as chosen on other data, and on which ("" when none
-// or no marker), so that a redraw compares with the same baseline.
-func manifestBestBaseline(dir string) (name, basis string, err error) {
-	m, err := readManifest(dir)
-	if m == nil || err != nil {
-		return "", "", err
-	}
-	return m.BestBaseline, m.BestBaselineBasis, nil
-}
-
-// manifestObjective returns the objective kind an eval directory's
-// MarkerFile records ("" when dir has no marker).
-func manifestObjective(dir string) (string, error) {
-	b, err := os.ReadFile(filepath.Join(dir, MarkerFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		return "", nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("report: %w", err)
-	}
-	var m struct {
-		Objective string `json:"objective"`
-	}
-	if err := json.Unmarshal(b, &m); err != nil {
-		return "", fmt.Errorf("report %s: %s is not valid JSON: %w", dir, MarkerFile, err)
-	}
-	return m.Objective, nil
-}
-
 // OpsFile is the name under which evogp report finds an EVO operation log
 // in a directory (eval --ops-out DIR/ops.parquet puts it there).
 const OpsFile = "ops.parquet"
-
-// manifestPairs returns the EVO/MCT pairs an eval directory's MarkerFile
-// records (none when dir has no marker or the marker has none).
-func manifestPairs(dir string) ([]reports.EVOPair, error) {
-	b, err := os.ReadFile(filepath.Join(dir, MarkerFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("report: %w", err)
-	}
-	var m struct {
-		EVOPairs []reports.EVOPair `json:"evo_pairs"`
-	}
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("report %s: %s is not valid JSON: %w", dir, MarkerFile, err)
-	}
-	return m.EVOPairs, nil
-}
 
 // ReadTables reads every known table present in dir; it is an error if
 // there is none.
@@ -171,16 +93,12 @@ func ReadTables(dir string) (Tables, error) {
 		}
 	}
 	if len(t.Results) > 0 {
-		pairs, err := manifestPairs(dir)
+		m, err := readManifest(dir)
 		if err != nil {
 			return t, err
 		}
-		t.EVOPairs = pairs
-		if t.Objective, err = manifestObjective(dir); err != nil {
-			return t, err
-		}
-		if t.Fronts, err = manifestFronts(dir); err != nil {
-			return t, err
+		if m != nil {
+			t.EVOPairs, t.Objective, t.Fronts = evoPairsOf(m.EVOPairs), m.Objective.Kind, frontSetsOf(m.Fronts)
 		}
 	}
 	if found == 0 && isEstimatePlotDir(dir) {

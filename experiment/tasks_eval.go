@@ -97,14 +97,16 @@ func evalTables(ctx context.Context, insts []simcore.Instance, policies []Policy
 }
 
 // evalManifest is the MarkerFile of an eval over n instances.
-func evalManifest(st evalTaskSettings, n int) EvalManifest {
-	o := st.Sim.Objective
-	return EvalManifest{
-		Command: "eval", Dataset: st.Dataset, Instances: n, Schedulers: st.Policies,
-		Reference: st.Figures.Reference, Instance: st.Figures.Instance, Objective: o.Kind,
-		Weights: runfile.FormatWeights(o.Weights),
-		Omega:   o.Omega, Trigger: st.Sim.Sim.Trigger, Backfill: st.Sim.Sim.Backfill, TimeUnit: st.TimeUnit,
+func evalManifest(st evalTaskSettings, n int) (EvalManifest, error) {
+	rec, err := st.Sim.Objective.Record()
+	if err != nil {
+		return EvalManifest{}, err
 	}
+	return EvalManifest{
+		Command: runfile.CommandEval, Dataset: st.Dataset, Instances: n, Schedulers: schedulerRecords(st.Policies),
+		Reference: st.Figures.Reference, Instance: st.Figures.Instance, Objective: rec,
+		Trigger: st.Sim.Sim.Trigger, Backfill: st.Sim.Sim.Backfill, TimeUnit: st.TimeUnit,
+	}, nil
 }
 
 // rebuildPolicy makes the scheduler of a policy read back from JSON. It
@@ -330,7 +332,11 @@ func CollectEval(ctx context.Context, dir string, prov Provenance) (EvalResult, 
 	if err := files.Write(dir); err != nil {
 		return EvalResult{}, err
 	}
-	if err := writeJSON(filepath.Join(dir, MarkerFile), evalManifest(st, set.Count)); err != nil {
+	man, err := evalManifest(st, set.Count)
+	if err != nil {
+		return EvalResult{}, err
+	}
+	if err := runfile.WriteEvalManifest(dir, &man); err != nil {
 		return EvalResult{}, err
 	}
 	prov, err = prov.WithConfig(st)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/runfile"
 )
 
 // evoDataset generates two small three-cluster instances on which MCT
@@ -142,7 +143,7 @@ func TestEvalEVOGPAndReport(t *testing.T) {
 	if man.Schedulers[4].EVO != nil {
 		t.Fatalf("gp records EVO parameters %+v", man.Schedulers[4].EVO)
 	}
-	if len(man.EVOPairs) != 3 || man.EVOPairs[2] != (reports.EVOPair{EVO: "evo-gp", MCT: "gp"}) {
+	if len(man.EVOPairs) != 3 || man.EVOPairs[2] != (runfile.EVOPair{EVO: "evo-gp", MCT: "gp"}) {
 		t.Fatalf("pairs %v", man.EVOPairs)
 	}
 	rows, _ := reports.ReadResults(filepath.Join(out, "results.parquet"))
