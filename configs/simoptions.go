@@ -76,12 +76,10 @@ func ObjectiveRecord(o simcore.Objective) runfile.Objective {
 	rec := runfile.Objective{Kind: kind.Name()}
 	reads := kind.Reads()
 	if reads.Weights {
-		w := o.Weights
-		rec.Weights = &w
+		rec.Weights = &o.Weights
 	}
 	if reads.Omega {
-		omega := o.Omega
-		rec.Omega = &omega
+		rec.Omega = &o.Omega // o is a copy
 	}
 	return rec
 }

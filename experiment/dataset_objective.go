@@ -42,12 +42,12 @@ func DatasetObjective(dir string) (obj configs.Objective, config string, ok bool
 	if err != nil {
 		return obj, "", false, err
 	}
-	if def := configs.Default().Objective; objectivesEqual(cfg.Objective, def) {
+	rec, err := cfg.Objective.Record()
+	if err != nil {
+		return obj, "", false, fmt.Errorf("config %s: %w", meta.Config, err)
+	}
+	if def, _ := configs.Default().Objective.Record(); rec.Equal(def) {
 		return obj, "", false, nil
 	}
 	return cfg.Objective, meta.Config, true, nil
-}
-
-func objectivesEqual(a, b configs.Objective) bool {
-	return a.Kind == b.Kind && a.Omega == b.Omega && a.Weights == b.Weights
 }

@@ -285,15 +285,7 @@ func claimSweepDir(dir string, spec SweepSpec) error {
 // runSweepPoint learns (or resumes, or reuses) one point and evaluates its
 // policy and the baselines on the point's test set.
 func runSweepPoint(ctx context.Context, dir string, cfg configs.Config, overrides []string, pr progress.Options, prov Provenance) (reports.SweepRow, []reports.ResultRow, error) {
-	// Point names the point without its seed, so the trade-off plot
-	// averages a point over seeds; Overrides keeps every swept value.
-	var noSeed []string
-	for _, o := range overrides {
-		if !strings.HasPrefix(o, "seed=") {
-			noSeed = append(noSeed, o)
-		}
-	}
-	row := reports.SweepRow{Point: PointName(noSeed), Omega: cfg.Objective.Omega, Seed: int64(cfg.Seed), Overrides: strings.Join(overrides, " ")}
+	row := sweepPoint(cfg, overrides)
 	best, err := learnedTree(ctx, dir, cfg, pr, prov)
 	if err != nil {
 		return row, nil, fmt.Errorf("sweep point %s: %w", row.Point, err)
@@ -311,16 +303,24 @@ func runSweepPoint(ctx context.Context, dir string, cfg configs.Config, override
 	return sweepRow(cfg, overrides, results), results, nil
 }
 
-// sweepRow is a point's row of sweep.parquet: the means of the learned
-// policy's ("gp") test results.
-func sweepRow(cfg configs.Config, overrides []string, results []reports.ResultRow) reports.SweepRow {
+// sweepPoint is a point's row of sweep.parquet before its results:
+// Point names the point without its seed, so the trade-off plot averages
+// a point over seeds; Overrides keeps every swept value; Omega is the
+// config's objective.omega, the trade-off plot's axis.
+func sweepPoint(cfg configs.Config, overrides []string) reports.SweepRow {
 	var noSeed []string
 	for _, o := range overrides {
 		if !strings.HasPrefix(o, "seed=") {
 			noSeed = append(noSeed, o)
 		}
 	}
-	row := reports.SweepRow{Point: PointName(noSeed), Omega: cfg.Objective.Omega, Seed: int64(cfg.Seed), Overrides: strings.Join(overrides, " ")}
+	return reports.SweepRow{Point: PointName(noSeed), Omega: cfg.Objective.Omega, Seed: int64(cfg.Seed), Overrides: strings.Join(overrides, " ")}
+}
+
+// sweepRow is a point's row of sweep.parquet: the means of the learned
+// policy's ("gp") test results.
+func sweepRow(cfg configs.Config, overrides []string, results []reports.ResultRow) reports.SweepRow {
+	row := sweepPoint(cfg, overrides)
 	var n float64
 	for _, r := range results {
 		if r.Scheduler == "gp" {

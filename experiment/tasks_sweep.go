@@ -188,11 +188,12 @@ func checkSweepAxes(axes []SweepAxis, cfg configs.Config) error {
 		if a.Key != "objective.omega" {
 			continue
 		}
-		kind, err := simcore.ParseObjectiveKind(cfg.Objective.Kind)
+		rec, err := cfg.Objective.Record()
 		if err != nil {
 			return fmt.Errorf("sweep: %w", err)
 		}
-		if !kind.Reads().Omega {
+		if !rec.ReadsOmega() {
+			kind, _ := simcore.ParseObjectiveKind(rec.Kind)
 			var readers []string
 			for _, k := range simcore.ObjectiveKinds() {
 				if k.Reads().Omega {

@@ -149,7 +149,7 @@ func (l legacyObjective) record() (rec Objective, legacy bool, err error) {
 	if l.Kind == nil {
 		return Objective{}, false, fieldErr("objective_record", fmt.Errorf("missing"))
 	}
-	rec = Objective{Kind: *l.Kind}
+	rec = Objective{Kind: *l.Kind, Omega: l.Omega}
 	if len(l.Weights) > 0 && !bytes.Equal(l.Weights, []byte("null")) {
 		var w [3]float64
 		var text string
@@ -162,7 +162,6 @@ func (l legacyObjective) record() (rec Objective, legacy bool, err error) {
 		}
 		rec.Weights = &w
 	}
-	rec.Omega = l.Omega
 	if err := rec.Validate(); err != nil {
 		return Objective{}, false, fieldErr("objective", err)
 	}

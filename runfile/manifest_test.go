@@ -47,7 +47,7 @@ func TestReadManifestsOfMain34e6822(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			src := filepath.Join("testdata", "main-34e6822", tc.file)
+			src := filepath.Join("testdata", "manifest", "main-34e6822", tc.file)
 			dir := t.TempDir()
 			data, err := os.ReadFile(src)
 			if err != nil {
@@ -157,7 +157,7 @@ func TestDecodeManifestErrors(t *testing.T) {
 
 func FuzzDecodeManifest(f *testing.F) {
 	for _, name := range []string{"eval.json", "eval-front.json", "eval-evo.json", "pressure.json"} {
-		data, err := os.ReadFile(filepath.Join("testdata", "main-34e6822", name))
+		data, err := os.ReadFile(filepath.Join("testdata", "manifest", "main-34e6822", name))
 		if err != nil {
 			f.Fatal(err)
 		}

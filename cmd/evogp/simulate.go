@@ -75,7 +75,11 @@ func runSimulate(c *cli.Context) error {
 		if ok {
 			base.Objective = obj
 			if !c.Bool("quiet") {
-				fmt.Fprintf(c.App.ErrWriter, "objective %s (ω = %v) of config %s, which generated the dataset; --objective, --omega or --weights choose another\n", obj.Kind, obj.Omega, name)
+				rec, err := obj.Record()
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(c.App.ErrWriter, "objective %s of config %s, which generated the dataset; --objective, --omega or --weights choose another\n", rec, name)
 			}
 		}
 	}

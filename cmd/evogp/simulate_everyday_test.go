@@ -68,7 +68,7 @@ func TestSimulateDatasetConfigObjective(t *testing.T) {
 		t.Fatal(err)
 	}
 	deadline, stderr := json()
-	if !strings.Contains(stderr, "objective deadline (ω = 0.2) of config hetero") {
+	if !strings.Contains(stderr, "objective deadline omega=0.2 of config hetero") {
 		t.Errorf("no note of the objective's origin: %q", stderr)
 	}
 	explicit, _ := json("--quiet", "--objective", "deadline", "--omega", "0.2")

@@ -34,7 +34,7 @@ func frontEval(t *testing.T) string {
 			{Label: "s2-2", Formula: "R = m ; f = q", Size: 3, OmegaLo: ptr(0.5), OmegaHi: ptr(1)},
 		}},
 	}
-	man, err := json.Marshal(map[string]any{"fronts": fronts})
+	man, err := json.Marshal(map[string]any{"command": "eval", "objective_record": map[string]any{"kind": "multi", "weights": []float64{1, 1, 1}}, "fronts": fronts})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func TestFigureTradeoffFromFront(t *testing.T) {
 // that is neither a sweep nor a front eval says what it expected.
 func TestFigureTradeoffFrontRefusals(t *testing.T) {
 	dir := frontEval(t)
-	man := `{"fronts":[{"label":"s1","run":"x","objectives":["cq_avg","cq_max"],"members":[{"label":"s1-1","formula":"d","size":1,"omega_lo":0,"omega_hi":1}]}]}`
+	man := `{"command":"eval","objective_record":{"kind":"multi","weights":[1,1,1]},"fronts":[{"label":"s1","run":"x","objectives":["cq_avg","cq_max"],"members":[{"label":"s1-1","formula":"d","size":1,"omega_lo":0,"omega_hi":1}]}]}`
 	if err := os.WriteFile(filepath.Join(dir, experiment.MarkerFile), []byte(man), 0o644); err != nil {
 		t.Fatal(err)
 	}
