@@ -10,7 +10,7 @@ import (
 // reports has no baseline list of its own: eval's summary chooses its best
 // baseline among the registry's (wait-first included).
 func TestSummaryBaselinesAreTheRegistry(t *testing.T) {
-	got, want := FigureOptions{}.SummaryOptions("tiresias").Baselines, policies.Baselines()
+	got, want := mergeEvalBlocks(0, nil).SummaryOptions(FigureOptions{}, "tiresias").Baselines, policies.Baselines()
 	if !slices.Equal(got, want) {
 		t.Fatalf("summary baselines %v, policies.Baselines() = %v", got, want)
 	}

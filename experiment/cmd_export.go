@@ -177,7 +177,7 @@ func exportTrees(path string, o ExportOptions) (routing, ranking *expr.Tree, onD
 	var infix, routingInfix string
 	reduced := false
 	if o.OmegaGiven {
-		var m learn.FrontMember
+		var m runfile.FrontMember
 		m, err = learn.OmegaMember(path, o.Omega)
 		infix, routingInfix = m.Infix, m.RoutingInfix
 		if m.ReducedInfix != "" && !o.Evolved {

@@ -13,6 +13,7 @@ import (
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/policies"
+	"github.com/evogp/evogp/runfile"
 )
 
 // RunLearnCommand (evogp learn) ends with the verdict against the best baseline and the
@@ -30,7 +31,7 @@ func TestLearnPrintsTestTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{"vs best baseline " + best.BestBaseline, "test score: learned", "test split: 3 instances generated from seed 1",
-		"Wilcoxon p", learn.RowLearned, learn.RowConstant, learn.RowSRSF}
+		"Wilcoxon p", runfile.RowLearned, runfile.RowConstant, runfile.RowSRSF}
 	want = append(want, policies.Baselines()...)
 	for _, w := range want {
 		if !strings.Contains(stdout, w) {
@@ -81,7 +82,7 @@ func TestLearnFromDatasets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var best learn.BestJSON
+	var best runfile.Best
 	if err := json.Unmarshal(b, &best); err != nil || best.ValidationInstances != 2 {
 		t.Fatalf("best.json: %v, %+v", err, best)
 	}

@@ -97,7 +97,7 @@ func FrontSets(ps []Policy) []reports.FrontSet {
 // validation vectors) and its normaliser, gp.allocator + srsf +
 // gp.placer of its config.yaml (mct+srsf+bestfit without one). It is
 // here because this file may read a learner run's output types.
-func frontOmegaRun(run string) (f *learn.Front, srsfSpec string, err error) {
+func frontOmegaRun(run string) (f *runfile.Front, srsfSpec string, err error) {
 	path := run
 	if !strings.HasSuffix(strings.ToLower(path), ".json") {
 		path = filepath.Join(path, learn.BestFile)

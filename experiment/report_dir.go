@@ -1,7 +1,6 @@
 package experiment
 
 import (
-	"encoding/json"
 	"errors"
 	"io"
 	"path/filepath"
@@ -9,7 +8,6 @@ import (
 	"github.com/evogp/evogp/internal/atomicio"
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/reports/runreport"
-	"github.com/evogp/evogp/runfile"
 )
 
 // The HTML report of an output directory (SPEC §18) is built by package
@@ -39,54 +37,11 @@ const ReportFile = runreport.ReportFile
 // instance of an eval gets its own figures in the report.
 const DefaultReportInstances = runreport.DefaultReportInstances
 
-// ReportEnv tells the report how to read what experiment writes into an
-// output directory: its manifest (MarkerFile, EvalManifest), provenance
-// (ProvenanceFile, Provenance) and sweep points (pointDirOf).
+// ReportEnv tells the report where experiment puts a sweep's points
+// (pointDirOf); the report reads the manifest, provenance and the learn
+// runs' files through runfile.
 func ReportEnv() runreport.Env {
-	return runreport.Env{
-		ManifestFile:   MarkerFile,
-		ProvenanceFile: ProvenanceFile,
-		Provenance:     reportInvocations,
-		FigureDefaults: func(dir string) (runreport.FigureDefaults, error) {
-			ref, inst, err := ManifestDefaults(dir)
-			if err != nil {
-				return runreport.FigureDefaults{}, err
-			}
-			best, basis, err := manifestBestBaseline(dir)
-			return runreport.FigureDefaults{Reference: ref, Instance: inst, BestBaseline: best, BestBaselineBasis: basis}, err
-		},
-		Formulas: func(raw json.RawMessage) ([]runreport.LabelledFormula, error) {
-			var pols []Policy
-			if err := json.Unmarshal(raw, &pols); err != nil {
-				return nil, err
-			}
-			out := make([]runreport.LabelledFormula, len(pols))
-			for i, p := range pols {
-				out[i] = runreport.LabelledFormula{Label: p.Label, Scheduler: p.Name, Infix: p.Source}
-			}
-			return out, nil
-		},
-		PointDir: pointDirOf,
-	}
-}
-
-// reportInvocations decodes provenance.json for the report.
-func reportInvocations(data []byte) ([]runreport.Invocation, error) {
-	prov, err := runfile.DecodeProvenance(ProvenanceFile, data)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]runreport.Invocation, len(prov))
-	for i, p := range prov {
-		inputs := make([]runreport.Input, len(p.Inputs))
-		for k, in := range p.Inputs {
-			inputs[k] = runreport.Input{Path: in.Path, SHA256: in.SHA256}
-		}
-		out[i] = runreport.Invocation{Command: p.Command, Version: p.Version, Revision: p.Revision, RevisionFrom: p.RevisionFrom,
-			Modified: p.Modified, GoVersion: p.GoVersion, Start: p.Start, End: p.End, DurationSeconds: p.DurationSeconds,
-			Host: p.Host, GOMAXPROCS: p.GOMAXPROCS, NumCPU: p.NumCPU, CPUModel: p.CPUModel, ConfigSHA256: p.ConfigSHA256, Inputs: inputs}
-	}
-	return out, nil
+	return runreport.Env{PointDir: pointDirOf}
 }
 
 // WriteReport builds dir's report from its tables and figure files as

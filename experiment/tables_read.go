@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/evogp/evogp/datasets"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/runfile"
 )
@@ -24,7 +25,7 @@ const OpsFile = "ops.parquet"
 // ReadTables reads every known table present in dir; it is an error if
 // there is none.
 func ReadTables(dir string) (Tables, error) {
-	var t Tables
+	t := Tables{BaselineNames: policies.Baselines()}
 	st, err := os.Stat(dir)
 	if err != nil {
 		return t, fmt.Errorf("report: %w", err)

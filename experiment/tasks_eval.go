@@ -15,6 +15,7 @@ import (
 	"github.com/evogp/evogp/internal/parallel"
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/launch"
+	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/runfile"
 	"github.com/evogp/evogp/simcore"
@@ -68,7 +69,7 @@ func runEvalBlock(ctx context.Context, inst *simcore.Instance, policies []Policy
 // mergeEvalBlocks orders the blocks' rows as eval writes them: scheduler
 // by scheduler, instances in dataset order within each.
 func mergeEvalBlocks(npolicies int, blocks []evalBlock) Tables {
-	var t Tables
+	t := Tables{BaselineNames: policies.Baselines()}
 	for k := range npolicies {
 		for _, b := range blocks {
 			t.Results = append(t.Results, b.Results[k])

@@ -12,9 +12,9 @@ import (
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/formula"
 	"github.com/evogp/evogp/internal/progress"
-	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/runfile"
 	"github.com/evogp/evogp/simcore"
 	"github.com/evogp/evogp/simcore/rule"
 )
@@ -135,7 +135,7 @@ func TestTwoTreeSweepReportPressure(t *testing.T) {
 	}
 	html := readText(t, filepath.Join(dir, ReportFile))
 	for _, r := range rows {
-		var best learn.BestJSON
+		var best runfile.Best
 		data := readText(t, filepath.Join(pointDirOf(dir, r), formula.BestFile))
 		if err := json.Unmarshal([]byte(data), &best); err != nil {
 			t.Fatal(err)

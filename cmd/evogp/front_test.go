@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/evogp/evogp/expr"
-	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/runfile"
 )
 
 // frontRun learns a small front (smoke data, nsga2 on avg_jct and max_qt)
@@ -28,7 +28,7 @@ func frontRun(t *testing.T) (string, string) {
 
 func TestLearnFrontSummaryAndExportOmega(t *testing.T) {
 	dir, out := frontRun(t)
-	var best learn.BestJSON
+	var best runfile.Best
 	b, err := os.ReadFile(filepath.Join(dir, "best.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -101,7 +101,7 @@ func strconvF(w float64) string {
 // it byte for byte.
 func TestEvalFrontDrawsEveryMemberAndBaseline(t *testing.T) {
 	dir, _ := frontRun(t)
-	var best learn.BestJSON
+	var best runfile.Best
 	b, _ := os.ReadFile(filepath.Join(dir, "best.json"))
 	if err := json.Unmarshal(b, &best); err != nil {
 		t.Fatal(err)

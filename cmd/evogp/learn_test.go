@@ -10,6 +10,7 @@ import (
 
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/runfile"
 )
 
 // runLearnCmd runs `evogp learn args...`.
@@ -36,7 +37,7 @@ func TestLearnSmoke(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var best learn.BestJSON
+	var best runfile.Best
 	if err := json.Unmarshal(b, &best); err != nil {
 		t.Fatalf("best.json: %v", err)
 	}

@@ -128,7 +128,7 @@ func pickMember(set reports.FrontSet, omega float64, flip bool) (reports.FrontSe
 	return set.Members[i], true
 }
 
-// latexOf is a member's formula (learn.FrontMember.Formula: "f", or
+// latexOf is a member's formula (runfile.FrontMember.Formula: "f", or
 // "R = routing ; f = ranking") simplified on the simulator's inputs, in
 // LaTeX.
 func latexOf(formula string) (f, routing string, err error) {

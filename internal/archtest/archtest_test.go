@@ -43,13 +43,11 @@ var rules = []rule{
 	{"internal/...", []string{"internal/..."}},
 	{"datasets/...", []string{"simcore", "datasets/...", "internal/..."}},
 	{"learn/...", []string{"expr", "runfile", "simcore/...", "policies", "hydra/...", "datasets/...", "configs", "formula", "learn/...", "internal/..."}}, // hydra only through policies
-	// The HTML report of an output directory: it shows a learn run's
-	// best.json through learn's types, so it reaches learn's imports too
-	// (TestRunReportImportsDirectly keeps its own imports to expr, learn,
-	// reports and internal); what experiment writes is passed in
-	// (runreport.Env). Never experiment, launch or cmd. When runfile owns
-	// best.json's types, learn here becomes runfile.
-	{"reports/runreport", []string{"reports/...", "internal/...", "expr", "runfile", "learn", "simcore/...", "policies", "hydra/...", "datasets/...", "configs", "formula"}},
+	// The HTML report of an output directory: it reads what a run writes
+	// through runfile (best.json, the manifest, provenance, config.yaml)
+	// and is told the rest by experiment (runreport.Env, Tables). Never
+	// learn, the registry, experiment, launch or cmd.
+	{"reports/runreport", []string{"reports/...", "internal/...", "expr", "runfile"}},
 	{"reports/...", []string{"reports/...", "internal/..."}},
 	{"estimate/...", []string{"simcore", "estimate/...", "internal/..."}},
 	{"hydra/...", []string{"simcore", "hydra/..."}},
@@ -218,11 +216,13 @@ func TestRulesCatchViolations(t *testing.T) {
 		{"launch", "experiment", false},
 		{"launch", "configs", false},
 		{"experiment", "launch", true},
-		{"reports/runreport", "learn", true},
+		{"reports/runreport", "learn", false},
+		{"reports/runreport", "runfile", true},
+		{"reports/runreport", "policies", false},
 		{"reports/runreport", "experiment", false},
 		{"reports/runreport", "launch", false},
 		{"reports/htmlreport", "learn", false},
-		{"reports", "reports/runreport", true}, // allowed by name, refused transitively (runreport reaches learn)
+		{"reports", "reports/runreport", true}, // allowed by name, refused transitively (runreport reaches runfile and expr)
 		{"formula", "learn", false},
 		{"formula", "configs", true},
 		{"learn", "formula", true},
@@ -270,22 +270,5 @@ func TestEvalPathWithoutLearner(t *testing.T) {
 	}
 	if checked < 5 {
 		t.Fatalf("only %d experiment files checked", checked)
-	}
-}
-
-// TestRunReportImportsDirectly: reports/runreport's own imports are expr
-// (formulas as LaTeX), learn and runfile (best.json's types), policies (the
-// one baseline list, for the summary's best baseline), reports/... and
-// internal/...; the rest of its rule is what learn brings along.
-func TestRunReportImportsDirectly(t *testing.T) {
-	pkgs := listPackages(t)
-	info, ok := pkgs[module+"/reports/runreport"]
-	if !ok {
-		t.Fatal("no package reports/runreport")
-	}
-	for _, imp := range info.imports {
-		if !(imp == "expr" || imp == "learn" || imp == "runfile" || imp == "policies" || match("reports/...", imp) || match("internal/...", imp)) {
-			t.Errorf("reports/runreport imports %s directly: pass what it needs in runreport.Env instead", imp)
-		}
 	}
 }

@@ -13,7 +13,7 @@
 //	internal/*              only internal/*
 //	datasets/...            simcore, internal/* (not configs)
 //	learn/...               expr, simcore/..., policies (and so hydra), formula, datasets, configs, internal/* (not reports)
-//	reports/runreport       expr, learn (best.json's types; so learn's imports), reports/..., internal/*
+//	reports/runreport       expr, runfile (what a run writes), reports/..., internal/*
 //	reports/...             only internal/*
 //	estimate/...            simcore, internal/*
 //	hydra/...               simcore

@@ -6,15 +6,16 @@
 // the commands that wrote the directory. The page itself is
 // reports/htmlreport's; what it shows is decided here.
 //
-// It takes tables (Tables, read by the caller) and reads the learner's
-// files (best.json, config.yaml, hall_of_fame.csv, the convergence plot)
-// itself. What the command layer writes (its manifest, provenance and
-// sweep-point layout) it reads through Env, which experiment fills in,
-// so that those types keep their one definition where they are written.
+// It takes tables (Tables, read by the caller, with the baseline names
+// the summary picks its best among) and reads everything else a run
+// writes through runfile, the one declaration of those files: best.json,
+// config.yaml, hall_of_fame.csv, the manifest (evogp.json), provenance.json
+// and the convergence plot. Env says only where experiment puts a sweep's
+// points.
 //
 // # Imports
 //
-// runreport imports expr, learn (best.json's types), reports/... and
-// internal/...; never experiment, launch or the command layer
+// runreport imports expr, runfile, reports/... and internal/...; never
+// learn, the policies registry, experiment, launch or the command layer
 // (internal/archtest).
 package runreport

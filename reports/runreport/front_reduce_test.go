@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/evogp/evogp/expr"
-	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/reports/htmlreport"
+	"github.com/evogp/evogp/runfile"
 )
 
 // The report's front section shows each member's reduced formula first
@@ -15,7 +15,7 @@ import (
 // its simplified tree as before.
 func TestFrontSectionShowsReduced(t *testing.T) {
 	tree := expr.MustParse("q * (g % g) + d % d")
-	f := &learn.Front{Objectives: []string{"avg_jct", "max_qt"}, Members: []learn.FrontMember{
+	f := &runfile.Front{Objectives: []string{"avg_jct", "max_qt"}, Members: []runfile.FrontMember{
 		{Label: "front-1", Tree: tree, Infix: tree.String(), Simplified: expr.Simplify(tree).String(), Size: expr.Simplify(tree).Size(),
 			Reduced: "q", ReducedInfix: "q", ReducedSize: 1, Validation: []float64{1, 0.9}},
 		{Label: "front-2", Tree: expr.MustParse("d"), Infix: "d", Simplified: "d", Size: 1, Validation: []float64{0.9, 1}},

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/evogp/evogp/internal/atomicio"
-	"github.com/evogp/evogp/policies"
 	"github.com/evogp/evogp/reports"
 )
 
@@ -26,6 +25,10 @@ type Tables struct {
 	Ops         []reports.OpsRow   // an EVO operation log (ops.parquet)
 	EVOPairs    []reports.EVOPair  // EVO schedulers and their MCT counterparts in Results
 	Fronts      []reports.FrontSet // fronts whose members are schedulers of Results
+	// BaselineNames are the named baselines among which the summary of
+	// Results picks its best baseline (policies.Baselines, which the
+	// command layer passes: the report does not import the registry).
+	BaselineNames []string
 	// Objective is the objective kind the results were scored under
 	// ("multi", "single", "deadline"; "" = multi): the breakdown draws its
 	// terms.
@@ -51,9 +54,10 @@ type FigureOptions struct {
 	BestBaselineBasis string `json:",omitempty"`
 }
 
-// SummaryOptions are the reports.SummaryOptions of these figure options.
-func (o FigureOptions) SummaryOptions(reference string) reports.SummaryOptions {
-	return reports.SummaryOptions{Reference: reference, Baselines: policies.Baselines(), BestBaseline: o.BestBaseline, BestBaselineBasis: o.BestBaselineBasis}
+// SummaryOptions are the reports.SummaryOptions of t's results under
+// figure options o.
+func (t Tables) SummaryOptions(o FigureOptions, reference string) reports.SummaryOptions {
+	return reports.SummaryOptions{Reference: reference, Baselines: t.BaselineNames, BestBaseline: o.BestBaseline, BestBaselineBasis: o.BestBaselineBasis}
 }
 
 // File is one rendered output file: its name and bytes.
@@ -126,7 +130,7 @@ func (t Tables) Render(o FigureOptions) (Files, error) {
 		return nil
 	}
 	if len(t.Results) > 0 {
-		s, err := reports.Summarize(t.Results, o.SummaryOptions(o.Reference))
+		s, err := reports.Summarize(t.Results, t.SummaryOptions(o, o.Reference))
 		if err != nil {
 			return nil, err
 		}

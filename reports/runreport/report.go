@@ -1,7 +1,6 @@
 package runreport
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -16,7 +15,6 @@ import (
 
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/internal/cliargs"
-	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/reports/htmlreport"
 	"github.com/evogp/evogp/runfile"
@@ -83,10 +81,10 @@ type reportBuilder struct {
 	figs  []htmlreport.Figure // directory figures in file order
 	used  map[string]bool     // figure names placed in a section
 	env   Env
-	prov  []Invocation
-	man   map[string]json.RawMessage
+	prov  []runfile.Provenance
+	man   *runfile.Manifest // nil without one
 	rawMn []byte
-	best  *learn.BestJSON
+	best  *runfile.Best
 	cfg   string
 }
 
@@ -149,9 +147,9 @@ func newReportBuilder(dir string, t Tables, files Files, fo FigureOptions, o Rep
 		ofo := fo
 		ofo.Formats = []string{"svg"}
 		if files == nil {
-			d, err := b.env.FigureDefaults(dir)
-			if err != nil {
-				return nil, err
+			var d runfile.EvalManifest // what eval drew, when dir is an eval's
+			if b.man != nil && b.man.Eval != nil {
+				d = *b.man.Eval
 			}
 			ref, inst := d.Reference, d.Instance
 			if ofo.BestBaseline == "" {
@@ -198,22 +196,22 @@ func (b *reportBuilder) readMeta() error {
 		}
 		return data, nil
 	}
-	data, err := read(b.env.ManifestFile)
+	data, err := read(runfile.ManifestFile)
 	if err != nil {
 		return err
 	}
 	if data != nil {
 		b.rawMn = data
-		if err := json.Unmarshal(data, &b.man); err != nil {
-			return fmt.Errorf("report %s: %s is not valid JSON: %w", b.dir, b.env.ManifestFile, err)
+		if b.man, err = runfile.DecodeManifest(filepath.Join(b.dir, runfile.ManifestFile), data); err != nil {
+			return fmt.Errorf("report: %w", err)
 		}
 	}
-	if data, err = read(b.env.ProvenanceFile); err != nil {
+	if data, err = read(runfile.ProvenanceFile); err != nil {
 		return err
 	}
 	if data != nil {
-		if b.prov, err = b.env.Provenance(data); err != nil {
-			return fmt.Errorf("report %s: %s is not valid JSON: %w", b.dir, b.env.ProvenanceFile, err)
+		if b.prov, err = runfile.DecodeProvenance(filepath.Join(b.dir, runfile.ProvenanceFile), data); err != nil {
+			return fmt.Errorf("report: %w", err)
 		}
 	}
 	if data, err = runfile.ReadConfig(b.dir); err != nil {
@@ -429,24 +427,21 @@ func (b *reportBuilder) evalSections(r *htmlreport.Report) error {
 	if ref == "" {
 		ref = reports.DefaultReference
 	}
-	s, err := reports.Summarize(b.t.Results, b.fo.SummaryOptions(ref))
+	s, err := reports.Summarize(b.t.Results, b.t.SummaryOptions(b.fo, ref))
 	if err != nil {
 		return err
 	}
 	r.Headline = reports.Headline(s)
 	r.Subtitle = fmt.Sprintf("eval of %d schedulers on %d instances, in %s", len(s.Schedulers), s.Instances, b.shownDir())
 	r.Sections = append(r.Sections, htmlreport.Section{ID: "summary", Title: "Summary", Blocks: []htmlreport.Block{summaryTable(s)}})
-	var pols []LabelledFormula
-	if raw, ok := b.man["schedulers"]; ok {
-		var err error
-		if pols, err = b.env.Formulas(raw); err != nil {
-			return fmt.Errorf("%s: schedulers: %w", b.env.ManifestFile, err)
-		}
+	var pols []runfile.SchedulerRecord
+	if b.man != nil && b.man.Eval != nil {
+		pols = b.man.Eval.Schedulers
 	}
 	var forms []htmlreport.Block
 	for _, p := range pols {
-		if p.Infix != "" {
-			forms = append(forms, formulaBlock(htmlreport.Anchor("formula-", p.Label), p.Label+" ("+p.Scheduler+")", p.Infix, ""))
+		if p.Source != "" {
+			forms = append(forms, formulaBlock(htmlreport.Anchor("formula-", p.Label), p.Label+" ("+p.Name+")", p.Source, ""))
 		}
 	}
 	if len(forms) > 0 {
@@ -657,7 +652,7 @@ func (b *reportBuilder) learnSections(r *htmlreport.Report) error {
 		return nil
 	}
 	r.Subtitle = fmt.Sprintf("learning run (config %s, seed %d, objective %s, %d generations) in %s", best.Config, best.Seed, best.Objective, best.Generations, b.shownDir())
-	r.Headline = learn.Headline(&learn.Result{Validation: best.Validation, ValidationBaselines: best.ValidationBaselines, Test: best.Test})
+	r.Headline = best.Headline()
 	if h, ok := testHeadline(best.Test); ok {
 		r.Headline += "\n" + h
 	}
@@ -684,7 +679,7 @@ func (b *reportBuilder) learnSections(r *htmlreport.Report) error {
 // under the anchor the front figure's points link to
 // (htmlreport.Anchor("formula-", label) = figure.FormulaAnchor), with its validation
 // objectives.
-func frontSection(f *learn.Front) (htmlreport.Section, bool) {
+func frontSection(f *runfile.Front) (htmlreport.Section, bool) {
 	if f == nil || len(f.Members) == 0 {
 		return htmlreport.Section{}, false
 	}
@@ -725,7 +720,7 @@ func frontSection(f *learn.Front) (htmlreport.Section, bool) {
 }
 
 // learnedBlocks shows a run's formula, its validation and test tables.
-func learnedBlocks(dir string, best *learn.BestJSON, id string) ([]htmlreport.Block, error) {
+func learnedBlocks(dir string, best *runfile.Best, id string) ([]htmlreport.Block, error) {
 	note := fmt.Sprintf("As evolved: %s (size %d, depth %d). On the simulator's inputs (d > 0, q ≥ 0, u ≥ 1, g ≥ 1): %s. Scheduler: %s; smaller values run first.",
 		best.Infix, best.Size, best.Depth, best.SimplifiedDomain, best.Candidate)
 	f := htmlreport.Formula{ID: id, Label: "f = " + best.Simplified, Infix: best.Simplified, LaTeX: best.LaTeX, Note: note}
@@ -823,7 +818,7 @@ func (b *reportBuilder) sweepSections(r *htmlreport.Report) error {
 		}
 		id := htmlreport.Anchor("point-", name)
 		pdir := b.env.PointDir(b.dir, row)
-		var best *learn.BestJSON
+		var best *runfile.Best
 		if data, err := os.ReadFile(filepath.Join(pdir, runfile.BestFile)); err == nil {
 			if best, err = runfile.DecodeBest(filepath.Join(pdir, runfile.BestFile), data); err != nil {
 				return err
@@ -845,7 +840,7 @@ func (b *reportBuilder) sweepSections(r *htmlreport.Report) error {
 		if best == nil {
 			blocks = append(blocks, htmlreport.Paragraph{Text: "No best.json: the point has not finished."})
 		} else {
-			blocks = append(blocks, htmlreport.Paragraph{Text: learn.Headline(&learn.Result{Validation: best.Validation, ValidationBaselines: best.ValidationBaselines, Test: best.Test})})
+			blocks = append(blocks, htmlreport.Paragraph{Text: best.Headline()})
 			for _, w := range best.Warnings {
 				blocks = append(blocks, htmlreport.Paragraph{Text: "Warning: " + w})
 				r.Warnings = append(r.Warnings, row.Point+": "+w)
@@ -856,7 +851,7 @@ func (b *reportBuilder) sweepSections(r *htmlreport.Report) error {
 			}
 			blocks = append(blocks, lb...)
 		}
-		if svg, err := os.ReadFile(filepath.Join(pdir, learn.PlotName+".svg")); err == nil {
+		if svg, err := os.ReadFile(filepath.Join(pdir, runfile.PlotName+".svg")); err == nil {
 			blocks = append(blocks, htmlreport.Figure{Name: id + "-convergence", Caption: "GP convergence of point " + row.Point, SVG: svg})
 		}
 		points = append(points, htmlreport.Details{ID: id, Summary: fmt.Sprintf("%s — %s", name, formula), Blocks: blocks})
@@ -957,10 +952,10 @@ func (b *reportBuilder) provenanceSection() (htmlreport.Section, bool) {
 			htmlreport.KeyValues{Pairs: pairs})
 	}
 	if b.rawMn != nil {
-		blocks = append(blocks, htmlreport.Pre{Title: b.env.ManifestFile + " (the run's manifest)", Text: strings.TrimSpace(string(b.rawMn))})
+		blocks = append(blocks, htmlreport.Pre{Title: runfile.ManifestFile + " (the run's manifest)", Text: strings.TrimSpace(string(b.rawMn))})
 	}
 	if b.cfg != "" {
-		blocks = append(blocks, htmlreport.Pre{Title: learn.ConfigFile + " (the resolved config)", Text: strings.TrimSpace(b.cfg)})
+		blocks = append(blocks, htmlreport.Pre{Title: runfile.ConfigFile + " (the resolved config)", Text: strings.TrimSpace(b.cfg)})
 	}
 	if len(blocks) == 0 {
 		return htmlreport.Section{}, false
@@ -985,12 +980,12 @@ func commandLine(args []string) string {
 // run's held-out test table: the learned formula against the run's best
 // baseline with its ratio, effect size and CI, better/tied/worse counts
 // and the Wilcoxon p-value with n, from the per-instance objectives.
-func testHeadline(t *learn.TestTable) (string, bool) {
-	if t == nil || t.BestBaseline == "" || t.Row(learn.RowLearned) == nil || t.Row(t.BestBaseline) == nil {
+func testHeadline(t *runfile.TestTable) (string, bool) {
+	if t == nil || t.BestBaseline == "" || t.Row(runfile.RowLearned) == nil || t.Row(t.BestBaseline) == nil {
 		return "", false
 	}
 	var rows []reports.ResultRow
-	for _, name := range []string{learn.RowLearned, t.BestBaseline} {
+	for _, name := range []string{runfile.RowLearned, t.BestBaseline} {
 		for i, o := range t.Row(name).Objectives {
 			rows = append(rows, reports.ResultRow{Instance: strconv.Itoa(i), Scheduler: name, Objective: o})
 		}
@@ -1000,6 +995,6 @@ func testHeadline(t *learn.TestTable) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	h := reports.HeadlineOf(s, learn.RowLearned)
+	h := reports.HeadlineOf(s, runfile.RowLearned)
 	return "Held-out test (" + t.Split + "): " + h, true
 }

@@ -26,6 +26,7 @@ import (
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/runfile"
 	"github.com/evogp/evogp/simcore"
 	"github.com/evogp/evogp/simcore/rule"
 )
@@ -120,7 +121,7 @@ func population(path string) ([]pair, error) {
 	var out []pair
 	for _, m := range st.State.Population {
 		var f expr.Tree
-		var r learn.RoutingTree
+		var r runfile.RoutingTree
 		if err := json.Unmarshal(m.Tree, &f); err != nil {
 			return nil, err
 		}
