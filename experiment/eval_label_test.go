@@ -1,25 +1,31 @@
-package main
+package experiment_test
 
 import (
+	"bytes"
+	"context"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/reports"
 )
 
 // eval runs a composed scheduler under a label (srtf=mct+srtf+bestfit) and
 // prints the summary table to the terminal before the list of files; the
 // table's rows are the labels, and the labelled scheduler scores exactly
-// as the same scheduler under its own name.
+// as the same scheduler under its own name. (Moved from cmd/evogp.)
 func TestEvalLabelledSchedulerAndTerminalSummary(t *testing.T) {
-	ds := smokeDataset(t)
+	ds := filepath.Join(t.TempDir(), "data")
+	if err := experiment.RunDataGenCommand(context.Background(), experiment.DataGenCommand{Config: "smoke", Instances: 2, InstancesGiven: true,
+		Seed: 3, SeedGiven: true, Out: ds, Split: "train", Format: "parquet"}, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
 	out := filepath.Join(t.TempDir(), "eval")
-	stdout, stderr, err := runApp(t, "eval", "--dataset", ds, "--quiet", "--out", out,
-		"--schedulers", "tiresias,srtf=mct+srtf+bestfit,mct+srtf+bestfit")
+	stdout, err := runEvalLocal(t, ds, out, "tiresias,srtf=mct+srtf+bestfit,mct+srtf+bestfit", "")
 	if err != nil {
-		t.Fatalf("%v\n%s", err, stderr)
+		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(stdout), "\n")
 	if len(lines) < 5 || !strings.HasPrefix(lines[0], "scheduler") || !strings.Contains(lines[0], "objective") {
