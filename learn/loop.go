@@ -41,14 +41,11 @@ type Loop struct {
 	Survival   Survival
 	Recorders  []Recorder
 
-	// Hooks of the simulator's run (learn's surrogate and multi-objective
-	// archive), nil otherwise: screen cuts the bred pool to the offspring
-	// to evaluate, evaluated sees every evaluated member (np parents
-	// first), survived sees the generation's members sorted by
-	// compareScored and the survivors.
-	screen    func(pool []scored) []scored
-	evaluated func(all []scored, np int)
-	survived  func(g int, all, pop []scored) error
+	// Screen, if set, cuts each generation's offspring to those evaluated
+	// (observe.go); Archives see every generation's evaluated members and
+	// survivors, in order.
+	Screen   Screen
+	Archives []Archive
 
 	gen  int // last completed generation; −1 before generation 0
 	pop  []scored
@@ -178,8 +175,13 @@ func (l *Loop) generation(ctx context.Context, g int) error {
 		if off, err = breedWith(l.pop, n, l.Parents, l.Variations, l.RNG, mr); err != nil {
 			return fmt.Errorf("learn: generation %d: %w", g, err)
 		}
-		if l.screen != nil {
-			off = l.screen(off)
+		if l.Screen != nil {
+			keep := l.Screen.Screen(scoredMembers(l.pop), scoredMembers(off))
+			kept := make([]scored, len(keep))
+			for j, i := range keep {
+				kept[j] = off[i]
+			}
+			off = kept
 		}
 		all = append(append(make([]scored, 0, len(l.pop)+len(off)), l.pop...), off...)
 	}
@@ -188,16 +190,16 @@ func (l *Loop) generation(ctx context.Context, g int) error {
 	if err != nil {
 		return &evaluationError{g: g, completed: l.gen, err: err}
 	}
-	if l.evaluated != nil {
-		l.evaluated(all, np)
+	for _, a := range l.Archives {
+		a.Evaluated(g, scoredMembers(all), np)
 	}
 	idx := l.Survival.Survive(scoredMembers(all), l.Size)
 	l.pop = make([]scored, len(idx))
 	for k, i := range idx {
 		l.pop[k] = all[i]
 	}
-	if l.survived != nil {
-		if err := l.survived(g, all, l.pop); err != nil {
+	for _, a := range l.Archives {
+		if err := a.Survived(g, scoredMembers(all), scoredMembers(l.pop)); err != nil {
 			return fmt.Errorf("learn: %w", err)
 		}
 	}

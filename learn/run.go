@@ -475,7 +475,7 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 		HallOfFame: gp.HallOfFame, Alpha: gp.Subset, RNG: master,
 		Init: r.initial, Parents: sel.Parents, Variations: r.vary.operators(),
 		Evaluator: simEvaluator{r}, Survival: sel.Survival,
-		screen: r.screen, evaluated: r.recordSurrogate, survived: r.survived,
+		Screen: surrogateScreen{r}, Archives: []Archive{surrogateTraining{r}, frontArchive{r}},
 		gen: -1,
 	}
 	return r, nil

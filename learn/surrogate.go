@@ -249,8 +249,22 @@ func (s *surrogate) predictObjectives(q surrogateEntry, dims int) []float64 {
 // then crowding within the last front taken (pareto.Survivors), ties by
 // hash. With an empty archive the first n are kept.
 func (s *surrogate) screen(pool, parents []scored, n int, nsga *objectiveShape) []scored {
+	keep := s.screenIndex(pool, parents, n, nsga)
+	out := make([]scored, len(keep))
+	for j, i := range keep {
+		out[j] = pool[i]
+	}
+	return out
+}
+
+// screenIndex is screen's choice as indices into pool, ascending.
+func (s *surrogate) screenIndex(pool, parents []scored, n int, nsga *objectiveShape) []int {
 	if len(pool) <= n || len(s.archive) == 0 {
-		return pool[:min(n, len(pool))]
+		keep := make([]int, min(n, len(pool)))
+		for i := range keep {
+			keep[i] = i
+		}
+		return keep
 	}
 	parent := make(map[uint64]bool, len(parents))
 	for _, p := range parents {
@@ -298,11 +312,7 @@ func (s *surrogate) screen(pool, parents []scored, n int, nsga *objectiveShape) 
 	}
 	keep = append(keep, dup[:n-len(keep)]...)
 	slices.Sort(keep)
-	out := make([]scored, len(keep))
-	for j, i := range keep {
-		out[j] = pool[i]
-	}
-	return out
+	return keep
 }
 
 // objectiveShape describes nsga2's objective vectors to the screen: their

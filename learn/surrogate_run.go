@@ -53,12 +53,9 @@ func (r *runner) breedCount() int {
 	return r.sur.pool * r.cfg.GP.Population
 }
 
-// screen keeps the n offspring of the pool the surrogate ranks best (all
-// of them without a surrogate).
-func (r *runner) screen(pool []scored) []scored {
-	if r.sur == nil {
-		return pool
-	}
+// screenIndex is the indices of the n offspring of the pool the
+// surrogate ranks best (surrogateScreen; the run has a surrogate).
+func (r *runner) screenIndex(pool []scored) []int {
 	var shape *objectiveShape
 	if r.front != nil {
 		names := r.front.names
@@ -70,7 +67,7 @@ func (r *runner) screen(pool []scored) []scored {
 			}
 		}}
 	}
-	return r.sur.screen(pool, r.pop, r.cfg.GP.Population, shape)
+	return r.sur.screenIndex(pool, r.pop, r.cfg.GP.Population, shape)
 }
 
 // recordSurrogate adds the evaluated members of all (np parents, then
