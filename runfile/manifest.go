@@ -10,11 +10,6 @@ import (
 	"github.com/evogp/evogp/internal/atomicio"
 )
 
-// ManifestFile marks an output directory written by evogp eval or
-// pressure and says what produced it: an EvalManifest or a
-// PressureManifest, told apart by "command".
-const ManifestFile = "evogp.json"
-
 // Commands that write a manifest (its "command").
 const (
 	CommandEval     = "eval"

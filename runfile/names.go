@@ -30,4 +30,8 @@ const (
 	// ProvenanceFile records what produced an output directory (every
 	// command's output, not only learn's).
 	ProvenanceFile = "provenance.json"
+	// ManifestFile marks an output directory written by evogp eval or
+	// pressure and says what produced it: an EvalManifest or a
+	// PressureManifest, told apart by "command".
+	ManifestFile = "evogp.json"
 )

@@ -44,7 +44,7 @@ func main() {
 type pair struct{ routing, ranking *expr.Tree }
 
 func measure(dir string, k, nRandom int) error {
-	cfg, err := configs.Load(filepath.Join(dir, "config.yaml"))
+	cfg, err := configs.Load(runfile.ConfigPath(dir))
 	if err != nil {
 		return err
 	}
