@@ -14,18 +14,38 @@ import (
 )
 
 // runEvalLocal runs RunEval (evogp eval) here, quietly, in svg, with the
-// default policy builder; it returns what it printed.
+// default policy builder and the best baseline given (none: ""); it
+// returns what it printed.
 func runEvalLocal(t *testing.T, data, out, schedulers, bestBaseline string) (string, error) {
+	t.Helper()
+	return runEvalFigures(t, data, out, schedulers, experiment.FigureOptions{BestBaseline: bestBaseline})
+}
+
+// runEvalFigures is runEvalLocal with the figure options fo.
+func runEvalFigures(t *testing.T, data, out, schedulers string, fo experiment.FigureOptions) (string, error) {
 	t.Helper()
 	var w bytes.Buffer
 	err := experiment.RunEval(context.Background(), experiment.EvalCommand{
 		Settings: experiment.EvalSettings{Dataset: data, Sim: experiment.DefaultSimSettings(), Out: out, TimeUnit: "hours",
-			Figures: experiment.FigureOptions{BestBaseline: bestBaseline}, Progress: progress.Options{Quiet: true}},
+			Figures: fo, Progress: progress.Options{Quiet: true}},
 		Formats: "svg", Schedulers: schedulers, EstimatesSource: "none",
 		Builder:  func() (experiment.PolicyBuilder, error) { return experiment.DefaultPolicyBuilder(false), nil },
 		Launcher: func() (string, bool, error) { return experiment.LauncherLocal, true, nil },
 	}, &w)
 	return w.String(), err
+}
+
+// genData generates n instances of the embedded config into a new
+// dataset directory (evogp data gen --config config --instances n
+// --seed 3) and returns it.
+func genData(t *testing.T, config string, n int) string {
+	t.Helper()
+	data := filepath.Join(t.TempDir(), "data")
+	if err := experiment.RunDataGenCommand(context.Background(), experiment.DataGenCommand{Config: config, Instances: n, InstancesGiven: true,
+		Seed: 3, SeedGiven: true, Out: data, Split: "train", Format: "parquet"}, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
 
 // writeRun writes a best.json with the given content into a new run
@@ -50,11 +70,7 @@ func writeRun(t *testing.T, content string) string {
 // tiresias's with the reason given. (Moved from cmd/evogp: it tests
 // eval's behaviour, not the flag mapping.)
 func TestEvalBestBaselineBasis(t *testing.T) {
-	data := filepath.Join(t.TempDir(), "data") // quick: the schedulers differ
-	if err := experiment.RunDataGenCommand(context.Background(), experiment.DataGenCommand{Config: "quick", Instances: 2, InstancesGiven: true,
-		Seed: 3, SeedGiven: true, Out: data, Split: "train", Format: "parquet"}, &bytes.Buffer{}); err != nil {
-		t.Fatal(err)
-	}
+	data := genData(t, "quick", 2) // quick: the schedulers differ
 	run := writeRun(t, `{"infix": "g * d", "best_baseline": "spark"}`)
 	plain := writeRun(t, `{"infix": "g * d"}`)
 	eval := func(schedulers, best string) (string, string, *runfile.EvalManifest) {

@@ -1,14 +1,11 @@
 package experiment_test
 
 import (
-	"bytes"
-	"context"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/reports"
 )
 
@@ -17,11 +14,7 @@ import (
 // table's rows are the labels, and the labelled scheduler scores exactly
 // as the same scheduler under its own name. (Moved from cmd/evogp.)
 func TestEvalLabelledSchedulerAndTerminalSummary(t *testing.T) {
-	ds := filepath.Join(t.TempDir(), "data")
-	if err := experiment.RunDataGenCommand(context.Background(), experiment.DataGenCommand{Config: "smoke", Instances: 2, InstancesGiven: true,
-		Seed: 3, SeedGiven: true, Out: ds, Split: "train", Format: "parquet"}, &bytes.Buffer{}); err != nil {
-		t.Fatal(err)
-	}
+	ds := genData(t, "smoke", 2)
 	out := filepath.Join(t.TempDir(), "eval")
 	stdout, err := runEvalLocal(t, ds, out, "tiresias,srtf=mct+srtf+bestfit,mct+srtf+bestfit", "")
 	if err != nil {
