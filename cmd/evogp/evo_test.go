@@ -8,9 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/reports"
-	"github.com/evogp/evogp/runfile"
 )
 
 // evoDataset generates two small three-cluster instances on which MCT
@@ -113,68 +111,6 @@ func TestSimulateEVOBadParams(t *testing.T) {
 			t.Errorf("%v: err = %v, want %q", c.args, err, c.want)
 		}
 		assertAbsent(t, ops)
-	}
-}
-
-// eval runs evo-gp=RUN under EVO and gp=RUN under MCT, pairs the EVO
-// schedulers with their MCT counterparts for Fig. 11b, keeps the ops log
-// in the directory for Fig. 12, and report redraws both.
-func TestEvalEVOGPAndReport(t *testing.T) {
-	data := evoDataset(t)
-	run := writeBest(t, `{"infix": "g * d"}`)
-	out := filepath.Join(t.TempDir(), "eval")
-	_, _, err := runApp(t, "eval", "--dataset", data, "--quiet", "--out", out, "--format", "svg",
-		"--evo-population", "6", "--evo-generations", "3", "--ops-out", filepath.Join(out, "ops.parquet"),
-		"--schedulers", "liquid,tiresias,evo-fifo,evo-srsf,gp="+run+",evo-gp="+run)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var man experiment.EvalManifest
-	b, _ := os.ReadFile(filepath.Join(out, experiment.MarkerFile))
-	if err := json.Unmarshal(b, &man); err != nil {
-		t.Fatal(err)
-	}
-	if man.Schedulers[5].Name != "evo-gp[g * d]" || man.Schedulers[4].Name != "gp[g * d]" {
-		t.Fatalf("evo-gp runs %q, gp runs %q", man.Schedulers[5].Name, man.Schedulers[4].Name)
-	}
-	if e := man.Schedulers[5].EVO; e == nil || *e != (experiment.EVORecord{Population: 6, Generations: 3, Mutation: 0.1, Init: "seeded", Seed: 1}) {
-		t.Fatalf("evo-gp's recorded parameters %+v", e)
-	}
-	if man.Schedulers[4].EVO != nil {
-		t.Fatalf("gp records EVO parameters %+v", man.Schedulers[4].EVO)
-	}
-	if len(man.EVOPairs) != 3 || man.EVOPairs[2] != (runfile.EVOPair{EVO: "evo-gp", MCT: "gp"}) {
-		t.Fatalf("pairs %v", man.EVOPairs)
-	}
-	rows, _ := reports.ReadResults(filepath.Join(out, "results.parquet"))
-	obj := map[string]float64{}
-	for _, r := range rows {
-		obj[r.Scheduler+"/"+r.Instance] = r.Objective
-	}
-	// g*d is SRSF: evo-gp with g*d is evo-srsf, gp with g*d is tiresias.
-	for _, inst := range []string{"inst-0000", "inst-0001"} {
-		if obj["evo-gp/"+inst] != obj["evo-srsf/"+inst] || obj["gp/"+inst] != obj["tiresias/"+inst] {
-			t.Fatalf("%s: evo-gp %v vs evo-srsf %v, gp %v vs tiresias %v", inst, obj["evo-gp/"+inst], obj["evo-srsf/"+inst], obj["gp/"+inst], obj["tiresias/"+inst])
-		}
-	}
-	for _, f := range []string{"evo_rankings.svg", "evo_op_time.svg", "ops.parquet"} {
-		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	before, _ := os.ReadFile(filepath.Join(out, "evo_rankings.svg"))
-	os.Remove(filepath.Join(out, "evo_rankings.svg"))
-	os.Remove(filepath.Join(out, "evo_op_time.svg"))
-	stdout, _, err := runApp(t, "report", out, "--format", "svg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(stdout, "evo_rankings.svg") || !strings.Contains(stdout, "evo_op_time.svg") {
-		t.Fatalf("report wrote %q", stdout)
-	}
-	after, _ := os.ReadFile(filepath.Join(out, "evo_rankings.svg"))
-	if !bytes.Equal(before, after) {
-		t.Fatal("report redrew Fig. 11b differently")
 	}
 }
 
