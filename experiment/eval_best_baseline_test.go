@@ -24,15 +24,23 @@ func runEvalLocal(t *testing.T, data, out, schedulers, bestBaseline string) (str
 // runEvalFigures is runEvalLocal with the figure options fo.
 func runEvalFigures(t *testing.T, data, out, schedulers string, fo experiment.FigureOptions) (string, error) {
 	t.Helper()
+	o := evalCommand(data, out, schedulers)
+	o.Settings.Figures = fo
 	var w bytes.Buffer
-	err := experiment.RunEval(context.Background(), experiment.EvalCommand{
+	err := experiment.RunEval(context.Background(), o, &w)
+	return w.String(), err
+}
+
+// evalCommand is evogp eval --dataset data --out out --schedulers
+// schedulers --quiet --format svg, run here.
+func evalCommand(data, out, schedulers string) experiment.EvalCommand {
+	return experiment.EvalCommand{
 		Settings: experiment.EvalSettings{Dataset: data, Sim: experiment.DefaultSimSettings(), Out: out, TimeUnit: "hours",
-			Figures: fo, Progress: progress.Options{Quiet: true}},
+			Progress: progress.Options{Quiet: true}},
 		Formats: "svg", Schedulers: schedulers, EstimatesSource: "none",
 		Builder:  func() (experiment.PolicyBuilder, error) { return experiment.DefaultPolicyBuilder(false), nil },
 		Launcher: func() (string, bool, error) { return experiment.LauncherLocal, true, nil },
-	}, &w)
-	return w.String(), err
+	}
 }
 
 // genData generates n instances of the embedded config into a new

@@ -4,12 +4,10 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/evogp/evogp/expr"
-	"github.com/evogp/evogp/reports"
 	"github.com/evogp/evogp/runfile"
 )
 
@@ -94,72 +92,4 @@ func TestLearnFrontSummaryAndExportOmega(t *testing.T) {
 func strconvF(w float64) string {
 	b, _ := json.Marshal(w)
 	return string(b)
-}
-
-// eval front=RUN evaluates every member under front-1.. and draws the
-// test-set trade-off with every baseline and every member; report redraws
-// it byte for byte.
-func TestEvalFrontDrawsEveryMemberAndBaseline(t *testing.T) {
-	dir, _ := frontRun(t)
-	var best runfile.Best
-	b, _ := os.ReadFile(filepath.Join(dir, "best.json"))
-	if err := json.Unmarshal(b, &best); err != nil {
-		t.Fatal(err)
-	}
-	data := smokeDataset(t)
-	out := filepath.Join(t.TempDir(), "eval")
-	if _, _, err := runApp(t, "eval", "--dataset", data, "--quiet", "--format", "svg", "--out", out,
-		"--objective", "single", "--schedulers", "spark,tiresias,lyra,front="+dir); err != nil {
-		t.Fatal(err)
-	}
-	res, err := reports.ReadResults(filepath.Join(out, "results.parquet"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	have := map[string]bool{}
-	for _, r := range res {
-		have[r.Scheduler] = true
-	}
-	svg, err := os.ReadFile(filepath.Join(out, "tradeoff_front.svg"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	labels := []string{"spark", "tiresias", "lyra"}
-	for k := range best.Front.Members {
-		labels = append(labels, "front-"+strconv.Itoa(k+1))
-	}
-	for _, l := range labels {
-		if !have[l] {
-			t.Errorf("results.parquet has no scheduler %s", l)
-		}
-		if !strings.Contains(string(svg), ">"+l+"<") && !strings.Contains(string(svg), ">"+l+" (ω ") {
-			t.Errorf("the trade-off plot does not label %s", l)
-		}
-	}
-	// Each ω of the ω table's grid names the member picked for it on
-	// validation (issue 42): the member's label lists its ω.
-	picked := map[int][]string{}
-	for _, w := range []float64{0, 0.25, 0.5, 0.75, 1} {
-		i, err := best.Front.PickOmega(w)
-		if err != nil {
-			t.Fatal(err)
-		}
-		picked[i] = append(picked[i], strconv.FormatFloat(w, 'g', -1, 64))
-	}
-	for i, ws := range picked {
-		if want := ">front-" + strconv.Itoa(i+1) + " (ω " + strings.Join(ws, ", ") + ")<"; !strings.Contains(string(svg), want) {
-			t.Errorf("the trade-off plot lacks the pick label %q", want)
-		}
-	}
-	if have["front"] {
-		t.Error("the front entry was evaluated as one scheduler")
-	}
-	// evogp report redraws the same figure.
-	if _, _, err := runApp(t, "report", out, "--format", "svg"); err != nil {
-		t.Fatal(err)
-	}
-	again, err := os.ReadFile(filepath.Join(out, "tradeoff_front.svg"))
-	if err != nil || string(again) != string(svg) {
-		t.Errorf("evogp report drew another trade-off plot (%v)", err)
-	}
 }
