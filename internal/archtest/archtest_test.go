@@ -237,13 +237,13 @@ func TestRulesCatchViolations(t *testing.T) {
 // TestEvalPathWithoutLearner: evaluating a saved policy does not import
 // the learner. Of experiment's files only learn.go and cmd_learn.go, which
 // run the learner, cmd_data_describe.go (its warning is the learner's
-// flat-baselines check), and the two that read a learner run's output
-// types (front.go: best.json's front; cmd_export.go: a front member or a
-// routing tree for evogp export) may import learn; the HTML report, which
-// shows a learn directory, is reports/runreport, and the formula ranking
-// and the loader of a run's best.json are in package formula (whose rule
-// forbids learn). Moving learn.BestJSON beside them would free front.go,
-// cmd_export.go and reports/runreport too.
+// flat-baselines check), and the two that read a learner run with the
+// learner's checks (front.go: learn.ReadBest's terminal check and the
+// run's config; cmd_export.go: a front member or a routing tree for
+// evogp export) may import learn. best.json's types are runfile's, so the
+// HTML report (reports/runreport, whose rule forbids learn), the formula
+// ranking and the loader of a run's best.json (formula) read a learn
+// directory without the learner.
 func TestEvalPathWithoutLearner(t *testing.T) {
 	_, file, _, _ := runtime.Caller(0)
 	dir := filepath.Join(filepath.Dir(file), "..", "..", "experiment")
