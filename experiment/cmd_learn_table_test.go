@@ -26,7 +26,7 @@ func TestLearnPrintsTestTable(t *testing.T) {
 		t.Fatalf("%v\n%s", err, errw.String())
 	}
 	stdout := out.String()
-	best, err := learn.ReadBest(filepath.Join(dir, learn.BestFile))
+	best, err := learn.ReadBest(filepath.Join(dir, runfile.BestFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func TestLearnFromDatasets(t *testing.T) {
 	if rc.Data.TrainDir != train || rc.Data.ValDir != val {
 		t.Fatalf("config.yaml records data dirs %q, %q", rc.Data.TrainDir, rc.Data.ValDir)
 	}
-	b, err := os.ReadFile(filepath.Join(dir, learn.BestFile))
+	b, err := os.ReadFile(filepath.Join(dir, runfile.BestFile))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,7 +41,7 @@ func (b PolicyBuilder) frontPolicies(entry string) (ps []Policy, ok bool, err er
 		return nil, true, fmt.Errorf("scheduler %s: %w", label, err)
 	}
 	fb := b
-	if _, statErr := os.Stat(filepath.Join(filepath.Dir(path), learn.ConfigFile)); statErr == nil && !b.Explicit {
+	if _, statErr := os.Stat(filepath.Join(filepath.Dir(path), runfile.ConfigFile)); statErr == nil && !b.Explicit {
 		cfg, err := learn.RunConfig(filepath.Dir(path))
 		if err != nil {
 			return nil, true, fmt.Errorf("scheduler %s: %w", label, err)
@@ -100,7 +100,7 @@ func FrontSets(ps []Policy) []reports.FrontSet {
 func frontOmegaRun(run string) (f *runfile.Front, srsfSpec string, err error) {
 	path := run
 	if !strings.HasSuffix(strings.ToLower(path), ".json") {
-		path = filepath.Join(path, learn.BestFile)
+		path = filepath.Join(path, runfile.BestFile)
 	}
 	best, err := learn.ReadBest(path)
 	if err != nil {
@@ -110,7 +110,7 @@ func frontOmegaRun(run string) (f *runfile.Front, srsfSpec string, err error) {
 		return nil, "", fmt.Errorf("%s has no front", path)
 	}
 	srsfSpec = "mct+srsf+bestfit"
-	if _, err := os.Stat(filepath.Join(filepath.Dir(path), learn.ConfigFile)); err == nil {
+	if _, err := os.Stat(filepath.Join(filepath.Dir(path), runfile.ConfigFile)); err == nil {
 		cfg, err := learn.RunConfig(filepath.Dir(path))
 		if err != nil {
 			return nil, "", err

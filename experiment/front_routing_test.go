@@ -10,6 +10,7 @@ import (
 	"github.com/evogp/evogp/configs"
 	"github.com/evogp/evogp/internal/progress"
 	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/runfile"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -36,7 +37,7 @@ func TestFrontPoliciesRunEachMembersRoutingTree(t *testing.T) {
 	if _, err := learn.Run(context.Background(), learn.Settings{Config: cfg, Train: train, Validation: val, Out: dir, Progress: progress.Options{Quiet: true}}); err != nil {
 		t.Fatal(err)
 	}
-	best, err := learn.ReadBest(filepath.Join(dir, learn.BestFile))
+	best, err := learn.ReadBest(filepath.Join(dir, runfile.BestFile))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -98,7 +98,7 @@ func learnedTree(ctx context.Context, dir string, cfg configs.Config, pr progres
 	}
 	var res *learn.Result
 	var err error
-	if _, statErr := os.Stat(filepath.Join(dir, learn.CheckpointDir)); statErr == nil {
+	if _, statErr := os.Stat(filepath.Join(dir, runfile.CheckpointDir)); statErr == nil {
 		res, _, err = ResumeLearn(ctx, dir, cfg, pr, prov)
 	} else {
 		res, _, err = Learn(ctx, LearnSettings{Config: cfg, Out: dir, Progress: pr, Provenance: prov})

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/runfile"
 )
 
 var bestTipRE = regexp.MustCompile(`generation (\d+): best ([0-9.e+-]+)`)
@@ -57,8 +57,8 @@ func TestConvergenceSweepOfOnePointIsTheSingleRun(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write(learn.ConfigFile, "gp:\n  subset: 4\n")
-	write(learn.BestFile, `{"validation_curve": [{"generation": 0, "score": 0.6}, {"generation": 2, "score": 0.3}],
+	write(runfile.ConfigFile, "gp:\n  subset: 4\n")
+	write(runfile.BestFile, `{"validation_curve": [{"generation": 0, "score": 0.6}, {"generation": 2, "score": 0.3}],
 		"validation_baselines": [{"name": "spark", "score": 0.4}, {"name": "lyra", "score": 0.31}], "best_baseline": "lyra"}`)
 
 	tab, err := ReadTables(dir)

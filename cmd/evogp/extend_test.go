@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/runfile"
 )
 
 // TestLearnExtend is `evogp learn --resume RUN gp.generations=N` on a
@@ -32,7 +32,7 @@ func TestLearnExtend(t *testing.T) {
 	if !strings.Contains(out, "over 4 generations") {
 		t.Errorf("extended run output:\n%s", out)
 	}
-	for _, f := range []string{learn.ConfigFile, learn.BestFile, learn.HallFile, learn.FormulaGoFile, learn.FormulaTeXFile} {
+	for _, f := range []string{runfile.ConfigFile, runfile.BestFile, runfile.HallFile, runfile.FormulaGoFile, runfile.FormulaTeXFile} {
 		a, err := os.ReadFile(filepath.Join(ref, f))
 		if err != nil {
 			t.Fatal(err)

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/evogp/evogp/expr"
-	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/runfile"
 )
 
@@ -27,13 +26,13 @@ func TestLearnSmoke(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr)
 	}
-	for _, f := range []string{learn.ConfigFile, learn.GenerationsFile, learn.HallFile, learn.BestFile,
-		learn.FormulaGoFile, learn.FormulaTeXFile, learn.PlotName + ".png", learn.PlotName + ".svg", learn.CheckpointDir} {
+	for _, f := range []string{runfile.ConfigFile, runfile.GenerationsFile, runfile.HallFile, runfile.BestFile,
+		runfile.FormulaGoFile, runfile.FormulaTeXFile, runfile.PlotName + ".png", runfile.PlotName + ".svg", runfile.CheckpointDir} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("run directory lacks %s: %v", f, err)
 		}
 	}
-	b, err := os.ReadFile(filepath.Join(dir, learn.BestFile))
+	b, err := os.ReadFile(filepath.Join(dir, runfile.BestFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +69,7 @@ func TestLearnSmoke(t *testing.T) {
 	if _, _, err := runLearnCmd(t, "--resume", dir); err == nil || !strings.Contains(err.Error(), "already complete") {
 		t.Errorf("resume of a finished run: %v", err)
 	}
-	if err := os.Remove(filepath.Join(dir, learn.BestFile)); err != nil {
+	if err := os.Remove(filepath.Join(dir, runfile.BestFile)); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := runLearnCmd(t, "--resume", dir, "--config", "quick"); err == nil || !strings.Contains(err.Error(), "differs") {
@@ -83,7 +82,7 @@ func TestLearnSmoke(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b2, err := os.ReadFile(filepath.Join(dir, learn.BestFile))
+	b2, err := os.ReadFile(filepath.Join(dir, runfile.BestFile))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/evogp/evogp/experiment"
-	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/runfile"
 )
 
 // Each test here states an everyday-use rule: a run that would be wrong,
@@ -82,7 +82,7 @@ func TestFlagsAfterOverrides(t *testing.T) {
 	if _, _, err := runApp(t, "learn", "gp.generations=1", "--config", "smoke", "--quiet", "--out", run); err != nil {
 		t.Fatalf("learn with flags after the overrides: %v", err)
 	}
-	if _, err := os.Stat(filepath.Join(run, learn.BestFile)); err != nil {
+	if _, err := os.Stat(filepath.Join(run, runfile.BestFile)); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -151,7 +151,7 @@ func TestRunsLatest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join("runs", target, learn.BestFile)); err != nil {
+	if _, err := os.Stat(filepath.Join("runs", target, runfile.BestFile)); err != nil {
 		t.Fatalf("runs/latest → %s: %v", target, err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/evogp/evogp/experiment"
 	"github.com/evogp/evogp/expr"
 	"github.com/evogp/evogp/learn"
+	"github.com/evogp/evogp/runfile"
 	"github.com/evogp/evogp/simcore"
 )
 
@@ -34,7 +35,7 @@ type Learned struct {
 func LoadLearned(run string, omega float64, omegaGiven bool) (Learned, error) {
 	path := run
 	if st, err := os.Stat(run); err == nil && st.IsDir() {
-		path = filepath.Join(run, learn.BestFile)
+		path = filepath.Join(run, runfile.BestFile)
 	} else if err != nil {
 		return Learned{}, fmt.Errorf("RUN %s: %w", run, err)
 	}
@@ -71,8 +72,8 @@ func LoadLearned(run string, omega float64, omegaGiven bool) (Learned, error) {
 	// simulator settings, as the learner scored the scheduler.
 	cfg := configs.Default()
 	dir := filepath.Dir(path)
-	if _, err := os.Stat(filepath.Join(dir, learn.ConfigFile)); err == nil {
-		if cfg, err = configs.Load(filepath.Join(dir, learn.ConfigFile)); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, runfile.ConfigFile)); err == nil {
+		if cfg, err = configs.Load(filepath.Join(dir, runfile.ConfigFile)); err != nil {
 			return Learned{}, fmt.Errorf("run %s: %w", dir, err)
 		}
 	} else if !errors.Is(err, fs.ErrNotExist) {

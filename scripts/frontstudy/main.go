@@ -13,6 +13,7 @@ import (
 	"github.com/evogp/evogp/internal/pareto"
 	"github.com/evogp/evogp/learn"
 	"github.com/evogp/evogp/reports"
+	"github.com/evogp/evogp/runfile"
 )
 
 func main() {
@@ -85,7 +86,7 @@ func study(results, run, label string, names []string, sweepSpec, srsf string, b
 			nInst++
 		}
 	}
-	best, err := learn.ReadBest(filepath.Join(run, learn.BestFile))
+	best, err := learn.ReadBest(filepath.Join(run, runfile.BestFile))
 	if err != nil {
 		return err
 	}
@@ -213,7 +214,7 @@ func eq5Study(results, run, label string, bases []string) error {
 		}
 		rows = append(rows, rs...)
 	}
-	best, err := learn.ReadBest(filepath.Join(run, learn.BestFile))
+	best, err := learn.ReadBest(filepath.Join(run, runfile.BestFile))
 	if err != nil {
 		return err
 	}
