@@ -250,6 +250,7 @@ type scratch struct {
 	visit  []int      // the clusters in the order one job visits them
 	stack  []span     // the box bound's operand stack
 	spans  clusterSpans
+	gate   boxGate
 }
 
 // Allocate implements simcore.Allocator.
@@ -417,12 +418,15 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 			if best < 0 || better(v, p, bestR, best, cur, job.Cluster) {
 				best, bestR = p, v
 			}
-			if box && k < 2 && (p == cur || p == job.Cluster) && !math.IsNaN(bestR) &&
-				r.noneWins(a, sc.stack, &vars, &sc.spans, visit[k+1:], j, cur, job.Cluster, rem, bestR) {
-				if r.stats != nil {
-					r.stats.boxed.Add(1)
+			if box && k < 2 && (p == cur || p == job.Cluster) && !math.IsNaN(bestR) && sc.gate.try() {
+				won := r.noneWins(a, sc.stack, &vars, &sc.spans, visit[k+1:], j, cur, job.Cluster, rem, bestR)
+				sc.gate.record(won)
+				if won {
+					if r.stats != nil {
+						r.stats.boxed.Add(1)
+					}
+					break
 				}
-				break
 			}
 		}
 		if best < 0 {
