@@ -55,6 +55,14 @@ type levelPlanner struct {
 	best        []int64
 	bestFit     bool   // the placer is BestFit: bestFitOne and bestFitAt, read off the levels
 	slots       []Slot // scratch: pickAt's choice
+
+	// The levels of a cluster's fixed state as loadLevels last loaded
+	// them, kept across operations (see loadLevels): valid for the real
+	// planner baseOf at its fixedGen baseGen, loaded at baseAt.
+	base    []int64
+	baseOf  *planner
+	baseGen uint64
+	baseAt  int64
 }
 
 // levelJob is what placing a job needs: its index, shape and remaining
@@ -111,12 +119,44 @@ func (lp *levelPlanner) load(s *sim, p int, order []int) {
 // planner out (levelSets.take; exact by that, oracle
 // TestWhatIfPoolIsFresh and TestLevelPlannerMatchesWhatIf, which plan on
 // lazily loaded planners).
+//
+// The levels are kept across operations while the cluster's fixed state
+// does not change (no fixed job started or finished: the real planner's
+// fixedGen) and no fixed release falls due after their load and by now:
+// then they are copied rather than rebuilt, and read clamped to now, as
+// the list scheduler's own planners read their carried levels
+// (planlevels.go). Exact: the levels loaded at now would be the kept ones
+// with every value at or below now — the old load time, as no release
+// falls due in between — replaced by now; planShared reads a start
+// through bestFitOne with floor now or earliest clamped to now (clamping
+// is monotone, so the r-th smallest clamped value is the clamped r-th
+// smallest), every placement time is then ≥ now, so a node's free GPUs at
+// it count the same values clamped or not, and an occupation until F > now
+// changes a level exactly when its clamped value does (min(T, F) clamped
+// is min(clamped T, F)). A load that leaves out a release at or before
+// now (as the start cache's sweep does) is not kept. Oracles:
+// TestWhatIfPoolIsFresh (whole simulations, pooled planners against
+// freshly made ones; it requires kept levels) and
+// TestLevelPlannerMatchesWhatIf (pooled planners against the list
+// scheduler's what-if planner at every operation).
 func (lp *levelPlanner) loadLevels(s *sim, p int) {
 	c := s.inst.Clusters[p]
 	real := s.clusters[p]
 	lp.nodes, lp.g, lp.now, lp.placer = c.Nodes, c.GPUsPerNode, s.now, s.list.Placer
 	lp.t = resize(lp.t, lp.nodes*lp.g)
 	lp.fill = resize(lp.fill, lp.nodes)
+	lp.free = resize(lp.free, lp.nodes)
+	lp.place = resize(lp.place, lp.nodes)
+	if lp.baseOf == real && lp.baseGen == real.fixedGen && len(lp.base) == len(lp.t) && lp.baseAt <= s.now {
+		if i := relAfter(real.fixedRels, lp.baseAt); i == len(real.fixedRels) || real.fixedRels[i].at > s.now {
+			copy(lp.t, lp.base)
+			if s.hooks.stats != nil {
+				s.hooks.stats.KeptLevels++
+			}
+			return
+		}
+	}
+	lp.baseOf = nil
 	level := lp.fill
 	for n := range lp.nodes {
 		level[n] = lp.g - real.fixedUse[n]
@@ -138,8 +178,10 @@ func (lp *levelPlanner) loadLevels(s *sim, p int) {
 		}
 		level[n] += int(r.gpus)
 	}
-	lp.free = resize(lp.free, lp.nodes)
-	lp.place = resize(lp.place, lp.nodes)
+	if len(real.fixedRels) == 0 || real.fixedRels[0].at > s.now { // no release left out: keep them
+		lp.base = append(lp.base[:0], lp.t...)
+		lp.baseOf, lp.baseGen, lp.baseAt = real, real.fixedGen, s.now
+	}
 }
 
 // loadJobs writes the candidates and resets the path: the part of load
@@ -209,6 +251,7 @@ func (lp *levelPlanner) planShared(s *sim, p int, ranks []int32, same int) (int,
 				lp.occupy(n, job.w, st+job.rem)
 			}
 		} else if st = lp.earliest(job.w, job.r); st != never {
+			st = max(st, lp.now) // kept levels read clamped (loadLevels)
 			lp.occupyAt(st, job.w, job.r, st+job.rem)
 		}
 		if st == never {

@@ -41,8 +41,12 @@ type reservation struct {
 type planner struct {
 	s     *sim
 	index int
-	nodes int
-	g     int
+	// fixedGen counts the changes of the fixed state (addFixed,
+	// removeFixed): the what-if level planners keep its levels across
+	// operations while it does not change (levelPlanner.loadLevels).
+	fixedGen uint64
+	nodes    int
+	g        int
 
 	fixed   []int // Jn jobs on this cluster
 	jobs    []int // Js jobs on this cluster (ranked by plan)
@@ -165,6 +169,7 @@ func (p *planner) reuse() bool {
 // job: it holds its nodes until at + rem.
 func (p *planner) addFixed(j int, at int64) {
 	s := p.s
+	p.fixedGen++
 	w := s.inst.Jobs[j].PerWorker()
 	end := at + p.rem(j)
 	p.batch = p.batch[:0]
@@ -181,6 +186,7 @@ func (p *planner) addFixed(j int, at int64) {
 // removeFixed forgets fixed job j, which finished at end.
 func (p *planner) removeFixed(j int, end int64) {
 	s := p.s
+	p.fixedGen++
 	w := s.inst.Jobs[j].PerWorker()
 	// The fixed state's levels need no change (fixedLevelsHeld).
 	for _, sl := range s.placement[j] {

@@ -54,6 +54,9 @@ type planStats struct {
 	Levels int
 	// RadixSorts counts the release batches sorted by radix (relsort.go).
 	RadixSorts int
+	// KeptLevels counts the what-if level planners' loads that kept the
+	// levels of an unchanged fixed state (levelplan.go loadLevels).
+	KeptLevels int
 	// ChangedRunning and ChangedQueued count the fresh placements whose
 	// decision differs from the old plan's (running and queued jobs);
 	// FirstRunning and FirstQueued count the splice runs whose first such

@@ -103,6 +103,7 @@ func TestWhatIfPoolIsFresh(t *testing.T) {
 	rng := rand.New(rand.NewPCG(307, 311))
 	ranks := []Ranking{FIFO{}, SRSF{}, Lyra{}, SJF{}}
 	placers := []Placer{BestFit{}, RoundRobin{}}
+	var st planStats
 	for i := range 120 {
 		inst := randomInstance(rng, fmt.Sprintf("pool-%d", i))
 		if i%4 == 3 {
@@ -113,7 +114,11 @@ func TestWhatIfPoolIsFresh(t *testing.T) {
 			var res [2]Result
 			for v, fresh := range []bool{false, true} {
 				sched := NewListScheduler("pool", poolProbe{sum: &sums[v]}, ranks[i%len(ranks)], placers[i%2])
-				r, err := simulate(context.Background(), inst, sched, Options{Backfill: b}, testHooks{freshWhatIfs: fresh})
+				h := testHooks{freshWhatIfs: fresh}
+				if !fresh {
+					h.stats = &st
+				}
+				r, err := simulate(context.Background(), inst, sched, Options{Backfill: b}, h)
 				if err != nil {
 					t.Fatalf("%s: %v", inst.Name, err)
 				}
@@ -127,6 +132,10 @@ func TestWhatIfPoolIsFresh(t *testing.T) {
 			}
 		}
 	}
+	if st.KeptLevels == 0 {
+		t.Fatal("no pooled planner kept its levels across operations: the test does not exercise loadLevels' reuse")
+	}
+	t.Logf("loads that kept the levels: %d", st.KeptLevels)
 }
 
 // referenceRankOrder is RankOrder as it was: the positions sorted by a

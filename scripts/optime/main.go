@@ -10,6 +10,12 @@
 //
 // It prints the operations, wall and CPU time, CPU µs per operation and
 // the sum of the objectives (a check that two builds scheduled alike).
+// Several schedulers measured in one process, one after the other, on the
+// same load (-s takes a comma-separated list; -r/-f adds "learned"; EVO
+// runs -evo-n repetitions, as it is slow), print each one's CPU per
+// operation as a share of EVO's when an evo-* scheduler is in the list:
+//
+//	go run ./scripts/optime -d DIR -r "m + h" -f "0 - u*q" -s liquid,wait-first,evo-srsf -n 2 -evo-n 1
 package main
 
 import (
@@ -38,19 +44,65 @@ func main() {
 	routing := flag.String("r", "", "routing tree: simulate rule(R, scope all)+formula+bestfit instead of -s")
 	prio := flag.String("f", "", "the priority formula with -r")
 	reps := flag.Int("n", 1, "repetitions of the whole dataset")
+	evoReps := flag.Int("evo-n", 0, "repetitions for evo-* schedulers in a list (0: -n)")
 	prof := flag.String("cpu", "", "write a CPU profile to this file")
 	flag.Parse()
-	if err := run(*dirs, *spec, *routing, *prio, *reps, *prof); err != nil {
+	if err := runAll(*dirs, *spec, *routing, *prio, *reps, *evoReps, *prof); err != nil {
 		log.Fatal(err)
 	}
 }
 
-func run(dirs, spec, routing, prio string, reps int, prof string) error {
+// runAll measures the learned pair (if -r is set) and every scheduler of
+// the list in spec, in this process, one after the other.
+func runAll(dirs, spec, routing, prio string, reps, evoReps int, prof string) error {
+	if !strings.Contains(spec, ",") { // one scheduler: -s, or the learned pair when -r is set
+		_, err := run(dirs, spec, routing, prio, reps, prof)
+		return err
+	}
+	if prof != "" {
+		return fmt.Errorf("-cpu takes one scheduler")
+	}
+	names := strings.Split(spec, ",")
+	if routing != "" {
+		names = append([]string{"learned"}, names...)
+	}
+	perOp := map[string]float64{}
+	evoName := ""
+	for _, name := range names {
+		n := reps
+		if strings.HasPrefix(name, "evo-") {
+			evoName = name
+			if evoReps > 0 {
+				n = evoReps
+			}
+		}
+		r := ""
+		if name == "learned" {
+			r = routing
+		}
+		us, err := run(dirs, name, r, prio, n, "")
+		if err != nil {
+			return err
+		}
+		perOp[name] = us
+	}
+	if evoName != "" {
+		for _, name := range names {
+			if name != evoName {
+				fmt.Printf("%s ÷ %s = %.2f %%\n", name, evoName, 100*perOp[name]/perOp[evoName])
+			}
+		}
+	}
+	return nil
+}
+
+// run measures one scheduler and returns its CPU µs per operation.
+func run(dirs, spec, routing, prio string, reps int, prof string) (float64, error) {
 	var insts []simcore.Instance
 	for _, d := range strings.Split(dirs, ",") {
 		ds, err := datasets.Read(d)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		insts = append(insts, ds.Instances...)
 	}
@@ -60,14 +112,14 @@ func run(dirs, spec, routing, prio string, reps int, prof string) error {
 	case routing != "":
 		p, err := rule.ParseParams(routing, "all", false)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		t, err := expr.Ranking.Parse(prio)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		if sched, err = rule.NewScheduler("learned", p, learn.NewFormulaRanking(t, false), simcore.BestFit{}); err != nil {
-			return err
+			return 0, err
 		}
 	case strings.HasPrefix(spec, "evo-"):
 		ep := evo.DefaultParams()
@@ -77,16 +129,16 @@ func run(dirs, spec, routing, prio string, reps int, prof string) error {
 		sched, err = policies.Parse(spec, simcore.Params{})
 	}
 	if err != nil {
-		return err
+		return 0, err
 	}
 	if prof != "" {
 		f, err := os.Create(prof)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		defer f.Close()
 		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
+			return 0, err
 		}
 		defer pprof.StopCPUProfile()
 	}
@@ -97,7 +149,7 @@ func run(dirs, spec, routing, prio string, reps int, prof string) error {
 		for i := range insts {
 			res, err := simcore.Simulate(context.Background(), &insts[i], sched, simcore.Options{OnOperation: func(int64, int, int) { ops++ }})
 			if err != nil {
-				return err
+				return 0, err
 			}
 			sum += res.Metrics.Objective
 		}
@@ -108,7 +160,7 @@ func run(dirs, spec, routing, prio string, reps int, prof string) error {
 		name = "learned"
 	}
 	fmt.Printf("%s ops=%d wall=%v cpu=%.3fs cpu-per-op=%.2fus objsum=%.9g\n", name, ops, el, c, c*1e6/float64(max(1, ops)), sum)
-	return nil
+	return c * 1e6 / float64(max(1, ops)), nil
 }
 
 // cpu is the process's user + system CPU time in seconds.

@@ -79,7 +79,8 @@ func processCPU(b *testing.B) float64 {
 // of 10–40 nodes, 10 jobs per node, the paper's job mix) at the default
 // load and at load 0.5–1 — the held-out splits of issue 39 — under
 // wait-first (R = m), a learned tree non-decreasing in m (3m + 2h) and
-// one that is not (m + n % (g + 2m)), all with 0 − u·q in scope all. The
+// one that is not (m + n % (g + 2m)), and n + n + g·m (a loaded split's learned
+// tree, whose box bound is loose), all with wait ranking in scope all. The
 // reported metric is CPU nanoseconds per scheduling operation
 // (op-ns/op), the issue's "time per operation".
 func BenchmarkQuickOps(b *testing.B) {
@@ -100,7 +101,7 @@ func BenchmarkQuickOps(b *testing.B) {
 			}
 			insts = append(insts, inst)
 		}
-		for _, routing := range []string{"m", "m + (m + (h + (h + m)))", "m + n % (g + 2 * m)"} {
+		for _, routing := range []string{"m", "m + (m + (h + (h + m)))", "m + n % (g + 2 * m)", "n + (n + g * m)"} {
 			b.Run(fmt.Sprintf("%s/R=%s", load.name, routing), func(b *testing.B) {
 				p, err := rule.ParseParams(routing, "all", false)
 				if err != nil {

@@ -111,7 +111,7 @@ func tieOrder(v []int, cur, user int) []int {
 
 // mStats counts m's what-ifs asked and skipped (tests only: Rule.stats is
 // nil otherwise).
-type mStats struct{ asked, skipped atomic.Int64 }
+type mStats struct{ asked, skipped, boxed atomic.Int64 }
 
 // sign and mono describe a subtree over the routing terminals: its sign
 // for every value of the terminals, and how it varies with m when the

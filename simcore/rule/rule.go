@@ -48,9 +48,13 @@ type Rule struct {
 	// not asked its what-if (mbound.go); noBound turns that off (tests:
 	// the reference).
 	incM, noBound bool
-	stats         *mStats      // tests only: the what-ifs asked and skipped
-	queryLog      func(uint64) // studies only (WithQueryLog): each scope-all m query's key
-	perHour       float64      // seconds per time unit of the terminals
+	// span: the tree compiled for interval evaluation (box.go); noBox
+	// turns the box bound off (tests: the reference).
+	span     []spanInstr
+	noBox    bool
+	stats    *mStats      // tests only: the what-ifs asked and skipped
+	queryLog func(uint64) // studies only (WithQueryLog): each scope-all m query's key
+	perHour  float64      // seconds per time unit of the terminals
 }
 
 // New returns the allocator with validated parameters.
@@ -65,7 +69,7 @@ func New(p Params) (Rule, error) {
 		unit = 1
 	}
 	usesM := t.Uses(expr.OpRouteMCT)
-	return Rule{params: p, prog: expr.Compile(t), usesX: t.Uses(expr.OpRouteFit), usesM: usesM, incM: usesM && nonDecreasingInM(t), perHour: unit}, nil
+	return Rule{params: p, prog: expr.Compile(t), usesX: t.Uses(expr.OpRouteFit), usesM: usesM, incM: usesM && nonDecreasingInM(t), span: compileSpan(t), perHour: unit}, nil
 }
 
 // Params are the allocator's parameters (defaults filled in).
@@ -244,6 +248,9 @@ type scratch struct {
 	keys   []float64
 	finish *allFinish // m's what-ifs in scope all, buffers kept across operations
 	visit  []int      // the clusters in the order one job visits them
+	stack  []span     // the box bound's operand stack
+	spans  clusterSpans
+	gate   boxGate
 }
 
 // Allocate implements simcore.Allocator.
@@ -335,7 +342,17 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 		sc.finish = newAllFinish(sc.finish, a, jobs)
 		finishes = sc.finish
 	}
-	bound = bound && finishes != nil && len(finishes.planners) > 0 && finishes.planners[0].Level()
+	level := finishes != nil && len(finishes.planners) > 0 && finishes.planners[0].Level()
+	bound = bound && level
+	// The box bound (box.go) where skipping a cluster skips no ranking
+	// key: in scope all, m's what-ifs on the level planner or no m.
+	box := !r.noBound && !r.noBox && r.params.Scope == ScopeAll && len(r.span) > 0 && (!r.usesM || level)
+	if box {
+		if len(sc.stack) < len(r.span) {
+			sc.stack = make([]span, len(r.span))
+		}
+		sc.spans.start(books, r.perHour)
+	}
 	var vars expr.Vars
 	for _, i := range decide {
 		j := jobs[i]
@@ -352,10 +369,10 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 		vars[6] = float64(job.PerWorker())             // w
 		best, bestR := -1, 0.0
 		visit := identity(&sc.visit, P)
-		if bound {
+		if bound || box {
 			visit = tieOrder(sc.visit, cur, job.Cluster)
 		}
-		for _, p := range visit {
+		for k, p := range visit {
 			if !a.Feasible(j, p) {
 				continue
 			}
@@ -401,6 +418,16 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 			if best < 0 || better(v, p, bestR, best, cur, job.Cluster) {
 				best, bestR = p, v
 			}
+			if box && k < 2 && (p == cur || p == job.Cluster) && !math.IsNaN(bestR) && sc.gate.try() {
+				won := r.noneWins(a, sc.stack, &vars, &sc.spans, visit[k+1:], j, cur, job.Cluster, rem, bestR)
+				sc.gate.record(won)
+				if won {
+					if r.stats != nil {
+						r.stats.boxed.Add(1)
+					}
+					break
+				}
+			}
 		}
 		if best < 0 {
 			return errors.New("rule: job feasible nowhere")
@@ -412,6 +439,9 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 		b := &books[best]
 		b.work += float64(job.GPUs) * float64(a.RemainingOn(j, best))
 		b.count++
+		if box {
+			sc.spans.assigned(b, r.perHour)
+		}
 	}
 	return nil
 }
