@@ -106,13 +106,13 @@ const hydraCases = ",job_name,norm_job_submit_time,ddl,A100,V100,GTX2080Ti\n" +
 // CASES.csv, optional [...] parts) filled in.
 func readmeCases() []readmeCase {
 	deploySnapshot, _ := filepath.Abs(filepath.Join("testdata", "deploy-snapshot")) // before the test changes directory
-	quickLearn := []string{"learn", "gp.generations=1", "gp.population=8", "gp.subset=2", "data.validation=4", "data.test=4"}
+	quickLearn := []string{"learn", "gp.generations=1", "gp.population=9", "gp.subset=2", "data.validation=4", "data.test=4"}
 	if os.Getenv("EVOGP_README_FULL") != "" {
 		quickLearn = []string{"learn"}
 	}
 	return []readmeCase{
 		{readme: "go run ./cmd/evogp learn", run: quickLearn,
-			why:  "one generation of the quick config with 8 members, subsets of 2 and 4 validation and test instances (the full run, scope all, takes minutes; EVOGP_README_FULL=1 runs it as written)",
+			why:  "one generation of the quick config with 9 members (quick seeds 9), subsets of 2 and 4 validation and test instances (the full run, scope all, takes minutes; EVOGP_README_FULL=1 runs it as written)",
 			want: []string{"learned routing R", "scope all", "learned ranking f", "test score", "Wilcoxon", "wait-first"}},
 		{readme: "evogp data gen --config quick --instances 50 --seed 1 --out data/train"},
 		{readme: "evogp data describe DIR", run: []string{"data", "describe", "data/train"}},
