@@ -76,7 +76,11 @@ type frontState struct {
 	// recent retiredCap of them (front_archive.go).
 	retired    []ArchiveEntry
 	retiredCap int
-	hv         []float64 // per generation, training subset
+	// rank0 is every individual ever of rank 0 among a generation's
+	// evaluated members, the most recent rank0Cap (front_history.go).
+	rank0    []ArchiveEntry
+	rank0Cap int
+	hv       []float64 // per generation, training subset
 }
 
 // ArchiveEntry is a member of the archive: its trees (Routing only with
@@ -96,6 +100,7 @@ type ArchiveEntry struct {
 type frontCheckpoint struct {
 	Archive     []ArchiveEntry `json:"archive"`
 	Retired     []ArchiveEntry `json:"retired,omitempty"`
+	RankZero    []ArchiveEntry `json:"rank_zero,omitempty"`
 	Hypervolume []float64      `json:"hypervolume"`
 	// Components is the per-term component cache (frontState.comp),
 	// sorted by tree hash, then instance.
@@ -160,7 +165,7 @@ func newFrontState(ctx context.Context, cfg configs.Config, ev *evaluator) (*fro
 		names: cfg.GP.Objectives, weights: frontWeights(cfg),
 		maxSize: math.Exp2(float64(cfg.GP.MaxDepth)) - 1,
 		comp:    map[cacheKey][]float64{}, sizes: map[uint64]int{},
-		retiredCap: cfg.GP.Population,
+		retiredCap: cfg.GP.Population, rank0Cap: rankZeroCapFactor * cfg.GP.Population,
 	}
 	scheds := []simcore.Scheduler{ev.srsf}
 	for _, name := range policies.Baselines() {
@@ -402,6 +407,7 @@ func (f *frontState) generation(g int, all, pop []scored, subset []int) error {
 	old := f.archive
 	f.archive = updateArchive(f.archive, all, g)
 	f.retire(old)
+	f.recordRankZero(all, g)
 	var pts [][]float64
 	for _, i := range pareto.NonDominated(vectors(pop)) {
 		pts = append(pts, pop[i].objs)
