@@ -36,8 +36,12 @@ import (
 // vector of the generation it was last evaluated in with vectors of
 // another subset kept members that are dominated on the same data.) An
 // entry that leaves the archive goes to a pool of retired entries (the
-// most recent gp.population; front_archive.go). At the end the archive
-// and the pool are scored on the validation set; their non-dominated members,
+// most recent gp.population; front_archive.go). Every individual of rank
+// 0 among a generation's members is kept too (the most recent
+// 2 × gp.population), and so are the final population's first two fronts
+// (front_history.go). At the end the archive, the pool, the rank-0
+// history and those fronts are scored on the validation set, each
+// individual once; their non-dominated members,
 // without exact duplicates of an objective vector (the smaller tree, then
 // the lower hash, stays), sorted by the first objective (then the others),
 // are the front. The config's member minimises the weighted sum of its
