@@ -36,8 +36,12 @@ import (
 // vector of the generation it was last evaluated in with vectors of
 // another subset kept members that are dominated on the same data.) An
 // entry that leaves the archive goes to a pool of retired entries (the
-// most recent gp.population; front_archive.go). At the end the archive
-// and the pool are scored on the validation set; their non-dominated members,
+// most recent gp.population; front_archive.go). Every individual of rank
+// 0 among a generation's members is kept too (the most recent
+// 2 × gp.population), and so are the final population's first two fronts
+// (front_history.go). At the end the archive, the pool, the rank-0
+// history and those fronts are scored on the validation set, each
+// individual once; their non-dominated members,
 // without exact duplicates of an objective vector (the smaller tree, then
 // the lower hash, stays), sorted by the first objective (then the others),
 // are the front. The config's member minimises the weighted sum of its
@@ -76,7 +80,11 @@ type frontState struct {
 	// recent retiredCap of them (front_archive.go).
 	retired    []ArchiveEntry
 	retiredCap int
-	hv         []float64 // per generation, training subset
+	// rank0 is every individual ever of rank 0 among a generation's
+	// evaluated members, the most recent rank0Cap (front_history.go).
+	rank0    []ArchiveEntry
+	rank0Cap int
+	hv       []float64 // per generation, training subset
 }
 
 // ArchiveEntry is a member of the archive: its trees (Routing only with
@@ -96,6 +104,7 @@ type ArchiveEntry struct {
 type frontCheckpoint struct {
 	Archive     []ArchiveEntry `json:"archive"`
 	Retired     []ArchiveEntry `json:"retired,omitempty"`
+	RankZero    []ArchiveEntry `json:"rank_zero,omitempty"`
 	Hypervolume []float64      `json:"hypervolume"`
 	// Components is the per-term component cache (frontState.comp),
 	// sorted by tree hash, then instance.
@@ -160,7 +169,7 @@ func newFrontState(ctx context.Context, cfg configs.Config, ev *evaluator) (*fro
 		names: cfg.GP.Objectives, weights: frontWeights(cfg),
 		maxSize: math.Exp2(float64(cfg.GP.MaxDepth)) - 1,
 		comp:    map[cacheKey][]float64{}, sizes: map[uint64]int{},
-		retiredCap: cfg.GP.Population,
+		retiredCap: cfg.GP.Population, rank0Cap: rankZeroCapFactor * cfg.GP.Population,
 	}
 	scheds := []simcore.Scheduler{ev.srsf}
 	for _, name := range policies.Baselines() {
@@ -402,6 +411,7 @@ func (f *frontState) generation(g int, all, pop []scored, subset []int) error {
 	old := f.archive
 	f.archive = updateArchive(f.archive, all, g)
 	f.retire(old)
+	f.recordRankZero(all, g)
 	var pts [][]float64
 	for _, i := range pareto.NonDominated(vectors(pop)) {
 		pts = append(pts, pop[i].objs)

@@ -108,18 +108,28 @@ func (f *frontState) retire(old []ArchiveEntry) {
 }
 
 // candidates are the individuals the front is formed from: the archive's,
-// then the pool's that are not in the archive.
-func (f *frontState) candidates() []individual {
+// then the pool's, the rank-0 history's and those of the first two fronts
+// of pop (the final population; front_history.go) that came before in
+// none of them.
+func (f *frontState) candidates(pop []scored) []individual {
 	in := map[uint64]bool{}
 	var out []individual
 	for _, a := range f.archive {
 		in[a.hash] = true
 		out = append(out, individual{routing: a.Routing.Tree, ranking: a.Tree})
 	}
-	for _, a := range f.retired {
-		if !in[a.hash] {
-			in[a.hash] = true
-			out = append(out, individual{routing: a.Routing.Tree, ranking: a.Tree})
+	for _, set := range [][]ArchiveEntry{f.retired, f.rank0} {
+		for _, a := range set {
+			if !in[a.hash] {
+				in[a.hash] = true
+				out = append(out, individual{routing: a.Routing.Tree, ranking: a.Tree})
+			}
+		}
+	}
+	for _, c := range leadingFronts(pop, 2) {
+		if h := c.hash(); !in[h] {
+			in[h] = true
+			out = append(out, c)
 		}
 	}
 	return out
@@ -127,7 +137,7 @@ func (f *frontState) candidates() []individual {
 
 // checkpoint is the multi-objective part of a checkpoint.
 func (f *frontState) checkpoint() *frontCheckpoint {
-	return &frontCheckpoint{Archive: f.archive, Retired: f.retired, Hypervolume: f.hv, Components: f.components()}
+	return &frontCheckpoint{Archive: f.archive, Retired: f.retired, RankZero: f.rank0, Hypervolume: f.hv, Components: f.components()}
 }
 
 // restoreRetired restores the pool of a checkpoint (none in a checkpoint

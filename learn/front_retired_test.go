@@ -58,7 +58,7 @@ func TestRetiredPoolHandCase(t *testing.T) {
 		t.Fatalf("gen 3: archive %q, pool %q; want u, da (cap 2)", names(f.archive), names(f.retired))
 	}
 	got := ""
-	for _, c := range f.candidates() {
+	for _, c := range f.candidates(nil) {
 		got += c.ranking.String()
 	}
 	if got != "uda" {
@@ -67,22 +67,23 @@ func TestRetiredPoolHandCase(t *testing.T) {
 	// An entry both in the archive and in a (restored) pool is a
 	// candidate once.
 	f.retired = append(f.retired, f.archive[0])
-	if n := len(f.candidates()); n != 3 {
+	if n := len(f.candidates(nil)); n != 3 {
 		t.Errorf("%d candidates, want 3", n)
 	}
 }
 
 // In the two-tree run TestFrontDeterministicAndResumable interrupts at
 // generation 2 (its training subsets change every generation), the
-// checkpoint of generation 2 holds a non-empty pool, so the resume test's
-// byte-identity covers the pool, and the front is formed from more
-// candidates than the final archive.
+// checkpoint of generation 2 holds a non-empty pool and a non-empty rank-0
+// history (front_history.go), so the resume test's byte-identity covers
+// both, and the front is formed from more candidates than the final
+// archive.
 func TestRetiredPoolInCheckpoint(t *testing.T) {
 	for _, extra := range [][]string{twoTreeOverrides("arrivals", "objective.kind=multi", "gp.objectives=[cq_avg,cq_max,util]")} {
 		cfg := frontConfig(t, append(append([]string(nil), extra...), "gp.generations=4", "gp.workers=1")...)
 		dir := filepath.Join(t.TempDir(), "run")
 		s := settings(t, cfg, dir)
-		pool := -1
+		pool, hist := -1, -1
 		var failed error
 		s.OnGeneration = func(snap Snapshot) {
 			if snap.Row.Generation != 2 {
@@ -98,7 +99,7 @@ func TestRetiredPoolInCheckpoint(t *testing.T) {
 				failed = err
 				return
 			}
-			pool = len(ck.Front.Retired)
+			pool, hist = len(ck.Front.Retired), len(ck.Front.RankZero)
 		}
 		if _, err := Run(context.Background(), s); err != nil {
 			t.Fatal(err)
@@ -106,8 +107,8 @@ func TestRetiredPoolInCheckpoint(t *testing.T) {
 		if failed != nil {
 			t.Fatal(failed)
 		}
-		if pool <= 0 {
-			t.Errorf("%v: the checkpoint of generation 2 holds %d retired entries; the resume test needs some", extra, pool)
+		if pool <= 0 || hist <= 0 {
+			t.Errorf("%v: the checkpoint of generation 2 holds %d retired entries and a rank-0 history of %d; the resume test needs some of each", extra, pool, hist)
 		}
 		f := readBestJSON(t, dir).Front
 		if f.Retired <= 0 || f.Archive <= f.Retired {

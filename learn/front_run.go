@@ -75,6 +75,9 @@ func (r *runner) restoreFront(ck *checkpoint) error {
 	if err := r.front.restoreRetired(ck.Front.Retired, slices.Contains(r.cfg.GP.Learn, "routing")); err != nil {
 		return err
 	}
+	if err := r.front.restoreRankZero(ck.Front.RankZero, slices.Contains(r.cfg.GP.Learn, "routing")); err != nil {
+		return err
+	}
 	r.front.hv = slices.Clone(ck.Front.Hypervolume)
 	if len(r.front.hv) != ck.Generation+1 {
 		return fmt.Errorf("the checkpoint has %d hypervolumes for generation %d", len(r.front.hv), ck.Generation)
@@ -149,7 +152,7 @@ func (fs *frontState) simulatedOnly(v []float64) []float64 {
 // makes its member for the config's ω the run's formula.
 func (fs *frontState) finish(ctx context.Context, r *runner, res *Result) error {
 	ev := r.ev
-	inds := fs.candidates()
+	inds := fs.candidates(r.pop)
 	objs, scores, err := fs.validateTrees(ctx, ev, inds)
 	if err != nil {
 		return err

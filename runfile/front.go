@@ -28,8 +28,10 @@ type Front struct {
 	// Baselines are the named baselines' validation objectives (SRSF
 	// scores 1 on each; size is 0, no formula) and Archive the number of
 	// candidates scored on validation: the archive's and, of them,
-	// Retired from the pool of entries that left it
-	// (learn/front_archive.go; absent in files written before the pool).
+	// Retired from the run's history — the pool of entries that left the
+	// archive, the individuals ever of rank 0 and the final population's
+	// first two fronts (learn/front_archive.go, learn/front_history.go;
+	// absent in files written before the pool).
 	Baselines []FrontBaseline `json:"baselines"`
 	Archive   int             `json:"archive"`
 	Retired   int             `json:"retired,omitempty"`
@@ -147,7 +149,7 @@ func (f *Front) WriteOmega(w io.Writer) error {
 // baselines it dominates and its simplified formula; then the
 // hypervolume, the baselines' objectives and any warning.
 func (f *Front) WriteText(w io.Writer) error {
-	fmt.Fprintf(w, "front of %d formulas (validation, objectives ÷ SRSF's; %d candidates scored: %d in the archive, %d retired from it), hypervolume %.6g (reference %s)\n",
+	fmt.Fprintf(w, "front of %d formulas (validation, objectives ÷ SRSF's; %d candidates scored: %d in the archive, %d from the run's history), hypervolume %.6g (reference %s)\n",
 		len(f.Members), f.Archive, f.Archive-f.Retired, f.Retired, f.Hypervolume, vec(f.Reference))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	head := []string{"member"}

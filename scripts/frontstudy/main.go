@@ -80,12 +80,13 @@ func study(results, run, label string, names []string, sweepSpec, srsf string, b
 	if err != nil {
 		return err
 	}
-	nInst := 0
+	srsfInsts := map[string]bool{} // by name: evals given together may each hold SRSF
 	for _, r := range rows {
 		if r.Scheduler == srsf {
-			nInst++
+			srsfInsts[r.Instance] = true
 		}
 	}
+	nInst := len(srsfInsts)
 	best, err := learn.ReadBest(filepath.Join(run, runfile.BestFile))
 	if err != nil {
 		return err
