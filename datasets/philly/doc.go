@@ -86,9 +86,11 @@
 //     helios_philly_vc.csv, or explicit ones), or [Options.SingleNodes] for
 //     the single cluster (the paper simulated its real trace on 100 nodes ×
 //     8 GPUs). Jobs that do not fit are skipped (does_not_fit).
+//
 //   - fixed counts scaled by [Options.Scale] > 0: N' = ⌈N·s⌉, raised to the
 //     smallest count on which every kept job of the cluster fits, so no job
 //     is lost to the scaling (dataset.yaml says which were raised).
+//
 //   - derived from the offered load, [Options.Load] = ρ > 0: the smallest N
 //     with Σ g·d / (N·G·T) ≤ ρ, where the sum runs over the cluster's kept
 //     jobs of every split, d is the imported duration in seconds and T the

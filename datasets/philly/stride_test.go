@@ -35,7 +35,7 @@ func TestImportStrideHandCase(t *testing.T) {
 	}
 	sr := res.Splits[0]
 	want := map[string][]int64{
-		"philly-2017-10-01":         {1, 2, 0},
+		"philly-2017-10-01":        {1, 2, 0},
 		"philly-2017-10-01T180000": {3},
 		"philly-2017-10-02T120000": {3, 24},
 	}
@@ -200,7 +200,7 @@ func TestStrideAndPerInstanceErrors(t *testing.T) {
 		mod  func(*Options)
 		want string
 	}{
-		"stride above span":  {func(o *Options) { o.Span, o.Stride = time.Hour, 2 * time.Hour }, "instance stride = 2h0m0s"},
+		"stride above span":  {func(o *Options) { o.Span, o.Stride = time.Hour, 2*time.Hour }, "instance stride = 2h0m0s"},
 		"stride not seconds": {func(o *Options) { o.Stride = 1500 * time.Millisecond }, "whole seconds"},
 		"negative stride":    {func(o *Options) { o.Stride = -time.Hour }, "at least 1s"},
 		"per instance fixed": {func(o *Options) { o.PerInstance = true }, "needs a load target"},
