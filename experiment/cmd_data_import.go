@@ -75,11 +75,14 @@ const DataImportPhillyHelp = "   Examples:\n" +
 	"       --single-cluster --nodes 100 --train 2017-10-01..2017-10-15 --test 2017-10-15..2017-10-29\n\n" +
 	"   Every data row is a job whose id is its 0-based row in the file; priority is --priority\n" +
 	"   (the trace has none). Jobs are grouped into instances of --instance-span from each window's\n" +
-	"   start (arrivals relative to the span start). With split windows DIR/<split> is written for\n" +
+	"   start (arrivals relative to the span start), one every --instance-stride (default: the span;\n" +
+	"   shorter strides give overlapping instances, a job in each whose span holds its submit time).\n" +
+	"   With split windows DIR/<split> is written for\n" +
 	"   each; otherwise DIR is one dataset. Rows that cannot be used are counted by reason and\n" +
 	"   printed; a corrupt file (header, field count, quoting) is an error naming the line.\n" +
 	"   Capacities: helios = the VC file's node counts (default; beside --in); VC=N,... explicit;\n" +
 	"   load:RHO = per VC the smallest node count with offered load Σ g·d / (N·G·window) ≤ RHO,\n" +
 	"   never below what its largest job needs; --capacity-scale S multiplies fixed counts\n" +
-	"   (ceil) and raises them so every job fits. --single-cluster merges the kept VCs into one\n" +
+	"   (ceil) and raises them so every job fits; --capacity-per-instance (with load:RHO) sizes every\n" +
+	"   instance by its own jobs over its own span. --single-cluster merges the kept VCs into one\n" +
 	"   cluster of --nodes nodes (or the helios sum, or load:RHO). See `go doc datasets/philly`."

@@ -153,6 +153,9 @@ func (fs *frontState) simulatedOnly(v []float64) []float64 {
 func (fs *frontState) finish(ctx context.Context, r *runner, res *Result) error {
 	ev := r.ev
 	inds := fs.candidates(r.pop)
+	retired := len(inds) - len(fs.archive)
+	seeds := seedCandidates(inds, r.seeds, r.routingSeeds, slices.Contains(r.cfg.GP.Learn, "routing"))
+	inds = append(inds, seeds...)
 	objs, scores, err := fs.validateTrees(ctx, ev, inds)
 	if err != nil {
 		return err
@@ -163,7 +166,7 @@ func (fs *frontState) finish(ctx context.Context, r *runner, res *Result) error 
 		return cmp.Or(slices.Compare(objs[a], objs[b]), cmp.Compare(size(a), size(b)), cmp.Compare(inds[a].hash(), inds[b].hash()))
 	})
 	nd = slices.CompactFunc(nd, func(a, b int) bool { return slices.Equal(objs[a], objs[b]) })
-	front := &Front{Objectives: fs.names, Weights: fs.weights, Reference: fs.validationReference(), Archive: len(inds), Retired: len(inds) - len(fs.archive)}
+	front := &Front{Objectives: fs.names, Weights: fs.weights, Reference: fs.validationReference(), Archive: len(inds), Retired: retired, Seeds: len(seeds)}
 	var pts [][]float64
 	for k, i := range nd {
 		t := inds[i].ranking

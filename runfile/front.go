@@ -35,7 +35,10 @@ type Front struct {
 	Baselines []FrontBaseline `json:"baselines"`
 	Archive   int             `json:"archive"`
 	Retired   int             `json:"retired,omitempty"`
-	Warnings  []string        `json:"warnings"`
+	// Seeds of Archive are gp.seed_formulas that neither the archive nor
+	// the pool held (learn/front_seeds.go; absent in older files).
+	Seeds    int      `json:"seeds,omitempty"`
+	Warnings []string `json:"warnings"`
 	// Omega is the ω table on the test split (learn/front_omega.go).
 	Omega *FrontOmega `json:"omega,omitempty"`
 }
@@ -149,8 +152,12 @@ func (f *Front) WriteOmega(w io.Writer) error {
 // baselines it dominates and its simplified formula; then the
 // hypervolume, the baselines' objectives and any warning.
 func (f *Front) WriteText(w io.Writer) error {
-	fmt.Fprintf(w, "front of %d formulas (validation, objectives ÷ SRSF's; %d candidates scored: %d in the archive, %d from the run's history), hypervolume %.6g (reference %s)\n",
-		len(f.Members), f.Archive, f.Archive-f.Retired, f.Retired, f.Hypervolume, vec(f.Reference))
+	seeds := ""
+	if f.Seeds > 0 {
+		seeds = fmt.Sprintf(", %d seed formulas", f.Seeds)
+	}
+	fmt.Fprintf(w, "front of %d formulas (validation, objectives ÷ SRSF's; %d candidates scored: %d in the archive, %d from the run's history%s), hypervolume %.6g (reference %s)\n",
+		len(f.Members), f.Archive, f.Archive-f.Retired-f.Seeds, f.Retired, seeds, f.Hypervolume, vec(f.Reference))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	head := []string{"member"}
 	head = append(head, f.Objectives...)

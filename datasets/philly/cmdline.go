@@ -88,6 +88,8 @@ type CommandLine struct {
 	Capacity                string // ParseCapacity's syntax (default helios)
 	Scale                   float64
 	Span                    time.Duration
+	Stride                  time.Duration // the instance stride; 0 or not given: Span
+	PerInstance             bool          // size every instance by its own offered load (load:RHO only)
 	GPUsPerNode, Priority   int
 	SingleCluster           bool
 	Nodes                   int // the single cluster's node count
@@ -106,6 +108,7 @@ func (cl CommandLine) Options() (Options, error) {
 	}
 	o := Options{
 		Span:          cl.Span,
+		PerInstance:   cl.PerInstance,
 		GPUsPerNode:   cl.GPUsPerNode,
 		SingleCluster: cl.SingleCluster,
 		Scale:         cl.Scale,
@@ -117,6 +120,12 @@ func (cl CommandLine) Options() (Options, error) {
 	}
 	if o.Priority < 1 {
 		return o, fmt.Errorf("--priority %d: must be ≥ 1", o.Priority)
+	}
+	if given("instance-stride") {
+		if cl.Stride <= 0 {
+			return o, fmt.Errorf("--instance-stride %v: must be > 0", cl.Stride)
+		}
+		o.Stride = cl.Stride
 	}
 	if given("capacity-scale") && !(o.Scale > 0) {
 		return o, fmt.Errorf("--capacity-scale %v: must be > 0", o.Scale)
@@ -154,6 +163,9 @@ func (cl CommandLine) Options() (Options, error) {
 		if given("capacity") {
 			return o, errors.New("--single-cluster: give --nodes or --capacity, not both")
 		}
+		if o.PerInstance {
+			return o, errors.New("--capacity-per-instance sizes each instance by its offered load: give --capacity load:RHO, not --nodes")
+		}
 		o.SingleNodes = cl.Nodes
 		if o.SingleNodes < 1 {
 			return o, fmt.Errorf("--nodes %d: must be ≥ 1", o.SingleNodes)
@@ -164,6 +176,9 @@ func (cl CommandLine) Options() (Options, error) {
 	c, err := ParseCapacity(capacity)
 	if err != nil {
 		return o, err
+	}
+	if o.PerInstance && c.Rule != CapacityLoad {
+		return o, fmt.Errorf("--capacity-per-instance sizes each instance by its offered load: give --capacity load:RHO, not %q", capacity)
 	}
 	switch c.Rule {
 	case CapacityLoad:

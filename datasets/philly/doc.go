@@ -67,9 +67,15 @@
 // do not overlap; the paper trains on two weeks and tests on the next two).
 // A split's window is cut into consecutive instance spans of
 // [Options.Span] starting at the window's start; the last span ends at the
-// window's end and may be shorter. An instance is named `philly-` + its
-// span start (`philly-2017-10-01`, or `philly-2017-10-01T060000` when the
-// start is not midnight UTC) and lists its jobs by (arrival, id).
+// window's end and may be shorter. With [Options.Stride] below the span
+// the spans overlap: the k-th starts at the window's start + k·Stride and
+// holds the jobs submitted in [start, min(start + Span, window end)); starts
+// go on until a span reaches the window's end (Stride = Span is the
+// consecutive cut). A job then belongs to every instance whose span holds
+// its submit time, with its arrival relative to each. An instance is named
+// `philly-` + its span start (`philly-2017-10-01`, or
+// `philly-2017-10-01T060000` when the start is not midnight UTC) and lists
+// its jobs by (arrival, id).
 //
 // # Capacities
 //
@@ -80,15 +86,25 @@
 //     helios_philly_vc.csv, or explicit ones), or [Options.SingleNodes] for
 //     the single cluster (the paper simulated its real trace on 100 nodes ×
 //     8 GPUs). Jobs that do not fit are skipped (does_not_fit).
+//
 //   - fixed counts scaled by [Options.Scale] > 0: N' = ⌈N·s⌉, raised to the
 //     smallest count on which every kept job of the cluster fits, so no job
 //     is lost to the scaling (dataset.yaml says which were raised).
+//
 //   - derived from the offered load, [Options.Load] = ρ > 0: the smallest N
 //     with Σ g·d / (N·G·T) ≤ ρ, where the sum runs over the cluster's kept
 //     jobs of every split, d is the imported duration in seconds and T the
 //     length of the import window [From, To) in seconds, and never below
 //     what the cluster's largest job needs (nor below 1 node).
 //
-// Capacities are chosen once over all splits, so train, validation and
-// test instances see the same clusters.
+//   - per instance, [Options.PerInstance] with a load target ρ: every
+//     instance gets its own node counts, the smallest N with
+//     Σ g·d / (N·G·T) ≤ ρ over the instance's own jobs and span T (the
+//     last, shorter span: its own length), never below what its largest
+//     job needs (nor 1). Every job fits, so none is does_not_fit;
+//     dataset.yaml gives the largest (cluster.P.nodes) and smallest
+//     (cluster.P.min_nodes) count.
+//
+// Except per instance, capacities are chosen once over all splits, so
+// train, validation and test instances see the same clusters.
 package philly

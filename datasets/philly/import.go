@@ -112,11 +112,12 @@ func (c Counts) SkippedTotal() int {
 // Cluster describes one imported cluster and how its capacity was chosen.
 type Cluster struct {
 	VCs        []string // the VC of the cluster, or every kept VC for a single cluster
-	Nodes      int      // N
-	Rule       string   // fixed, scaled, scaled+raised or load
+	Nodes      int      // N (per instance: the largest instance's N)
+	MinNodes   int      // per instance: the smallest instance's N (else 0)
+	Rule       string   // fixed, scaled, scaled+raised, load or load per instance
 	Jobs       int      // kept jobs submitted to it, all splits
 	GPUSeconds float64  // Σ g·d of those jobs
-	Load       float64  // offered load Σ g·d / (N·G·T) over the import window T
+	Load       float64  // offered load Σ g·d / (N·G·T) over the import window T (per instance: the highest instance's)
 }
 
 // SplitResult is one imported dataset.
@@ -124,7 +125,7 @@ type SplitResult struct {
 	Name       string // split name; "" when Options.Splits is empty
 	Window     Window // the split's window (Options.Window when no splits)
 	Dataset    datasets.Dataset
-	Jobs       int // jobs in its instances
+	Jobs       int // jobs in its instances (a job in k overlapping instances counts k times)
 	EmptySpans int // instance spans without any job (not instances)
 }
 
@@ -210,7 +211,8 @@ func Import(r io.Reader, opts Options) (Result, error) {
 	kept := rows[:0]
 	G := int64(o.GPUsPerNode)
 	for _, rw := range rows {
-		if nodesNeeded(rw.gpus, rw.workers, G) > int64(clusters[rw.cluster].Nodes) {
+		// Sized per instance, every instance's cluster holds its largest job.
+		if !o.PerInstance && nodesNeeded(rw.gpus, rw.workers, G) > int64(clusters[rw.cluster].Nodes) {
 			counts.skip(DoesNotFit, rw.line)
 			continue
 		}
@@ -225,8 +227,9 @@ func Import(r io.Reader, opts Options) (Result, error) {
 	counts.Kept = len(kept)
 	T := float64(o.Window.To.Unix() - o.Window.From.Unix())
 	for i := range clusters {
-		c := &clusters[i]
-		c.Load = c.GPUSeconds / (float64(c.Nodes) * float64(G) * T)
+		if c := &clusters[i]; !o.PerInstance {
+			c.Load = c.GPUSeconds / (float64(c.Nodes) * float64(G) * T)
+		}
 	}
 	res := Result{Clusters: clusters, Counts: counts}
 	slices.SortFunc(kept, func(x, y row) int {
@@ -471,6 +474,9 @@ func chooseCapacities(rows []row, o Options) ([]Cluster, error) {
 		}
 		var n int64
 		switch {
+		case o.PerInstance:
+			c.Rule = "load per instance" // Nodes, MinNodes, Load: set by buildSplit
+			n = 0
 		case o.Load > 0:
 			c.Rule = "load"
 			n = max(loadNodes(gpuSec[p], o.Load, float64(G), T), need[p], 1)
@@ -529,7 +535,12 @@ func ceilTolerant(x float64) int64 {
 }
 
 // buildSplit cuts one split's rows (sorted by submit time, then id) into
-// instances of o.Span.
+// instances of o.Span starting every o.Stride: the k-th starts at the
+// window's start + k·Stride and holds the jobs submitted in
+// [start, min(start+Span, window end)); starts go on until an instance
+// reaches the window's end (with Stride = Span: consecutive spans, the
+// last one possibly shorter). Spans without a job are not instances. With
+// o.PerInstance every instance's clusters are sized by its own jobs.
 func buildSplit(rows []row, sp Split, o Options, clusters []Cluster) (SplitResult, error) {
 	sr := SplitResult{Name: sp.Name, Window: sp.Window}
 	label := "the import"
@@ -540,39 +551,71 @@ func buildSplit(rows []row, sp Split, o Options, clusters []Cluster) (SplitResul
 		return sr, fmt.Errorf("%s (%v): no job kept, nothing to write", label, sp.Window)
 	}
 	from, to := sp.Window.From.Unix(), sp.Window.To.Unix()
-	span := int64(o.Span / time.Second)
-	spans := (to - from + span - 1) / span
+	span, stride := int64(o.Span/time.Second), int64(o.Stride/time.Second)
 	cl := make([]simcore.Cluster, len(clusters))
 	for p, c := range clusters {
 		cl[p] = simcore.Cluster{Nodes: c.Nodes, GPUsPerNode: o.GPUsPerNode}
 	}
-	for i := 0; i < len(rows); {
-		k := (rows[i].submit - from) / span
-		start := from + k*span
-		j := i
-		for j < len(rows) && rows[j].submit < start+span {
-			j++
+	spans := 0
+	for start := from; start < to; start += stride {
+		spans++
+		end := min(start+span, to)
+		i := sort.Search(len(rows), func(k int) bool { return rows[k].submit >= start })
+		j := sort.Search(len(rows), func(k int) bool { return rows[k].submit >= end })
+		if i < j {
+			inst := simcore.Instance{
+				Name:     "philly-" + instanceStamp(time.Unix(start, 0)),
+				Clusters: append([]simcore.Cluster(nil), cl...),
+				Jobs:     make([]simcore.Job, 0, j-i),
+			}
+			if o.PerInstance {
+				inst.Clusters = instanceClusters(rows[i:j], o, clusters, float64(end-start))
+			}
+			for _, rw := range rows[i:j] {
+				inst.Jobs = append(inst.Jobs, simcore.Job{
+					ID: rw.id, Arrival: rw.submit - start, Cluster: rw.cluster, Duration: rw.dur,
+					Workers: int(rw.workers), GPUs: int(rw.gpus), Priority: o.Priority, Name: o.VCs[rw.vc],
+				})
+			}
+			if err := inst.Validate(); err != nil {
+				return sr, fmt.Errorf("%s: built an invalid instance (a bug): %w", label, err)
+			}
+			sr.Dataset.Instances = append(sr.Dataset.Instances, inst)
+			sr.Jobs += j - i
 		}
-		inst := simcore.Instance{
-			Name:     "philly-" + instanceStamp(time.Unix(start, 0)),
-			Clusters: append([]simcore.Cluster(nil), cl...),
-			Jobs:     make([]simcore.Job, 0, j-i),
+		if end >= to {
+			break
 		}
-		for _, rw := range rows[i:j] {
-			inst.Jobs = append(inst.Jobs, simcore.Job{
-				ID: rw.id, Arrival: rw.submit - start, Cluster: rw.cluster, Duration: rw.dur,
-				Workers: int(rw.workers), GPUs: int(rw.gpus), Priority: o.Priority, Name: o.VCs[rw.vc],
-			})
-		}
-		if err := inst.Validate(); err != nil {
-			return sr, fmt.Errorf("%s: built an invalid instance (a bug): %w", label, err)
-		}
-		sr.Dataset.Instances = append(sr.Dataset.Instances, inst)
-		sr.Jobs += j - i
-		i = j
 	}
-	sr.EmptySpans = int(spans) - len(sr.Dataset.Instances)
+	sr.EmptySpans = spans - len(sr.Dataset.Instances)
 	return sr, nil
+}
+
+// instanceClusters sizes the clusters of one instance of length T seconds
+// holding rows: per cluster the smallest N with Σ g·d / (N·G·T) ≤ o.Load,
+// never below what its largest job needs, nor below 1. It records the
+// range of node counts and the highest instance load in summary.
+func instanceClusters(rows []row, o Options, summary []Cluster, T float64) []simcore.Cluster {
+	P := len(summary)
+	G := int64(o.GPUsPerNode)
+	need := make([]int64, P)
+	gpuSec := make([]float64, P)
+	for _, rw := range rows {
+		need[rw.cluster] = max(need[rw.cluster], nodesNeeded(rw.gpus, rw.workers, G))
+		gpuSec[rw.cluster] += float64(rw.gpus) * float64(rw.dur)
+	}
+	cl := make([]simcore.Cluster, P)
+	for p := range cl {
+		n := int(min(max(loadNodes(gpuSec[p], o.Load, float64(G), T), need[p], 1), maxCount))
+		cl[p] = simcore.Cluster{Nodes: n, GPUsPerNode: o.GPUsPerNode}
+		c := &summary[p]
+		c.Nodes = max(c.Nodes, n)
+		if c.MinNodes == 0 || n < c.MinNodes {
+			c.MinNodes = n
+		}
+		c.Load = max(c.Load, gpuSec[p]/(float64(n)*float64(G)*T))
+	}
+	return cl
 }
 
 // instanceStamp names a span start: the date at midnight UTC, else the
@@ -603,7 +646,12 @@ func metaOptions(o Options, res Result) (map[string]string, error) {
 		"rows_skipped":           strconv.Itoa(res.Counts.SkippedTotal()),
 		"durations_raised_to_1s": strconv.Itoa(res.Counts.RaisedToOneSecond),
 	}
+	if o.Stride != o.Span {
+		m["instance_stride"] = o.Stride.String()
+	}
 	switch {
+	case o.PerInstance:
+		m["capacity"] = "load:" + strconv.FormatFloat(o.Load, 'g', -1, 64) + " per instance"
 	case o.Load > 0:
 		m["capacity"] = "load:" + strconv.FormatFloat(o.Load, 'g', -1, 64)
 	case o.Scale > 0:
@@ -621,6 +669,9 @@ func metaOptions(o Options, res Result) (map[string]string, error) {
 		key := "cluster." + strconv.Itoa(p)
 		m[key] = strings.Join(c.VCs, "+")
 		m[key+".nodes"] = strconv.Itoa(c.Nodes)
+		if o.PerInstance {
+			m[key+".min_nodes"] = strconv.Itoa(c.MinNodes)
+		}
 		m[key+".rule"] = c.Rule
 		m[key+".jobs"] = strconv.Itoa(c.Jobs)
 		m[key+".load"] = strconv.FormatFloat(c.Load, 'f', 4, 64)

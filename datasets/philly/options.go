@@ -111,6 +111,11 @@ type Options struct {
 	// Span is the length of one instance (24h: one instance per day).
 	// Whole seconds, ≥ 1 s.
 	Span time.Duration
+	// Stride is the distance between the starts of consecutive instances
+	// (0: Span, consecutive instances). Whole seconds, 1 s ≤ Stride ≤
+	// Span; below Span the instances overlap and a job belongs to every
+	// instance whose span holds its submit time.
+	Stride time.Duration
 	// VCs are the virtual clusters kept, in cluster order. Required.
 	VCs []string
 	// GPUsPerNode is G for every cluster.
@@ -129,6 +134,10 @@ type Options struct {
 	// Load, when > 0, derives every node count from the offered load
 	// instead of Nodes/SingleNodes (the smallest N with load ≤ Load).
 	Load float64
+	// PerInstance (with Load > 0) sizes every instance by its own offered
+	// load over its own span instead of once over the import window, so
+	// instances of one split may have different node counts.
+	PerInstance bool
 	// Priority is u for every job (the trace has none).
 	Priority int
 	// Record holds extra provenance copied into dataset.yaml's options
@@ -151,6 +160,9 @@ func (o Options) normalised() (Options, error) {
 	if o.Span == 0 {
 		o.Span = DefaultSpan
 	}
+	if o.Stride == 0 {
+		o.Stride = o.Span
+	}
 	if err := o.Window.check(); err != nil {
 		return o, fmt.Errorf("window: %w", err)
 	}
@@ -161,6 +173,10 @@ func (o Options) normalised() (Options, error) {
 		return o, fmt.Errorf("priority = %d: must be in 1..%d", o.Priority, maxCount)
 	case o.Span < time.Second || o.Span%time.Second != 0:
 		return o, fmt.Errorf("instance span = %v: must be whole seconds, at least 1s", o.Span)
+	case o.Stride < time.Second || o.Stride%time.Second != 0 || o.Stride > o.Span:
+		return o, fmt.Errorf("instance stride = %v: must be whole seconds, at least 1s and at most the instance span %v", o.Stride, o.Span)
+	case o.PerInstance && !(o.Load > 0):
+		return o, errors.New("capacity per instance sizes each instance by its offered load: it needs a load target")
 	case len(o.VCs) == 0:
 		return o, errors.New("no VCs to keep")
 	case math.IsNaN(o.Scale) || math.IsInf(o.Scale, 0) || o.Scale < 0:

@@ -49,7 +49,11 @@ func (res Result) WriteReport(w io.Writer, in, out, format string, gpn int) erro
 	}
 	rows := [][]string{{"cluster", "nodes", "GPUs", "jobs", "GPU-h", "load", "VC (capacity rule)"}}
 	for p, c := range res.Clusters {
-		rows = append(rows, []string{strconv.Itoa(p), strconv.Itoa(c.Nodes), strconv.Itoa(c.Nodes * gpn), strconv.Itoa(c.Jobs),
+		nodes, gpus := strconv.Itoa(c.Nodes), strconv.Itoa(c.Nodes*gpn)
+		if c.MinNodes > 0 { // sized per instance: the range over instances
+			nodes, gpus = strconv.Itoa(c.MinNodes)+"–"+nodes, strconv.Itoa(c.MinNodes*gpn)+"–"+gpus
+		}
+		rows = append(rows, []string{strconv.Itoa(p), nodes, gpus, strconv.Itoa(c.Jobs),
 			fmt.Sprintf("%.1f", c.GPUSeconds/3600), fmt.Sprintf("%.2f", c.Load), strings.Join(c.VCs, "+") + " (" + c.Rule + ")"})
 	}
 	if err := texttable.Write(w, rows); err != nil {
