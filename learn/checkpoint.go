@@ -381,3 +381,18 @@ func readState(path string) (ck *checkpoint, rec int, why string, err error) {
 	}
 	return &c, cacheRecord, "", nil
 }
+
+// retagCheckpoint rewrites the run's checkpoint state with configHash and
+// nothing else changed: ck is the state as loaded, re-encoded (the cache
+// file is untouched).
+func retagCheckpoint(dir string, ck *checkpoint, configHash string) error {
+	if ck.ConfigHash == configHash {
+		return nil
+	}
+	ck.ConfigHash = configHash
+	b, err := encodeState(ck)
+	if err != nil {
+		return err
+	}
+	return atomicio.WriteBytes(filepath.Join(dir, CheckpointDir, stateFile), b)
+}

@@ -102,6 +102,35 @@ func TestExtendFinishedRun(t *testing.T) {
 		compare(t, dir, got)
 	})
 
+	// A run interrupted after generation 3 of 5 and finished with
+	// gp.generations = 3 runs no generation, so it writes no checkpoint;
+	// the checkpoint it keeps must still belong to its config.yaml, or the
+	// run could never be extended to 5 (issue 42's front runs hit this).
+	t.Run("interrupted, shortened, then extended", func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), "run")
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		s := settings(t, cfg5, dir)
+		s.OnGeneration = func(snap Snapshot) {
+			if snap.Row.Generation == 3 {
+				cancel()
+			}
+		}
+		_, err := Run(ctx, s)
+		var intr *InterruptedError
+		if !errors.As(err, &intr) || intr.Generation != 3 {
+			t.Fatalf("want an interruption after generation 3, got %v", err)
+		}
+		if _, err := Resume(context.Background(), dir, settings(t, cfg3, "")); err != nil {
+			t.Fatalf("finishing the interrupted run at 3 generations: %v", err)
+		}
+		got, err := Resume(context.Background(), dir, settings(t, cfg5, ""))
+		if err != nil {
+			t.Fatalf("extending the shortened run to 5: %v", err)
+		}
+		compare(t, dir, got)
+	})
+
 	t.Run("refusals", func(t *testing.T) {
 		dir := filepath.Join(t.TempDir(), "run")
 		if _, err := Run(context.Background(), settings(t, cfg3, dir)); err != nil {

@@ -274,6 +274,16 @@ func Resume(ctx context.Context, dir string, s Settings) (*Result, error) {
 		if err := extendRun(dir, extended); err != nil {
 			return nil, fmt.Errorf("resume %s: %w", dir, err)
 		}
+		// The checkpoint now belongs to the rewritten config.yaml: when the
+		// loop has no generation left to run (a run shortened to the
+		// generation it was interrupted at) it writes no checkpoint, and
+		// one still tagged with the old hash could never be resumed or
+		// extended again.
+		if ck != nil {
+			if err := retagCheckpoint(dir, ck, r.configHash); err != nil {
+				return nil, fmt.Errorf("resume %s: %w", dir, err)
+			}
+		}
 	}
 	res, err := r.loop(ctx)
 	if err == nil {
