@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"context"
 	"testing"
 
 	"github.com/evogp/evogp/expr"
@@ -59,4 +60,37 @@ func equalStrings(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// TestFinishPicksASeedTheRunLost: the final pick is made from the
+// population, the hall of fame and the seeds, so a seeded formula that
+// dropped out of both during the run (dev loaded 15 lost wait-first this
+// way and returned a pair 16 % worse on validation) still wins when it is
+// the best on validation. Here the population holds only 0 − d (longest
+// first) and the seed is g·d (SRSF, exactly 1 on validation).
+func TestFinishPicksASeedTheRunLost(t *testing.T) {
+	cfg := testConfig(t, "gp.seed_formulas=[g * d]", "gp.population=4", "data.train=2", "data.validation=3", "data.test=0")
+	s := settings(t, cfg, "")
+	r, err := prepare(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.dir = t.TempDir()
+	if err := r.ev.baselines(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	bad := mustParse(t, "0 - d")
+	r.pop = []scored{{tree: bad, hash: individualHash(nil, bad)}}
+	r.hall = nil
+	r.rows = []GenerationRow{{Best: 2, Median: 2, Worst: 2, BestFormula: "0 - d", Size: 3, Depth: 2, Unique: 1}}
+	res := &Result{Generations: r.rows}
+	if err := r.finish(context.Background(), res); err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Best.String(); got != "g * d" {
+		t.Errorf("picked %s (validation %v), want the seed g * d", got, res.Validation)
+	}
+	if res.Validation != 1 {
+		t.Errorf("the seed g * d is SRSF and scores %v on validation, want exactly 1", res.Validation)
+	}
 }

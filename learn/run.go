@@ -693,8 +693,8 @@ func (r *runner) validateBest(ctx context.Context, g int) error {
 	return nil
 }
 
-// finish evaluates the final population and the hall of fame on the
-// validation set, picks the best and writes the outputs into r.dir.
+// finish evaluates the final population, the hall of fame and the seeds
+// on the validation set, picks the best and writes the outputs into r.dir.
 //
 // The chosen tree has the lowest validation score; ties go to the smaller
 // tree, then to the lower canonical hash.
@@ -706,6 +706,12 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 	for _, h := range r.hall {
 		cands = append(cands, individual{h.Routing.Tree, h.Tree})
 	}
+	// The seeds (gp.seed_formulas with gp.seed_routing) are candidates
+	// too, after the population and the hall: a seeded baseline such as
+	// wait-first can drop out of both during the run, and the pick must
+	// never be worse on validation than what the run started from. A
+	// seed already among the candidates is not added again.
+	cands = append(cands, seedCandidates(cands, r.seeds, r.routingSeeds, slices.Contains(r.cfg.GP.Learn, "routing"))...)
 	scores, err := r.ev.validate(ctx, cands)
 	if err != nil {
 		if ctx.Err() != nil {
