@@ -63,7 +63,7 @@ func (g GP) validateSelection() error {
 	}
 	if m.OwnParents != "" && g.ParentSelection != "" && g.ParentSelection != "tournament" {
 		scalar := selectionNames(func(m SelectionMethod) bool { return m.OwnParents == "" })
-		return fmt.Errorf("gp.parent_selection = %q: gp.selection: %s chooses parents by %s; parent_selection is for gp.selection: %s", g.ParentSelection, g.Selection, m.OwnParents, strings.Join(scalar, " or "))
+		return fmt.Errorf("gp.parent_selection = %q: gp.selection: %s chooses parents by %s; parent_selection is for gp.selection: %s (on a config that sets it, such as quick, add gp.parent_selection=tournament)", g.ParentSelection, g.Selection, m.OwnParents, strings.Join(scalar, " or "))
 	}
 	known := FrontObjectives()
 	seen := map[string]bool{}

@@ -25,7 +25,7 @@ func TestFrontPoliciesRunEachMembersRoutingTree(t *testing.T) {
 	}
 	// The quick config's two-tree learner, on little data.
 	cfg, err = cfg.Override("data.train=2", "data.validation=3", "gp.subset=2", "generator.clusters=[2,3]", "generator.nodes=[4,8]",
-		"gp.generations=4", "gp.population=24", "gp.selection=nsga2", "objective.kind=single", "gp.objectives=[avg_jct,max_qt]")
+		"gp.generations=4", "gp.population=24", "gp.selection=nsga2", "gp.parent_selection=tournament", "objective.kind=single", "gp.objectives=[avg_jct,max_qt]")
 	if err != nil {
 		t.Fatal(err)
 	}
