@@ -35,6 +35,11 @@ type reuseStudy struct {
 	prefixFixed   int
 	fixedSameOps  int
 	wholePrefixes int
+	// flips: operations whose common prefix (same fixed state) ends at a
+	// job decided at operation k−1 in the same position, with the same
+	// jobs ahead, to another cluster — a decision whose inputs differ from
+	// operation k−1's only by the time (and the jobs' remaining times).
+	flips int
 }
 
 func newReuseStudy() *reuseStudy { return &reuseStudy{op: -1} }
@@ -76,6 +81,9 @@ func (s *reuseStudy) flush(next bool) {
 		if s.fixed == s.prevFixed {
 			s.fixedSameOps++
 			s.prefixFixed += n
+			if n < len(s.cur) && n < len(s.prev) && s.cur[n].Job == s.prev[n].Job {
+				s.flips++
+			}
 		}
 		if n == len(s.cur) && n == len(s.prev) {
 			s.wholePrefixes++
@@ -89,7 +97,7 @@ func (s *reuseStudy) flush(next bool) {
 func (s *reuseStudy) report(w io.Writer) {
 	s.flush(false)
 	pct := func(a, b int) float64 { return 100 * float64(a) / float64(max(1, b)) }
-	fmt.Fprintf(w, "study: operations with decisions=%d decisions=%d (%.1f per operation) kept=%.1f %% common prefix=%.1f %% common prefix and fixed state=%.1f %% operations with the same fixed state=%.1f %% operations repeating the previous one whole=%.1f %%\n",
+	fmt.Fprintf(w, "study: operations with decisions=%d decisions=%d (%.1f per operation) kept=%.1f %% common prefix=%.1f %% common prefix and fixed state=%.1f %% operations with the same fixed state=%.1f %% operations repeating the previous one whole=%.1f %% flips after a common prefix=%d (%.2f per 1000 operations)\n",
 		s.ops, s.decided, float64(s.decided)/float64(max(1, s.ops)), pct(s.kept, s.decided), pct(s.prefix, s.decided),
-		pct(s.prefixFixed, s.decided), pct(s.fixedSameOps, s.ops), pct(s.wholePrefixes, s.ops))
+		pct(s.prefixFixed, s.decided), pct(s.fixedSameOps, s.ops), pct(s.wholePrefixes, s.ops), s.flips, 1000*float64(s.flips)/float64(max(1, s.ops)))
 }
