@@ -16,6 +16,10 @@
 // operation as a share of EVO's when an evo-* scheduler is in the list:
 //
 //	go run ./scripts/optime -d DIR -r "m + h" -f "0 - u*q" -s liquid,wait-first,evo-srsf -n 2 -evo-n 1
+//
+// -study (with -r alone) also prints how much of each operation's
+// decisions repeat the previous operation's (study.go): the upper bound of
+// what reuse across operations could skip.
 package main
 
 import (
@@ -46,17 +50,30 @@ func main() {
 	reps := flag.Int("n", 1, "repetitions of the whole dataset")
 	evoReps := flag.Int("evo-n", 0, "repetitions for evo-* schedulers in a list (0: -n)")
 	prof := flag.String("cpu", "", "write a CPU profile to this file")
+	study := flag.Bool("study", false, "with -r alone: also print how much of each operation's decisions repeat the previous operation's (rule.WithDecisionLog)")
 	flag.Parse()
-	if err := runAll(*dirs, *spec, *routing, *prio, *reps, *evoReps, *prof); err != nil {
+	if *study {
+		if *routing == "" || strings.Contains(*spec, ",") {
+			log.Fatal("-study takes -r and no list in -s")
+		}
+	}
+	if err := runAll(*dirs, *spec, *routing, *prio, *reps, *evoReps, *prof, *study); err != nil {
 		log.Fatal(err)
 	}
 }
 
 // runAll measures the learned pair (if -r is set) and every scheduler of
 // the list in spec, in this process, one after the other.
-func runAll(dirs, spec, routing, prio string, reps, evoReps int, prof string) error {
+func runAll(dirs, spec, routing, prio string, reps, evoReps int, prof string, study bool) error {
 	if !strings.Contains(spec, ",") { // one scheduler: -s, or the learned pair when -r is set
-		_, err := run(dirs, spec, routing, prio, reps, prof)
+		var rs *reuseStudy
+		if study {
+			rs = newReuseStudy()
+		}
+		_, err := run(dirs, spec, routing, prio, reps, prof, rs)
+		if rs != nil && err == nil {
+			rs.report(os.Stdout)
+		}
 		return err
 	}
 	if prof != "" {
@@ -80,7 +97,7 @@ func runAll(dirs, spec, routing, prio string, reps, evoReps int, prof string) er
 		if name == "learned" {
 			r = routing
 		}
-		us, err := run(dirs, name, r, prio, n, "")
+		us, err := run(dirs, name, r, prio, n, "", nil)
 		if err != nil {
 			return err
 		}
@@ -96,8 +113,11 @@ func runAll(dirs, spec, routing, prio string, reps, evoReps int, prof string) er
 	return nil
 }
 
-// run measures one scheduler and returns its CPU µs per operation.
-func run(dirs, spec, routing, prio string, reps int, prof string) (float64, error) {
+// run measures one scheduler and returns its CPU µs per operation. With a
+// study (-study), the learned rule logs its decisions to it; the
+// simulations run one after the other, so it sees their operations in
+// order.
+func run(dirs, spec, routing, prio string, reps int, prof string, study *reuseStudy) (float64, error) {
 	var insts []simcore.Instance
 	for _, d := range strings.Split(dirs, ",") {
 		ds, err := datasets.Read(d)
@@ -118,9 +138,14 @@ func run(dirs, spec, routing, prio string, reps int, prof string) (float64, erro
 		if err != nil {
 			return 0, err
 		}
-		if sched, err = rule.NewScheduler("learned", p, learn.NewFormulaRanking(t, false), simcore.BestFit{}); err != nil {
+		r, err := rule.New(p)
+		if err != nil {
 			return 0, err
 		}
+		if study != nil {
+			r = rule.WithDecisionLog(r, study.log)
+		}
+		sched = simcore.NewListScheduler("learned", r, learn.NewFormulaRanking(t, false), simcore.BestFit{})
 	case strings.HasPrefix(spec, "evo-"):
 		ep := evo.DefaultParams()
 		ep.Population, ep.Generations = 50, 50

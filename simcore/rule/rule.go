@@ -54,7 +54,9 @@ type Rule struct {
 	noBox    bool
 	stats    *mStats      // tests only: the what-ifs asked and skipped
 	queryLog func(uint64) // studies only (WithQueryLog): each scope-all m query's key
-	perHour  float64      // seconds per time unit of the terminals
+	// decisionLog: studies only (WithDecisionLog), every decision.
+	decisionLog func(Decision)
+	perHour     float64 // seconds per time unit of the terminals
 }
 
 // New returns the allocator with validated parameters.
@@ -353,6 +355,10 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 		}
 		sc.spans.start(books, r.perHour)
 	}
+	var fixedSig uint64
+	if r.decisionLog != nil {
+		fixedSig = fixedHash(a)
+	}
 	var vars expr.Vars
 	for _, i := range decide {
 		j := jobs[i]
@@ -431,6 +437,9 @@ func (r Rule) Allocate(a *simcore.Allocation) error {
 		}
 		if best < 0 {
 			return errors.New("rule: job feasible nowhere")
+		}
+		if r.decisionLog != nil {
+			r.decisionLog(Decision{Op: a.Op(), Now: now, Job: j, Cluster: best, Current: cur, Fixed: fixedSig})
 		}
 		a.Assign(j, best)
 		if finishes != nil {
