@@ -1,8 +1,11 @@
 package learn
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"math"
+	"path/filepath"
 	"testing"
 
 	"github.com/evogp/evogp/configs"
@@ -119,4 +122,73 @@ func TestFinishPicksByGpPick(t *testing.T) {
 	if picks["mean"] == picks["pooled"] || picks["mean"] == picks["mean+worst"] || picks["pooled"] == picks["mean+worst"] {
 		t.Errorf("picks %v: two criteria agree, so the candidates do not tell them apart", picks)
 	}
+}
+
+// The quick config (gp.pick: pooled) at a reduced budget: best.json and
+// the hall of fame are byte-identical at 1 and 2 workers and after an
+// interruption and --resume, and the pick never changes the evolution —
+// the generation rows equal those of the same run picking by the mean.
+func TestPickRunDeterministicAndResumable(t *testing.T) {
+	quick := func(over ...string) configs.Config {
+		t.Helper()
+		cfg, err := configs.Load("quick")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.GP.Pick != "pooled" {
+			t.Fatalf("quick's gp.pick = %q, want pooled", cfg.GP.Pick)
+		}
+		cfg, err = cfg.Override(append([]string{"gp.population=9", "gp.generations=3", "gp.subset=2", "data.train=3", "data.validation=4", "data.test=0", "generator.clusters=[2,3]", "generator.nodes=[4,8]", "gp.workers=1"}, over...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cfg
+	}
+	cfg := quick()
+	ref := filepath.Join(t.TempDir(), "ref")
+	want, err := Run(context.Background(), settings(t, cfg, ref))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w2 := filepath.Join(t.TempDir(), "w2")
+	got2, err := Run(context.Background(), settings(t, quick("gp.workers=2"), w2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rowsEqual(t, want.Generations, got2.Generations)
+	for _, f := range []string{BestFile, HallFile} {
+		if !bytes.Equal(readFile(t, filepath.Join(ref, f)), readFile(t, filepath.Join(w2, f))) {
+			t.Errorf("%s differs between 1 and 2 workers", f)
+		}
+	}
+
+	dir := filepath.Join(t.TempDir(), "run")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := settings(t, cfg, dir)
+	s.OnGeneration = func(snap Snapshot) {
+		if snap.Row.Generation == 1 {
+			cancel()
+		}
+	}
+	var intr *InterruptedError
+	if _, err := Run(ctx, s); !errors.As(err, &intr) || intr.Generation != 1 {
+		t.Fatalf("want an interruption after generation 1, got %v", err)
+	}
+	res, err := Resume(context.Background(), dir, settings(t, cfg, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rowsEqual(t, want.Generations, res.Generations)
+	for _, f := range []string{BestFile, HallFile} {
+		if !bytes.Equal(readFile(t, filepath.Join(ref, f)), readFile(t, filepath.Join(dir, f))) {
+			t.Errorf("%s differs after resume", f)
+		}
+	}
+
+	mean, err := Run(context.Background(), settings(t, quick("gp.pick=mean"), filepath.Join(t.TempDir(), "mean")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rowsEqual(t, want.Generations, mean.Generations)
 }
