@@ -185,6 +185,17 @@ type GP struct {
 	// selections (learn/parents.go) checks the name; the empty default
 	// marshals as before, so the ConfigHash of older configs is unchanged.
 	ParentSelection string `yaml:"parent_selection,omitempty"`
+	// Pick is the criterion of the final pick on validation (learn's
+	// finish, PickCriteria): "" or "mean" (the default, the paper's: the
+	// mean over the validation instances of O_c,i / O_SRSF,i), "pooled"
+	// (Σ_i O_c,i / Σ_i O_SRSF,i, the ratio of means the held-out tables
+	// report: an instance where a job starves has the largest objective
+	// and weighs the most) or "mean+worst" (the mean plus the largest
+	// O_c,i / O_SRSF,i: a worst-instance term). It never changes the
+	// evolution, only which candidate best.json names; best.json's
+	// validation score stays the mean. The empty default marshals as
+	// before, so the ConfigHash of older configs is unchanged.
+	Pick string `yaml:"pick,omitempty"`
 	// Objectives are NSGA-II's objectives: two or three of
 	// FrontObjectives(); empty with scalar selection.
 	Objectives []string `yaml:"objectives"`
@@ -441,6 +452,7 @@ func (c Config) Validate() error {
 		{len(c.GP.Terminals) == 0, "gp.terminals: must list at least one terminal"},
 		{c.GP.Allocator == "" || c.GP.Placer == "", "gp.allocator and gp.placer must be set"},
 		{c.GP.Dedup != "none" && c.GP.Dedup != "behaviour", fmt.Sprintf("gp.dedup = %q: must be none or behaviour", c.GP.Dedup)},
+		{c.GP.Pick != "" && !slices.Contains(PickCriteria(), c.GP.Pick), fmt.Sprintf("gp.pick = %q: must be %s", c.GP.Pick, strings.Join(PickCriteria(), ", "))},
 		{c.GP.ValidateEvery < 0, fmt.Sprintf("gp.validate_every = %d: must be ≥ 0", c.GP.ValidateEvery)},
 		{c.GP.DedupSample < 1, fmt.Sprintf("gp.dedup_sample = %d: must be ≥ 1", c.GP.DedupSample)},
 		{c.Pressure.Clusters < 1 || c.Pressure.Nodes < 1 || c.Pressure.Jobs < 1 || c.Pressure.Seeds < 1, "pressure: clusters, nodes, jobs and seeds must be ≥ 1"},

@@ -96,6 +96,7 @@ func TestOverrideTyped(t *testing.T) {
 		{"seed.x=1", `key "seed" is a value, not a section`},
 		{"--out", "looks like a flag"},
 		{"gp.population=1", "gp.population = 1: must be ≥ 2"},
+		{"gp.pick=best", `gp.pick = "best": must be mean, pooled, mean+worst`},
 	} {
 		_, err := c.Override(c2.in)
 		if err == nil || !strings.Contains(err.Error(), c2.want) {

@@ -598,6 +598,21 @@ func (e *evaluator) validationTasks(inds []individual, insts []int, simplify boo
 // over the validation instances of O_c,i / O_SRSF,i. Individuals with the
 // same hash are simulated once.
 func (e *evaluator) validate(ctx context.Context, inds []individual) ([]float64, error) {
+	obj, err := e.validationObjectives(ctx, inds)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(inds))
+	for j := range inds {
+		out[j] = pickScore("mean", obj[j], e.baseVal)
+	}
+	return out, nil
+}
+
+// validationObjectives returns, for each individual, its objective O_c,i
+// on every validation instance, in instance order. Individuals with the
+// same hash are simulated once (and share their slice).
+func (e *evaluator) validationObjectives(ctx context.Context, inds []individual) ([][]float64, error) {
 	if len(e.val) == 0 {
 		return nil, errors.New("no validation instances")
 	}
@@ -621,17 +636,10 @@ func (e *evaluator) validate(ctx context.Context, inds []individual) ([]float64,
 	if err != nil {
 		return nil, fmt.Errorf("validation: %w", err)
 	}
-	score := make([]float64, len(uniq))
-	for u := range uniq {
-		sum := 0.0
-		for i := range e.val {
-			sum += normalise(obj[u*len(e.val)+i], e.baseVal[i])
-		}
-		score[u] = sum / float64(len(e.val))
-	}
-	out := make([]float64, len(inds))
+	out := make([][]float64, len(inds))
 	for j, t := range inds {
-		out[j] = score[index[t.hash()]]
+		u := index[t.hash()]
+		out[j] = obj[u*len(e.val) : (u+1)*len(e.val)]
 	}
 	return out, nil
 }

@@ -696,8 +696,9 @@ func (r *runner) validateBest(ctx context.Context, g int) error {
 // finish evaluates the final population, the hall of fame and the seeds
 // on the validation set, picks the best and writes the outputs into r.dir.
 //
-// The chosen tree has the lowest validation score; ties go to the smaller
-// tree, then to the lower canonical hash.
+// The chosen tree has the lowest validation score under gp.pick's
+// criterion (pickScore; the default is the mean of O_c,i / O_SRSF,i);
+// ties go to the smaller tree, then to the lower canonical hash.
 func (r *runner) finish(ctx context.Context, res *Result) error {
 	var cands []individual
 	for _, c := range r.pop {
@@ -712,16 +713,24 @@ func (r *runner) finish(ctx context.Context, res *Result) error {
 	// never be worse on validation than what the run started from. A
 	// seed already among the candidates is not added again.
 	cands = append(cands, seedCandidates(cands, r.seeds, r.routingSeeds, slices.Contains(r.cfg.GP.Learn, "routing"))...)
-	scores, err := r.ev.validate(ctx, cands)
+	obj, err := r.ev.validationObjectives(ctx, cands)
 	if err != nil {
 		if ctx.Err() != nil {
 			return &InterruptedError{Dir: r.dir, Generation: r.gen, Err: ctx.Err()}
 		}
 		return fmt.Errorf("learn: %w", err)
 	}
+	// scores are the validation scores (the mean) best.json and the hall
+	// report; crit is gp.pick's criterion, which chooses (the same numbers
+	// under the default, mean).
+	scores, crit := make([]float64, len(cands)), make([]float64, len(cands))
+	for i := range cands {
+		scores[i] = pickScore("mean", obj[i], r.ev.baseVal)
+		crit[i] = pickScore(r.cfg.GP.Pick, obj[i], r.ev.baseVal)
+	}
 	bi := 0
 	for i := range cands {
-		if c := compareFloat(scores[i], scores[bi]); c < 0 ||
+		if c := compareFloat(crit[i], crit[bi]); c < 0 ||
 			c == 0 && (cands[i].size() < cands[bi].size() ||
 				cands[i].size() == cands[bi].size() && cands[i].hash() < cands[bi].hash()) {
 			bi = i
