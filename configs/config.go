@@ -199,6 +199,14 @@ type GP struct {
 	// Objectives are NSGA-II's objectives: two or three of
 	// FrontObjectives(); empty with scalar selection.
 	Objectives []string `yaml:"objectives"`
+	// Niche K > 0, with gp.selection: nsga2, clears by ranking tree
+	// (learn/niche.go): in the NSGA-II order of survival and of the parent
+	// tournament only the first K members with the same ranking tree
+	// (canonical hash) keep their place; the others follow every kept
+	// member. 0 (the default, not written out, so older configs keep
+	// their ConfigHash) is plain NSGA-II. Early stop's dominance bound is
+	// off with it.
+	Niche int `yaml:"niche,omitempty"`
 	// Learn lists the trees an individual evolves (SPEC §16): empty or
 	// [ranking] is the paper's learner (one ranking tree f under
 	// gp.allocator); [routing, ranking] evolves a routing tree R and f

@@ -114,7 +114,7 @@ func TestOverrideEveryKeyRoundTrips(t *testing.T) {
 
 // omittedUnlessSet are the keys a config marshals only when they are set
 // (so that older configs keep their ConfigHash); paper-route sets them.
-var omittedUnlessSet = map[string]bool{"gp.seed": true, "data.seed": true, "gp.learn": true, "gp.routing_terminals": true, "gp.scope": true, "gp.seed_routing": true, "gp.tree_swap": true, "gp.surrogate": true, "gp.surrogate_pool": true, "gp.surrogate_k": true, "gp.surrogate_repeats": true}
+var omittedUnlessSet = map[string]bool{"gp.seed": true, "data.seed": true, "gp.learn": true, "gp.routing_terminals": true, "gp.scope": true, "gp.seed_routing": true, "gp.tree_swap": true, "gp.surrogate": true, "gp.surrogate_pool": true, "gp.surrogate_k": true, "gp.surrogate_repeats": true, "gp.niche": true}
 
 func overrideRoundTrips(t *testing.T, name string) {
 	c, err := Load(name)

@@ -54,6 +54,12 @@ func (g GP) validateSelection() error {
 	if !ok {
 		return fmt.Errorf("gp.selection = %q: must be %s", g.Selection, strings.Join(selectionNames(func(SelectionMethod) bool { return true }), " or "))
 	}
+	if g.Niche < 0 {
+		return fmt.Errorf("gp.niche = %d: must be ≥ 0 (0: no clearing)", g.Niche)
+	}
+	if g.Niche > 0 && g.Selection != "nsga2" {
+		return fmt.Errorf("gp.niche = %d: clearing by ranking tree is for gp.selection: nsga2 (gp.selection is %s)", g.Niche, g.Selection)
+	}
 	if !m.Objectives {
 		if len(g.Objectives) > 0 {
 			multi := selectionNames(func(m SelectionMethod) bool { return m.Objectives })

@@ -23,6 +23,9 @@ func TestSelectionValidation(t *testing.T) {
 		{[]string{"gp.selection=nsga2", "gp.objectives=[cq_avg,cq_max,util,size]"}, "at most three"},
 		{[]string{"gp.objectives=[avg_jct,max_qt]"}, "objectives are for gp.selection: nsga2"},
 		{[]string{"gp.selection=spea2"}, `gp.selection = "spea2": must be nsga2 or scalar`},
+		{[]string{"gp.selection=nsga2", "gp.objectives=[cq_avg,cq_max]", "gp.niche=3"}, ""},
+		{[]string{"gp.selection=nsga2", "gp.objectives=[cq_avg,cq_max]", "gp.niche=-1"}, "gp.niche = -1: must be ≥ 0"},
+		{[]string{"gp.niche=2"}, "gp.niche = 2: clearing by ranking tree is for gp.selection: nsga2"},
 	} {
 		_, err := c.Override(tc.over...)
 		switch {

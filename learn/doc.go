@@ -118,7 +118,11 @@
 // objectives are dominated by gp.population parents (so it cannot
 // survive); the checkpoint keeps the per-component cache, so --resume
 // simulates what an uninterrupted run does. Order equivalence is off
-// under nsga2. The arithmetic is internal/pareto.
+// under nsga2. The arithmetic is internal/pareto. gp.niche K clears both
+// NSGA-II orders by ranking tree (niche.go): only the first K members
+// with the same ranking tree keep their place, the rest follow every
+// kept member, so the population keeps more ranking families; early
+// stop's dominance bound is off with it.
 //
 // # Surrogate (gp.surrogate: knn, off by default)
 //

@@ -27,11 +27,12 @@ func TestFrontEarlyStopExactOnDominance(t *testing.T) {
 	files := []string{BestFile, FrontFile, FrontPlotName + ".svg", HypervolumePlotName + ".svg", HallFile, PlotName + ".svg"}
 	pruned := 0
 	for _, tc := range []struct {
-		seed int
-		objs string
-	}{{1, "[avg_jct,max_qt]"}, {2, "[avg_jct,max_qt]"}, {3, "[avg_jct,size]"}, {4, "[cq_avg,cq_max,util]"}} {
-		t.Run(fmt.Sprintf("seed%d%s", tc.seed, tc.objs), func(t *testing.T) {
-			ov := []string{fmt.Sprintf("seed=%d", tc.seed), "gp.objectives=" + tc.objs, "gp.generations=4", "gp.population=8", "gp.subset=3"}
+		seed  int
+		objs  string
+		niche int // gp.niche: the bound must be off (clearing is not monotone in dominance)
+	}{{1, "[avg_jct,max_qt]", 0}, {2, "[avg_jct,max_qt]", 0}, {3, "[avg_jct,size]", 0}, {4, "[cq_avg,cq_max,util]", 0}, {1, "[avg_jct,size]", 1}} {
+		t.Run(fmt.Sprintf("seed%d%s-niche%d", tc.seed, tc.objs, tc.niche), func(t *testing.T) {
+			ov := []string{fmt.Sprintf("seed=%d", tc.seed), "gp.objectives=" + tc.objs, "gp.generations=4", "gp.population=8", "gp.subset=3", fmt.Sprintf("gp.niche=%d", tc.niche)}
 			off := filepath.Join(t.TempDir(), "off")
 			want, err := Run(context.Background(), settings(t, frontConfig(t, append(ov, "gp.early_stop=false")...), off))
 			if err != nil {
@@ -39,10 +40,14 @@ func TestFrontEarlyStopExactOnDominance(t *testing.T) {
 			}
 			on := filepath.Join(t.TempDir(), "on")
 			s := settings(t, frontConfig(t, append(ov, "gp.early_stop=true")...), on)
-			s.onBatch = func(st batchStats) { pruned += st.pruned }
+			nichePruned := 0
+			s.onBatch = func(st batchStats) { pruned, nichePruned = pruned+st.pruned, nichePruned+st.pruned }
 			got, err := Run(context.Background(), s)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if tc.niche > 0 && nichePruned > 0 {
+				t.Errorf("gp.niche=%d: %d offspring skipped, want the dominance bound off", tc.niche, nichePruned)
 			}
 			rowsEqual(t, want.Generations, got.Generations)
 			for _, f := range files {

@@ -140,6 +140,10 @@ func TestFrontDeterministicAndResumable(t *testing.T) {
 	t.Run("routing+ranking", func(t *testing.T) {
 		testFrontDeterministicAndResumable(t, twoTreeOverrides("arrivals", "objective.kind=multi", "gp.objectives=[cq_avg,cq_max,util]"))
 	})
+	// Both trees, cleared by ranking tree (gp.niche, niche.go).
+	t.Run("routing+ranking niche", func(t *testing.T) {
+		testFrontDeterministicAndResumable(t, twoTreeOverrides("arrivals", "objective.kind=multi", "gp.objectives=[cq_avg,cq_max,util]", "gp.niche=1"))
+	})
 }
 
 func testFrontDeterministicAndResumable(t *testing.T, extra []string) {

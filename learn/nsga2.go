@@ -14,18 +14,23 @@ import (
 // sorting with crowding distance from parents ∪ offspring — NSGA2.
 //
 // Both read the NSGA-II order of internal/pareto: rank ascending, crowding
-// distance descending, then canonical hash, then index.
+// distance descending, then canonical hash, then index — with gp.niche K
+// > 0 cleared by ranking tree (niche.go): of the members that share a
+// ranking tree only the K first in that order keep their place, the
+// others follow every kept member.
 
 // CrowdedTournament is NSGA-II's parent selection: a tournament of 2 in
 // which the member earlier in the NSGA-II order wins. Its draws are those
 // of Tournament{K: 2} on each member's position in that order.
-type CrowdedTournament struct{}
+type CrowdedTournament struct {
+	Niche int // gp.niche: members kept per ranking tree (0: no clearing)
+}
 
 // Prepare ranks and crowds pop once for a generation's pairs (the loop
 // calls it before breeding; see PreparedSelection).
-func (CrowdedTournament) Prepare(pop Population) ParentSelection {
+func (c CrowdedTournament) Prepare(pop Population) ParentSelection {
 	pos := make([]float64, pop.Len())
-	for p, i := range nsgaOrder(pop) {
+	for p, i := range clearByRanking(pop, nsgaOrder(pop), c.Niche) {
 		pos[i] = float64(p)
 	}
 	return positionTournament(pos)
@@ -59,13 +64,21 @@ func (p positioned) Fitness(i int) float64 { return p.pos[i] }
 // NSGA2 is NSGA-II's survival: pop is put in ByFitness order (so that
 // members equal in every objective keep a deterministic order), then the
 // first n of the NSGA-II order survive, returned in ByFitness order.
-type NSGA2 struct{}
+type NSGA2 struct {
+	Niche int // gp.niche: members kept per ranking tree (0: no clearing)
+}
 
 // Survive implements Survival.
-func (NSGA2) Survive(pop Population, n int) []int {
+func (s NSGA2) Survive(pop Population, n int) []int {
 	idx := sortedIndexes(pop, ByFitness)
+	sub := subPopulation{pop, idx}
 	var out []int
-	for _, k := range nsgaSurvivors(subPopulation{pop, idx}, n) {
+	survivors := nsgaSurvivors(sub, n)
+	if s.Niche > 0 {
+		survivors = clearByRanking(sub, nsgaOrder(sub), s.Niche)
+		survivors = survivors[:min(n, len(survivors))]
+	}
+	for _, k := range survivors {
 		out = append(out, idx[k])
 	}
 	slices.SortStableFunc(out, func(i, j int) int { return ByFitness(pop, i, j) })

@@ -615,6 +615,15 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 	return res, nil
 }
 
+// frontEarlyStop reports whether nsga2's early stop (front_earlystop.go)
+// runs: gp.early_stop, and survival monotone in dominance — neither
+// behavioural dedup (dedup: the first member of a phenotype competes,
+// chosen by scalar fitness) nor clearing by ranking tree (gp.niche: a
+// member dominated by n others survives when they are cleared).
+func frontEarlyStop(gp configs.GP, dedup bool) bool {
+	return gp.EarlyStop && !dedup && gp.Niche == 0
+}
+
 // evaluate sets the fitness of all = parents (the first np members) +
 // offspring on subset. With gp.early_stop (or order equivalence) the
 // parents are scored first and
@@ -624,7 +633,7 @@ func (r *runner) loop(ctx context.Context) (*Result, error) {
 // nothing reported (every reported number is of a survivor).
 func (r *runner) evaluate(ctx context.Context, all []scored, np int, subset []int) (batchStats, error) {
 	if r.front != nil {
-		return r.front.evaluate(ctx, r.ev, all, np, r.cfg.GP.Population, subset, r.cfg.GP.EarlyStop && r.decisions == nil)
+		return r.front.evaluate(ctx, r.ev, all, np, r.cfg.GP.Population, subset, frontEarlyStop(r.cfg.GP, r.decisions != nil))
 	}
 	if np == 0 || !r.cfg.GP.EarlyStop && r.ev.traces == nil {
 		return r.ev.fitness(ctx, all, subset, math.Inf(1))

@@ -48,9 +48,10 @@ func scalarSelection(gp configs.GP) (Selection, error) {
 	return Selection{Parents: parents, Survival: MuPlusLambda{order}, Order: order}, nil
 }
 
-// nsga2Selection is NSGA-II (nsga2.go) on gp.objectives.
-func nsga2Selection(configs.GP) (Selection, error) {
-	return Selection{Parents: CrowdedTournament{}, Survival: NSGA2{}, Order: ByFitness, Objectives: true}, nil
+// nsga2Selection is NSGA-II (nsga2.go) on gp.objectives, cleared by
+// ranking tree with gp.niche (niche.go).
+func nsga2Selection(gp configs.GP) (Selection, error) {
+	return Selection{Parents: CrowdedTournament{Niche: gp.Niche}, Survival: NSGA2{Niche: gp.Niche}, Order: ByFitness, Objectives: true}, nil
 }
 
 // newSelection builds gp.selection's method from methods (Selections()),
