@@ -515,7 +515,8 @@ func interruptAfter(t *testing.T, cfg configs.Config, dir string, gen int64) {
 			cancel()
 		}
 	}
-	if _, err := Run(ctx, s); err == nil {
-		t.Fatal("want an interruption")
+	var intr *InterruptedError
+	if _, err := Run(ctx, s); !errors.As(err, &intr) || intr.Generation != int(gen) {
+		t.Fatalf("want an interruption after generation %d, got %v", gen, err)
 	}
 }

@@ -3,7 +3,6 @@ package learn
 import (
 	"bytes"
 	"context"
-	"errors"
 	"math"
 	mrand "math/rand"
 	"path/filepath"
@@ -116,18 +115,7 @@ func TestLexicaseRunDeterministicAndResumable(t *testing.T) {
 	}
 
 	dir := filepath.Join(t.TempDir(), "run")
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	s := settings(t, cfg, dir)
-	s.OnGeneration = func(snap Snapshot) {
-		if snap.Row.Generation == 2 {
-			cancel()
-		}
-	}
-	var intr *InterruptedError
-	if _, err := Run(ctx, s); !errors.As(err, &intr) || intr.Generation != 2 {
-		t.Fatalf("want an interruption after generation 2, got %v", err)
-	}
+	interruptAfter(t, cfg, dir, 2)
 	if !bytes.Contains(readFile(t, filepath.Join(dir, CheckpointDir, "state.json")), []byte(`"cases"`)) {
 		t.Fatal("a lexicase checkpoint has no per-instance cases")
 	}

@@ -3,7 +3,6 @@ package learn
 import (
 	"bytes"
 	"context"
-	"errors"
 	"math"
 	"path/filepath"
 	"testing"
@@ -163,18 +162,7 @@ func TestPickRunDeterministicAndResumable(t *testing.T) {
 	}
 
 	dir := filepath.Join(t.TempDir(), "run")
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	s := settings(t, cfg, dir)
-	s.OnGeneration = func(snap Snapshot) {
-		if snap.Row.Generation == 1 {
-			cancel()
-		}
-	}
-	var intr *InterruptedError
-	if _, err := Run(ctx, s); !errors.As(err, &intr) || intr.Generation != 1 {
-		t.Fatalf("want an interruption after generation 1, got %v", err)
-	}
+	interruptAfter(t, cfg, dir, 1)
 	res, err := Resume(context.Background(), dir, settings(t, cfg, ""))
 	if err != nil {
 		t.Fatal(err)

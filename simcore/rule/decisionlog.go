@@ -32,13 +32,7 @@ func WithDecisionLog(r Rule, log func(Decision)) Rule { r.decisionLog = log; ret
 // fixedHash is Decision.Fixed for the allocation's operation.
 func fixedHash(a *simcore.Allocation) uint64 {
 	h := fnv.New64a()
-	put := func(x int64) {
-		var b [8]byte
-		for k := range b {
-			b[k] = byte(x >> (8 * k))
-		}
-		h.Write(b[:])
-	}
+	put := func(x int64) { putInt64(h, x) }
 	now := a.Now()
 	for p := range a.Clusters() {
 		put(-1 - int64(p))

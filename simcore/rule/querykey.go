@@ -1,6 +1,7 @@
 package rule
 
 import (
+	"hash"
 	"hash/fnv"
 	"slices"
 
@@ -21,13 +22,7 @@ func WithQueryLog(r Rule, log func(key uint64)) Rule { r.queryLog = log; return 
 // queryKey is the key of the query of js[i] on cluster p.
 func queryKey(a *simcore.Allocation, af *allFinish, i, p int) uint64 {
 	h := fnv.New64a()
-	put := func(x int64) {
-		var b [8]byte
-		for k := range b {
-			b[k] = byte(x >> (8 * k))
-		}
-		h.Write(b[:])
-	}
+	put := func(x int64) { putInt64(h, x) }
 	st := a.State()
 	now := a.Now()
 	put(now)
@@ -55,4 +50,14 @@ func queryKey(a *simcore.Allocation, af *allFinish, i, p int) uint64 {
 	put(a.Job(j).ID)
 	put(a.RemainingOn(j, p))
 	return h.Sum64()
+}
+
+// putInt64 writes x to h as 8 little-endian bytes (the study keys' one
+// encoding).
+func putInt64(h hash.Hash64, x int64) {
+	var b [8]byte
+	for k := range b {
+		b[k] = byte(x >> (8 * k))
+	}
+	h.Write(b[:])
 }
