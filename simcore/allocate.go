@@ -108,6 +108,11 @@ func (a *Allocation) Assign(i, p int) {
 		s.clusters[old].remove(i)
 		s.wait(i) // until cluster p's plan places it (deferFrom)
 	}
+	if s.dur != nil {
+		// sim.assign rescales rem[i]: load the what-if planners'
+		// deferred candidates first (levelSets.loadPending).
+		s.levelSets.loadPending(s)
+	}
 	s.assign(i, p)
 	s.setKey(i, p)
 	s.clusters[p].add(i)

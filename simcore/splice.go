@@ -57,6 +57,10 @@ type planStats struct {
 	// KeptLevels counts the what-if level planners' loads that kept the
 	// levels of an unchanged fixed state (levelplan.go loadLevels).
 	KeptLevels int
+	// FlushedLoads counts the what-if level planners' deferred candidate
+	// loads done before an Assign rescaled a remaining time
+	// (levelSets.loadPending).
+	FlushedLoads int
 	// ChangedRunning and ChangedQueued count the fresh placements whose
 	// decision differs from the old plan's (running and queued jobs);
 	// FirstRunning and FirstQueued count the splice runs whose first such

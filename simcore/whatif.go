@@ -36,6 +36,11 @@ type WhatIfPlanner struct {
 	// operation (levelSets.take defers loadLevels to the first Plan, so a
 	// cluster the allocator never asks costs no O(N·G) load).
 	unloaded bool
+	// jobsUnloaded: the level planner's candidates are not loaded yet in
+	// this operation (levelSets.take defers loadJobs to the first Plan or
+	// to the first Assign that rewrites a remaining time, whichever comes
+	// first: see levelSets.loadPending).
+	jobsUnloaded bool
 }
 
 // Cluster is the planner's cluster.
@@ -71,6 +76,10 @@ func (wp *WhatIfPlanner) Plan(ranks []int32) (from int, err error) {
 // simulations against full re-plans on the reference what-if planner).
 func (wp *WhatIfPlanner) PlanShared(ranks []int32, same int) (from int, err error) {
 	if wp.level != nil {
+		if wp.jobsUnloaded {
+			wp.level.loadJobs(wp.s, wp.p, wp.jobs)
+			wp.jobsUnloaded = false
+		}
 		if wp.unloaded {
 			wp.level.loadLevels(wp.s, wp.p)
 			wp.unloaded = false
@@ -161,9 +170,12 @@ func (a *Allocation) whatIfs(k int, order [][]int, level bool) [][]*WhatIfPlanne
 // TestLevelPlannerMatchesWhatIf (pooled planners against the reference what-if
 // planner at every operation).
 type levelSets struct {
-	op   int                // the operation the sets in use were handed out at
-	used int                // sets[:used] are in use at op
-	sets [][]*WhatIfPlanner // per set, one planner per cluster index
+	op   int // the operation the sets in use were handed out at
+	used int // sets[:used] are in use at op
+	// pending: a planner of sets[:used] may still hold unloaded candidates
+	// (loadPending clears it).
+	pending bool
+	sets    [][]*WhatIfPlanner // per set, one planner per cluster index
 }
 
 // take hands out k sets of level planners for the candidates order,
@@ -185,13 +197,52 @@ func (ls *levelSets) take(s *sim, k int, order [][]int) [][]*WhatIfPlanner {
 		for p, jobs := range order {
 			wp := set[p]
 			wp.s, wp.p, wp.jobs, wp.starts = s, p, jobs, nil
-			wp.level.loadJobs(s, p, jobs)
-			wp.unloaded = true // the levels are loaded at the first Plan (loadLevels)
+			wp.jobsUnloaded = true // the candidates are loaded at the first Plan (loadPending)
+			wp.unloaded = true     // the levels are loaded at the first Plan (loadLevels)
 		}
 		out[w] = set[:len(order):len(order)]
 	}
 	ls.used += k
+	ls.pending = true
 	return out
+}
+
+// loadPending loads the candidates of every planner handed out in this
+// operation that has not planned yet. take defers loadJobs so that a
+// cluster the allocator never asks costs no O(candidates) load (with the
+// box bound most decisions ask one or two clusters of six): 5–9 % of the
+// scope-all rule's CPU on the quick splits (docs/PERFORMANCE.md, issue 39
+// fifth round).
+//
+// Exact: loadJobs reads the candidates (order[p], which the caller keeps
+// unchanged while it plans, as the reference planner reads it at every
+// Plan too), the jobs' shapes and the placer, all fixed during Allocate,
+// and remOn(j, p), which reads rem[j], the lag of fixed jobs and, on
+// heterogeneous instances, the job's assigned cluster. During Allocate
+// only Allocation.Assign writes those, and only through sim.assign's
+// rescaling of rem on heterogeneous instances (a job of Js has no lag).
+// Assign calls loadPending before such a write, so every planner's
+// candidates are those it would have loaded when handed out. Oracles:
+// TestWhatIfPoolIsFresh (whole simulations of an allocator that plans
+// after moving jobs, homogeneous and heterogeneous, pooled lazy planners
+// against freshly made eager ones; it requires loads deferred past a
+// rescaling Assign) and TestLevelPlannerMatchesWhatIf.
+func (ls *levelSets) loadPending(s *sim) {
+	if !ls.pending || ls.op != s.ops {
+		return
+	}
+	for _, set := range ls.sets[:ls.used] {
+		for _, wp := range set {
+			if wp.jobsUnloaded && wp.s == s {
+				wp.level.loadJobs(s, wp.p, wp.jobs)
+				wp.jobsUnloaded = false
+				if s.hooks.stats != nil {
+					s.hooks.stats.FlushedLoads++
+				}
+			}
+		}
+	}
+	ls.pending = false
 }
 
 // whatIf plans clusters for hypothetical member sets without touching the

@@ -109,6 +109,15 @@ func TestWhatIfPoolIsFresh(t *testing.T) {
 		if i%4 == 3 {
 			inst = wideJobsInstance(rng, fmt.Sprintf("pool-wide-%d", i))
 		}
+		if i%3 == 1 { // typed GPUs: Assign rescales remaining times (loadPending)
+			for c := range inst.Clusters {
+				inst.Clusters[c].GPUType = []string{"a", "b"}[c%2]
+			}
+			for k := range inst.Jobs {
+				j := &inst.Jobs[k]
+				j.TypeDurations = map[string]int64{"a": j.Duration, "b": 1 + j.Duration*int64(1+rng.IntN(3))/2}
+			}
+		}
 		for _, b := range []Backfill{BackfillNone, BackfillGreedy} {
 			var sums [2]uint64
 			var res [2]Result
@@ -135,7 +144,10 @@ func TestWhatIfPoolIsFresh(t *testing.T) {
 	if st.KeptLevels == 0 {
 		t.Fatal("no pooled planner kept its levels across operations: the test does not exercise loadLevels' reuse")
 	}
-	t.Logf("loads that kept the levels: %d", st.KeptLevels)
+	if st.FlushedLoads == 0 {
+		t.Fatal("no deferred candidate load was flushed by a rescaling Assign: the test does not exercise loadPending")
+	}
+	t.Logf("loads that kept the levels: %d; deferred loads flushed by Assign: %d", st.KeptLevels, st.FlushedLoads)
 }
 
 // referenceRankOrder is RankOrder as it was: the positions sorted by a
