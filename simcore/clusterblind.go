@@ -82,3 +82,38 @@ func (s *sim) rankKey(j, p int) float64 {
 	}
 	return m.val[j]
 }
+
+// seedKeyMemo records job j's key, just computed by the list step of the
+// operation (ListScheduler.operation: one by one, or keyBatch.keys), in
+// the allocation seam's memo, so that the allocator's rank orders do not
+// evaluate it again (that second evaluation was 5–7 % of the scope-all
+// rule's CPU on the quick splits, docs/PERFORMANCE.md, issue 39 fifth
+// round).
+//
+// Exact: the memo is on only where a job's key is the same on every
+// cluster (initKeyMemo). The list step's key of j is Priority of j's view
+// on its cluster at this operation: setKey evaluates it, and a batch
+// returns exactly that value by KeyBatcher's contract — with only the core
+// fields for a CoreViews batch, which equal the view's for a job that is
+// not fixed (no lag) on a homogeneous instance without estimates. So it is
+// the value rankKey would compute at its first call in the operation: the
+// list step runs before Allocate, at the same now and counters, which
+// nothing between them changes (keyMemo's comment). Fixed jobs are left
+// out (a batch's core Queued ignores their lag; the seam never asks for
+// their keys). Oracle: TestSharedRankKeysExact (whole simulations with the
+// seeded memo against no memo, one-by-one and batch rankings; it requires
+// seeded keys, and fails when a seed is off by one ulp).
+func (s *sim) seedKeyMemo(j int, key float64) {
+	m := &s.keys
+	if !m.on || s.fixed[j] {
+		return
+	}
+	if m.at == nil {
+		m.at = make([]int, len(s.inst.Jobs))
+		m.val = make([]float64, len(s.inst.Jobs))
+	}
+	m.val[j], m.at[j] = key, s.ops
+	if s.hooks.stats != nil {
+		s.hooks.stats.SeededKeys++
+	}
+}

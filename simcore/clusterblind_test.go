@@ -23,17 +23,40 @@ func (c countingWait) Priority(j simcore.JobView) float64 {
 
 func (countingWait) ClusterBlind() bool { return true }
 
+// batchWait is WeightedWait evaluated in batches (simcore.KeyBatcher), as
+// a compiled formula is; core says it reads only the core fields
+// (simcore.CoreViews), so the engine fills only those. The list step's
+// batch keys then seed the allocation seam's memo (seedKeyMemo).
+type batchWait struct{ core bool }
+
+func (batchWait) Priority(j simcore.JobView) float64 { return simcore.WeightedWait{}.Priority(j) }
+
+func (batchWait) ClusterBlind() bool { return true }
+
+func (b batchWait) CoreViews() bool { return b.core }
+
+func (batchWait) KeyBatch() func(views []simcore.JobView, keys []float64) {
+	return func(views []simcore.JobView, keys []float64) {
+		for i := range views {
+			keys[i] = simcore.WeightedWait{}.Priority(views[i])
+		}
+	}
+}
+
 // TestSharedRankKeysExact: evaluating the allocation seam's keys once per
 // job and operation when they are the same on every cluster
 // (clusterblind.go: keyMemo) gives exactly the results of evaluating them
 // on every call, on random and overloaded instances, for the rule
 // allocator in scope all (m and W; its decision order and m's what-if
 // orders read the keys) and EVO (whose what-ifs read them), under both
-// triggers. It also requires the memo to have saved evaluations, so it
+// triggers. The memo is also seeded with the keys the list step computed
+// (seedKeyMemo), one by one and in batches with core or full views. It also
+// requires the memo to have saved evaluations and to have been seeded, so it
 // cannot pass by never running.
 func TestSharedRankKeysExact(t *testing.T) {
 	insts := randomAndOverloaded(t, rand.New(rand.NewPCG(43, 9)), 30, [2]int{2, 6}, 25, 2.5, 5)
 	var withMemo, without atomic.Int64
+	var st simcore.PlanStats
 	mk := func(n *atomic.Int64, routing string, ranking simcore.Ranking) simcore.Scheduler {
 		p, err := rule.ParseParams(routing, "all", false)
 		if err != nil {
@@ -56,6 +79,8 @@ func TestSharedRankKeysExact(t *testing.T) {
 		{mk(&withMemo, "m", countingWait{&withMemo}), mk(&without, "m", countingWait{&without})},
 		{mk(nil, "m", simcore.SRSF{}), nil},
 		{mk(nil, "W + x", simcore.FIFO{}), nil},
+		{mk(nil, "m + h * m", batchWait{core: true}), nil},
+		{mk(nil, "m", batchWait{}), nil},
 		{simcore.NewListScheduler("evo", e, simcore.WeightedWait{}, simcore.BestFit{}), nil},
 	}
 	for _, inst := range insts {
@@ -69,7 +94,7 @@ func TestSharedRankKeysExact(t *testing.T) {
 			}
 			for _, tr := range []simcore.Trigger{simcore.TriggerArrival, simcore.TriggerArrivalCompletion} {
 				opts := simcore.Options{Trigger: tr, RecordSegments: true}
-				a, err := simcore.SimulateHooked(context.Background(), inst, pr.memo, opts, simcore.TestHooks{})
+				a, err := simcore.SimulateHooked(context.Background(), inst, pr.memo, opts, simcore.TestHooks{Stats: &st})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -86,5 +111,8 @@ func TestSharedRankKeysExact(t *testing.T) {
 	if withMemo.Load() == 0 || withMemo.Load() >= without.Load() {
 		t.Fatalf("keys evaluated %d times with the memo, %d without: the memo saved nothing", withMemo.Load(), without.Load())
 	}
-	t.Logf("keys evaluated %d times with the memo, %d without", withMemo.Load(), without.Load())
+	if st.SeededKeys == 0 {
+		t.Fatal("no list-step key seeded the memo (seedKeyMemo): the test does not exercise it")
+	}
+	t.Logf("keys evaluated %d times with the memo, %d without; keys seeded by the list step: %d", withMemo.Load(), without.Load(), st.SeededKeys)
 }

@@ -124,6 +124,7 @@ func (b *keyBatch) keys(s *sim) {
 	b.eval(b.views, b.out)
 	for i, j := range b.jobs {
 		s.key[j] = b.out[i]
+		s.seedKeyMemo(j, b.out[i])
 	}
 }
 
@@ -155,6 +156,7 @@ func (b *keyBatch) coreKeys(s *sim) {
 	b.eval(b.views, b.out)
 	for i, j := range b.jobs {
 		s.key[j] = b.out[i]
+		s.seedKeyMemo(j, b.out[i])
 	}
 }
 

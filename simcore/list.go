@@ -85,6 +85,7 @@ func (ls *ListScheduler) operation(s *sim) error {
 		for _, j := range s.open {
 			if c := s.assigned[j]; c >= 0 {
 				s.setKey(j, c)
+				s.seedKeyMemo(j, s.key[j])
 			}
 		}
 	default:

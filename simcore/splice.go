@@ -61,6 +61,9 @@ type planStats struct {
 	// loads done before an Assign rescaled a remaining time
 	// (levelSets.loadPending).
 	FlushedLoads int
+	// SeededKeys counts the batch keys offered to the allocation seam's
+	// key memo (clusterblind.go: seedKeyMemo).
+	SeededKeys int
 	// ChangedRunning and ChangedQueued count the fresh placements whose
 	// decision differs from the old plan's (running and queued jobs);
 	// FirstRunning and FirstQueued count the splice runs whose first such
