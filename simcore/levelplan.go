@@ -107,7 +107,7 @@ func newLevelPlanner(s *sim, p int, order []int) *levelPlanner {
 // TestLevelPlannerMatchesWhatIf (pooled planners against the list scheduler's
 // what-if planner at every operation).
 func (lp *levelPlanner) load(s *sim, p int, order []int) {
-	lp.loadJobs(s, p, order)
+	lp.loadJobs(s, p, order, nil)
 	lp.loadLevels(s, p)
 }
 
@@ -186,12 +186,29 @@ func (lp *levelPlanner) loadLevels(s *sim, p int) {
 
 // loadJobs writes the candidates and resets the path: the part of load
 // that does not read the levels.
-func (lp *levelPlanner) loadJobs(s *sim, p int, order []int) {
-	lp.jobs = lp.jobs[:0]
-	for _, j := range order {
-		job := &s.inst.Jobs[j]
-		rem := s.remOn(j, p)
-		lp.jobs = append(lp.jobs, levelJob{j: j, w: job.PerWorker(), r: job.Workers, rem: rem})
+//
+// from, when not nil, is a planner loaded in this operation for the same
+// candidates (the same jobs in the same order) on an instance whose
+// remaining times do not depend on the cluster (no per-type durations, no
+// estimates: remOn is rem − lag there): its candidates are copied rather
+// than computed again. Exact: a candidate's entry reads only the job's
+// shape and remOn(j, p), which is then the same on every cluster and, as
+// loadPending states, unchanged during Allocate (WhatIfPlanner.loadCandidates
+// checks both conditions). Oracle: TestWhatIfPoolIsFresh (it requires
+// copied loads).
+func (lp *levelPlanner) loadJobs(s *sim, p int, order []int, from *levelPlanner) {
+	if from != nil {
+		lp.jobs = append(lp.jobs[:0], from.jobs...)
+		if s.hooks.stats != nil {
+			s.hooks.stats.CopiedLoads++
+		}
+	} else {
+		lp.jobs = lp.jobs[:0]
+		for _, j := range order {
+			job := &s.inst.Jobs[j]
+			rem := s.remOn(j, p)
+			lp.jobs = append(lp.jobs, levelJob{j: j, w: job.PerWorker(), r: job.Workers, rem: rem})
+		}
 	}
 	// The path holds at most every job once: its buffers are sized for
 	// that, and lengths are kept in depth and nu, so planning writes no

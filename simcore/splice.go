@@ -61,6 +61,9 @@ type planStats struct {
 	// loads done before an Assign rescaled a remaining time
 	// (levelSets.loadPending).
 	FlushedLoads int
+	// CopiedLoads counts the what-if level planners' candidate loads
+	// copied from another planner of the same set (levelPlanner.loadJobs).
+	CopiedLoads int
 	// SeededKeys counts the batch keys offered to the allocation seam's
 	// key memo (clusterblind.go: seedKeyMemo).
 	SeededKeys int

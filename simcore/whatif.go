@@ -41,6 +41,26 @@ type WhatIfPlanner struct {
 	// to the first Assign that rewrites a remaining time, whichever comes
 	// first: see levelSets.loadPending).
 	jobsUnloaded bool
+	peers        []*WhatIfPlanner // the set wp was handed out in (levelSets.take)
+}
+
+// loadCandidates loads the level planner's deferred candidates, copying
+// them from a planner of the same set already loaded in this operation for
+// the same candidates where remaining times do not depend on the cluster
+// (levelPlanner.loadJobs' from).
+func (wp *WhatIfPlanner) loadCandidates() {
+	s := wp.s
+	var from *levelPlanner
+	if s.dur == nil && !s.estimated {
+		for _, q := range wp.peers {
+			if q != wp && !q.jobsUnloaded && slices.Equal(q.jobs, wp.jobs) {
+				from = q.level
+				break
+			}
+		}
+	}
+	wp.level.loadJobs(s, wp.p, wp.jobs, from)
+	wp.jobsUnloaded = false
 }
 
 // Cluster is the planner's cluster.
@@ -77,8 +97,7 @@ func (wp *WhatIfPlanner) Plan(ranks []int32) (from int, err error) {
 func (wp *WhatIfPlanner) PlanShared(ranks []int32, same int) (from int, err error) {
 	if wp.level != nil {
 		if wp.jobsUnloaded {
-			wp.level.loadJobs(wp.s, wp.p, wp.jobs)
-			wp.jobsUnloaded = false
+			wp.loadCandidates()
 		}
 		if wp.unloaded {
 			wp.level.loadLevels(wp.s, wp.p)
@@ -197,6 +216,7 @@ func (ls *levelSets) take(s *sim, k int, order [][]int) [][]*WhatIfPlanner {
 		for p, jobs := range order {
 			wp := set[p]
 			wp.s, wp.p, wp.jobs, wp.starts = s, p, jobs, nil
+			wp.peers = set[:len(order)]
 			wp.jobsUnloaded = true // the candidates are loaded at the first Plan (loadPending)
 			wp.unloaded = true     // the levels are loaded at the first Plan (loadLevels)
 		}
@@ -233,9 +253,8 @@ func (ls *levelSets) loadPending(s *sim) {
 	}
 	for _, set := range ls.sets[:ls.used] {
 		for _, wp := range set {
-			if wp.jobsUnloaded && wp.s == s {
-				wp.level.loadJobs(s, wp.p, wp.jobs)
-				wp.jobsUnloaded = false
+			if wp.jobsUnloaded {
+				wp.loadCandidates()
 				if s.hooks.stats != nil {
 					s.hooks.stats.FlushedLoads++
 				}

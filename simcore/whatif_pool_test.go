@@ -147,7 +147,10 @@ func TestWhatIfPoolIsFresh(t *testing.T) {
 	if st.FlushedLoads == 0 {
 		t.Fatal("no deferred candidate load was flushed by a rescaling Assign: the test does not exercise loadPending")
 	}
-	t.Logf("loads that kept the levels: %d; deferred loads flushed by Assign: %d", st.KeptLevels, st.FlushedLoads)
+	if st.CopiedLoads == 0 {
+		t.Fatal("no candidate load was copied from another planner of its set: the test does not exercise loadJobs' from")
+	}
+	t.Logf("loads that kept the levels: %d; deferred loads flushed by Assign: %d; copied: %d", st.KeptLevels, st.FlushedLoads, st.CopiedLoads)
 }
 
 // referenceRankOrder is RankOrder as it was: the positions sorted by a
