@@ -196,6 +196,16 @@ type GP struct {
 	// validation score stays the mean. The empty default marshals as
 	// before, so the ConfigHash of older configs is unchanged.
 	Pick string `yaml:"pick,omitempty"`
+	// Fitness is the training fitness criterion of scalar selection
+	// (learn/evaluate.go, FitnessCriteria): "" or "mean" (the default, the
+	// paper's: Σ_{i ∈ subset} O_c,i / O_SRSF,i) or "pooled" (|subset| ·
+	// Σ_i O_c,i / Σ_i O_SRSF,i over the generation's subset, on the same
+	// scale: the ratio of means the held-out tables report, in which an
+	// instance where a job starves weighs by its objective). It changes
+	// survival and the hall of fame, not the cached per-instance terms.
+	// The empty default marshals as before, so the ConfigHash of older
+	// configs is unchanged.
+	Fitness string `yaml:"fitness,omitempty"`
 	// Objectives are NSGA-II's objectives: two or three of
 	// FrontObjectives(); empty with scalar selection.
 	Objectives []string `yaml:"objectives"`
@@ -461,6 +471,8 @@ func (c Config) Validate() error {
 		{c.GP.Allocator == "" || c.GP.Placer == "", "gp.allocator and gp.placer must be set"},
 		{c.GP.Dedup != "none" && c.GP.Dedup != "behaviour", fmt.Sprintf("gp.dedup = %q: must be none or behaviour", c.GP.Dedup)},
 		{c.GP.Pick != "" && !slices.Contains(PickCriteria(), c.GP.Pick), fmt.Sprintf("gp.pick = %q: must be %s", c.GP.Pick, strings.Join(PickCriteria(), ", "))},
+		{c.GP.Fitness != "" && !slices.Contains(FitnessCriteria(), c.GP.Fitness), fmt.Sprintf("gp.fitness = %q: must be %s", c.GP.Fitness, strings.Join(FitnessCriteria(), ", "))},
+		{c.GP.Fitness == "pooled" && c.GP.Selection == "nsga2", `gp.fitness = "pooled": only with gp.selection: scalar (nsga2 selects on its objectives)`},
 		{c.GP.ValidateEvery < 0, fmt.Sprintf("gp.validate_every = %d: must be ≥ 0", c.GP.ValidateEvery)},
 		{c.GP.DedupSample < 1, fmt.Sprintf("gp.dedup_sample = %d: must be ≥ 1", c.GP.DedupSample)},
 		{c.Pressure.Clusters < 1 || c.Pressure.Nodes < 1 || c.Pressure.Jobs < 1 || c.Pressure.Seeds < 1, "pressure: clusters, nodes, jobs and seeds must be ≥ 1"},

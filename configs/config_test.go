@@ -97,6 +97,7 @@ func TestOverrideTyped(t *testing.T) {
 		{"--out", "looks like a flag"},
 		{"gp.population=1", "gp.population = 1: must be ≥ 2"},
 		{"gp.pick=best", `gp.pick = "best": must be mean, pooled, mean+worst`},
+		{"gp.fitness=sum", `gp.fitness = "sum": must be mean, pooled`},
 	} {
 		_, err := c.Override(c2.in)
 		if err == nil || !strings.Contains(err.Error(), c2.want) {

@@ -26,6 +26,8 @@ func TestSelectionValidation(t *testing.T) {
 		{[]string{"gp.selection=nsga2", "gp.objectives=[cq_avg,cq_max]", "gp.niche=3"}, ""},
 		{[]string{"gp.selection=nsga2", "gp.objectives=[cq_avg,cq_max]", "gp.niche=-1"}, "gp.niche = -1: must be ≥ 0"},
 		{[]string{"gp.niche=2"}, "gp.niche = 2: clearing by ranking tree is for gp.selection: nsga2"},
+		{[]string{"gp.fitness=pooled"}, ""},
+		{[]string{"gp.selection=nsga2", "gp.objectives=[cq_avg,cq_max]", "gp.fitness=pooled"}, `gp.fitness = "pooled": only with gp.selection: scalar`},
 	} {
 		_, err := c.Override(tc.over...)
 		switch {

@@ -55,6 +55,7 @@ type evaluator struct {
 	traces       *traceStore                     // order-equivalence traces (nil: off); see equivalence.go
 	answered     int                             // tasks answered by a trace instead of simulated, in total
 	onTerm       func(cacheKey, simcore.Metrics) // called for every training term simulated to the end (gp.selection: nsga2)
+	pooled       bool                            // gp.fitness: pooled (termWeights)
 }
 
 func newEvaluator(train, val []simcore.Instance, opts simcore.Options, seconds bool, workers int, alloc, place string, ep evo.Params) (*evaluator, error) {
@@ -304,8 +305,9 @@ type scored struct {
 	fitness float64
 	pheno   uint64    // behaviour on the sampled decisions (gp.dedup: behaviour), else 0
 	objs    []float64 // objective vector (gp.selection: nsga2), else nil
-	// cases are the terms O_i/O_SRSF,i of the last fitness, in subset
-	// order (their float sum in that order is fitness); nil when pruned.
+	// cases are the terms O_i/O_SRSF,i of the last fitness (weighted by
+	// gp.fitness, termWeights), in subset order (their float sum in that
+	// order is fitness); nil when pruned.
 	// Parent selection may read them (gp.parent_selection: lexicase).
 	cases []float64
 }
@@ -327,6 +329,50 @@ func (a batchStats) add(b batchStats) batchStats {
 	return batchStats{a.evals + b.evals, a.hits + b.hits, a.sims + b.sims, a.pruned + b.pruned, a.matched + b.matched}
 }
 
+// termWeights gives, for each position of subset, the weight w and shift
+// z of its term v = O_c,i / O_SRSF,i (normalise) in the fitness
+// Σ_c (v_c − z_c)·w_c, summed in subset order.
+//
+// gp.fitness mean (the default): w = 1, z = 0, so the fitness is Σ v
+// exactly (v − 0 and v·1 are exact in floating point).
+//
+// gp.fitness pooled: the fitness is n·Σ_i O_c,i / S, S = Σ_i O_SRSF,i over
+// the subset's n instances — the ratio of means, on the mean's scale (SRSF
+// scores n). Since O_c,i = v·O_SRSF,i, w = n·O_SRSF,i / S and z = 0; on an
+// instance where SRSF scores 0, normalise gives v = 1 + O_c,i (or 1 when
+// O_c,i = 0), so z = 1 and w = n / S recover n·O_c,i / S. When S = 0 (SRSF
+// scores 0 on every instance of the subset) there is nothing to pool by
+// and the weights are the mean's.
+//
+// Either way each term's contribution is nondecreasing in v, with w ≥ 0,
+// so a lower bound of v gives a lower bound of the contribution and the
+// early stop's proofs (fitness) carry over.
+func (e *evaluator) termWeights(subset []int) (w, z []float64) {
+	w, z = make([]float64, len(subset)), make([]float64, len(subset))
+	for c := range subset {
+		w[c] = 1
+	}
+	if !e.pooled {
+		return w, z
+	}
+	sum := 0.0
+	for _, i := range subset {
+		sum += e.baseTrain[i]
+	}
+	if sum == 0 {
+		return w, z
+	}
+	n := float64(len(subset))
+	for c, i := range subset {
+		if base := e.baseTrain[i]; base == 0 {
+			w[c], z[c] = n/sum, 1
+		} else {
+			w[c] = n * base / sum
+		}
+	}
+	return w, z
+}
+
 // stopMargin is the relative margin of the early-stop thresholds: a task
 // stops only when its term exceeds what would bring the fitness to
 // threshold·(1 + stopMargin), so the floating-point sum of the terms is
@@ -334,7 +380,9 @@ func (a batchStats) add(b batchStats) batchStats {
 const stopMargin = 1e-9
 
 // fitness sets the fitness of every candidate to Σ_{i ∈ subset} O_c,i /
-// O_SRSF,i, summing in subset order. Terms are looked up in the cache by
+// O_SRSF,i, summing in subset order (gp.fitness: pooled weighs each term,
+// termWeights; below, "term" is then its weighted contribution and a
+// bound of v is turned into one of the contribution the same way). Terms are looked up in the cache by
 // (hash of the simplified tree, instance); the missing ones are simulated
 // once each, with the simplified tree compiled into the ranking (Simplify
 // is exact, so any tree with that hash gives the same simulation).
@@ -360,6 +408,8 @@ const stopMargin = 1e-9
 // wave and every fitness is exact.
 func (e *evaluator) fitness(ctx context.Context, pop []scored, subset []int, threshold float64) (batchStats, error) {
 	var st batchStats
+	weight, shift := e.termWeights(subset)
+	contrib := func(c int, v float64) float64 { return (v - shift[c]) * weight[c] }
 	prune := !math.IsInf(threshold, 1) && !math.IsNaN(threshold)
 	limit := threshold * (1 + stopMargin)
 	// The counts do not depend on how the terms are computed.
@@ -401,12 +451,12 @@ func (e *evaluator) fitness(ctx context.Context, pop []scored, subset []int, thr
 	// and bounds; exact says whether every term is known exactly.
 	known := func(h uint64) (sum float64, exact bool) {
 		exact = true
-		for _, i := range subset {
+		for c, i := range subset {
 			k := cacheKey{h, int32(i)}
 			if v, ok := e.cache[k]; ok {
-				sum += v
+				sum += contrib(c, v)
 			} else {
-				sum += e.bounds[k]
+				sum += contrib(c, e.bounds[k])
 				exact = false
 			}
 		}
@@ -423,7 +473,7 @@ func (e *evaluator) fitness(ctx context.Context, pop []scored, subset []int, thr
 			if exact || prune && sum > threshold {
 				continue
 			}
-			for _, i := range subset {
+			for ci, i := range subset {
 				k := cacheKey{c.hash, int32(i)}
 				if _, ok := e.cache[k]; ok || attempted[k] {
 					continue
@@ -435,9 +485,12 @@ func (e *evaluator) fitness(ctx context.Context, pop []scored, subset []int, thr
 				if err != nil {
 					return st, err
 				}
+				// lim: the room left for this term's contribution, turned
+				// into a bound of v (the mean's weight 1 leaves it as is).
 				lim := 0.0
 				if base := e.baseTrain[i]; prune && base > 0 {
-					if lim = limit - (sum - e.bounds[k]); lim > 0 {
+					if lim = limit - (sum - contrib(ci, e.bounds[k])); lim > 0 {
+						lim /= weight[ci]
 						t.stopAbove = lim * base
 					}
 				}
@@ -508,7 +561,7 @@ func (e *evaluator) fitness(ctx context.Context, pop []scored, subset []int, thr
 		pop[p].fitness = sum
 		pop[p].cases = make([]float64, len(subset))
 		for c, i := range subset {
-			pop[p].cases[c] = e.cache[cacheKey{pop[p].hash, int32(i)}]
+			pop[p].cases[c] = contrib(c, e.cache[cacheKey{pop[p].hash, int32(i)}])
 		}
 	}
 	return st, nil

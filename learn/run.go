@@ -424,6 +424,7 @@ func prepare(ctx context.Context, s Settings) (*runner, error) {
 		}
 	}
 	ev.onSimulation = s.onSimulation
+	ev.pooled = gp.Fitness == "pooled"
 	sel, err := newSelection(gp, Selections(), gp.Dedup == "behaviour")
 	if err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
