@@ -203,6 +203,9 @@ type GP struct {
 	// scale: the ratio of means the held-out tables report, in which an
 	// instance where a job starves weighs by its objective). It changes
 	// survival and the hall of fame, not the cached per-instance terms.
+	// Under gp.selection: nsga2 it makes every simulated objective the
+	// ratio of means over its instances (training subset and validation
+	// set alike, learn/front_pooled.go) instead of the mean of ratios.
 	// The empty default marshals as before, so the ConfigHash of older
 	// configs is unchanged.
 	Fitness string `yaml:"fitness,omitempty"`
@@ -472,7 +475,6 @@ func (c Config) Validate() error {
 		{c.GP.Dedup != "none" && c.GP.Dedup != "behaviour", fmt.Sprintf("gp.dedup = %q: must be none or behaviour", c.GP.Dedup)},
 		{c.GP.Pick != "" && !slices.Contains(PickCriteria(), c.GP.Pick), fmt.Sprintf("gp.pick = %q: must be %s", c.GP.Pick, strings.Join(PickCriteria(), ", "))},
 		{c.GP.Fitness != "" && !slices.Contains(FitnessCriteria(), c.GP.Fitness), fmt.Sprintf("gp.fitness = %q: must be %s", c.GP.Fitness, strings.Join(FitnessCriteria(), ", "))},
-		{c.GP.Fitness == "pooled" && c.GP.Selection == "nsga2", `gp.fitness = "pooled": only with gp.selection: scalar (nsga2 selects on its objectives)`},
 		{c.GP.ValidateEvery < 0, fmt.Sprintf("gp.validate_every = %d: must be ≥ 0", c.GP.ValidateEvery)},
 		{c.GP.DedupSample < 1, fmt.Sprintf("gp.dedup_sample = %d: must be ≥ 1", c.GP.DedupSample)},
 		{c.Pressure.Clusters < 1 || c.Pressure.Nodes < 1 || c.Pressure.Jobs < 1 || c.Pressure.Seeds < 1, "pressure: clusters, nodes, jobs and seeds must be ≥ 1"},

@@ -17,15 +17,24 @@ import (
 // LABEL=RUN of a two-tree front (gp.learn: [routing, ranking]) gives one
 // policy per member that runs the member's own routing tree and ranking:
 // simulated on the run's validation instances, each reproduces the
-// validation objective (avg_jct) the learner recorded for it in best.json.
+// validation objectives (avg_jct, max_qt) the learner recorded for it in
+// best.json: with gp.fitness mean the mean over instances of the ratios to
+// SRSF's, with gp.fitness pooled the ratio of the sums (learn/front_pooled.go).
 func TestFrontPoliciesRunEachMembersRoutingTree(t *testing.T) {
+	for _, fitness := range []string{"mean", "pooled"} {
+		t.Run(fitness, func(t *testing.T) { testFrontPolicies(t, fitness) })
+	}
+}
+
+func testFrontPolicies(t *testing.T, fitness string) {
 	cfg, err := configs.Load("quick")
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The quick config's two-tree learner, on little data.
 	cfg, err = cfg.Override("data.train=2", "data.validation=3", "gp.subset=2", "generator.clusters=[2,3]", "generator.nodes=[4,8]",
-		"gp.generations=4", "gp.population=24", "gp.selection=nsga2", "gp.parent_selection=tournament", "objective.kind=single", "gp.objectives=[avg_jct,max_qt]")
+		"gp.generations=4", "gp.population=24", "gp.selection=nsga2", "gp.parent_selection=tournament", "objective.kind=single", "gp.objectives=[avg_jct,max_qt]",
+		"gp.fitness="+fitness)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,12 +82,23 @@ func TestFrontPoliciesRunEachMembersRoutingTree(t *testing.T) {
 		}
 		distinct[m.RoutingInfix] = true
 		ms := simulate(p)
-		sum := 0.0
-		for i := range ms {
-			sum += ms[i].AvgJCT / srsf[i].AvgJCT
-		}
-		if got := sum / float64(len(ms)); math.Abs(got-m.Validation[0]) > 1e-12 {
-			t.Errorf("member %d: the eval policy's avg_jct ÷ SRSF's is %v, the learner recorded %v", k+1, got, m.Validation[0])
+		for o, value := range []func(simcore.Metrics) float64{
+			func(m simcore.Metrics) float64 { return m.AvgJCT },
+			func(m simcore.Metrics) float64 { return m.MaxQT },
+		} {
+			ratios, sum, base := 0.0, 0.0, 0.0
+			for i := range ms {
+				ratios += value(ms[i]) / value(srsf[i])
+				sum += value(ms[i])
+				base += value(srsf[i])
+			}
+			want := ratios / float64(len(ms))
+			if fitness == "pooled" {
+				want = sum / base
+			}
+			if math.Abs(want-m.Validation[o]) > 1e-12*max(1, want) {
+				t.Errorf("member %d objective %d: the eval policy's %s ratio to SRSF's is %v, the learner recorded %v", k+1, o, fitness, want, m.Validation[o])
+			}
 		}
 	}
 	t.Logf("%d members, %d distinct routing trees", len(members), len(distinct))

@@ -21,8 +21,10 @@ import (
 // Each simulated objective of a candidate on an instance is divided by
 // SRSF's on the same instance (normalise, as Eq. 15 per component) and the
 // terms are averaged over the training subset (the sum of Eq. 14 divided
-// by α, which changes no dominance and no crowding distance); size is the
-// number of nodes of the simplified tree, not normalised. The scalar
+// by α, which changes no dominance and no crowding distance); with
+// gp.fitness: pooled each objective is instead the ratio of the raw sums,
+// Σ O_c,i / Σ O_SRSF,i (front_pooled.go). size is the number of nodes of
+// the simplified tree, not normalised. The scalar
 // fitness of the config's objective is still computed from the same
 // simulations (the generation rows, the hall of fame and the convergence
 // plot read it), but selection only reads the objective vectors.
@@ -85,6 +87,9 @@ type frontState struct {
 	rank0    []ArchiveEntry
 	rank0Cap int
 	hv       []float64 // per generation, training subset
+	// pooled: gp.fitness pooled, objectives are ratios of means
+	// (objectiveVector).
+	pooled bool
 }
 
 // ArchiveEntry is a member of the archive: its trees (Routing only with
@@ -170,6 +175,7 @@ func newFrontState(ctx context.Context, cfg configs.Config, ev *evaluator) (*fro
 		maxSize: math.Exp2(float64(cfg.GP.MaxDepth)) - 1,
 		comp:    map[cacheKey][]float64{}, sizes: map[uint64]int{},
 		retiredCap: cfg.GP.Population, rank0Cap: rankZeroCapFactor * cfg.GP.Population,
+		pooled: cfg.GP.Fitness == "pooled",
 	}
 	scheds := []simcore.Scheduler{ev.srsf}
 	for _, name := range policies.Baselines() {
@@ -239,24 +245,15 @@ func (f *frontState) terms(m, srsf simcore.Metrics) []float64 {
 	return v
 }
 
-// meanVector is the mean over instances of the normalised components, with
-// size in its slot.
+// meanVector is the objective vector (objectiveVector: the mean over
+// instances of the normalised components, or their pooled ratio) of
+// metrics ms against SRSF's, with size in its slot.
 func (f *frontState) meanVector(ms, srsf []simcore.Metrics, size int) []float64 {
-	v := make([]float64, len(f.names))
+	terms := make([][]float64, len(ms))
 	for i := range ms {
-		t := f.terms(ms[i], srsf[i])
-		for k := range v {
-			v[k] += t[k]
-		}
+		terms[i] = f.terms(ms[i], srsf[i])
 	}
-	for k, name := range f.names {
-		if name == "size" {
-			v[k] = float64(size)
-		} else {
-			v[k] /= float64(len(ms))
-		}
-	}
-	return v
+	return f.objectiveVector(terms, srsf, srsf, size)
 }
 
 // record is the evaluator's hook for a simulated training term.
@@ -348,21 +345,9 @@ func (f *frontState) fill(ctx context.Context, ev *evaluator, all []scored, subs
 
 // trainVector is a member's objective vector on subset (its terms known).
 func (f *frontState) trainVector(c scored, subset []int) []float64 {
-	v := make([]float64, len(f.names))
-	for _, i := range subset { // ascending instance order, as the fitness sums
-		t := f.comp[cacheKey{c.hash, int32(i)}]
-		for k := range v {
-			v[k] += t[k]
-		}
-	}
-	for k, name := range f.names {
-		if name == "size" {
-			v[k] = float64(f.size(c.routing, c.tree, c.hash))
-		} else {
-			v[k] /= float64(len(subset))
-		}
-	}
-	return v
+	// ascending instance order, as the fitness sums
+	return f.subsetVector(func(i int) []float64 { return f.comp[cacheKey{c.hash, int32(i)}] },
+		subset, len(subset), f.size(c.routing, c.tree, c.hash))
 }
 
 // reference is the hypervolume reference point on the training subset:
@@ -376,11 +361,8 @@ func (f *frontState) reference(subset []int) []float64 {
 		}
 		worst := 1.0
 		for b := range f.baseTrain {
-			s := 0.0
-			for _, i := range subset {
-				s += f.baseTrain[b][i][k]
-			}
-			worst = max(worst, s/float64(len(subset)))
+			v := f.subsetVector(func(i int) []float64 { return f.baseTrain[b][i] }, subset, len(subset), 0)
+			worst = max(worst, v[k])
 		}
 		ref[k] = 1.1 * worst
 	}

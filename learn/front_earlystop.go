@@ -72,7 +72,7 @@ func (f *frontState) evaluateEarlyStop(ctx context.Context, ev *evaluator, all [
 		}
 		keep := active[:0]
 		for _, c := range active {
-			lb := f.partialVector(offspring[c], subset[:j+1], len(subset))
+			lb := f.partialVector(offspring[c], subset, j+1)
 			dominators := 0
 			for _, v := range pv {
 				if pareto.Dominates(v, lb) {
@@ -149,23 +149,10 @@ func (f *frontState) count(ev *evaluator, pop []scored, subset []int) batchStats
 	return st
 }
 
-// partialVector is the lower bound on a member's objective vector from
-// the terms of done (a prefix of the subset, in order), over a subset of
-// size total; size is exact.
-func (f *frontState) partialVector(c scored, done []int, total int) []float64 {
-	v := make([]float64, len(f.names))
-	for _, i := range done {
-		t := f.comp[cacheKey{c.hash, int32(i)}]
-		for k := range v {
-			v[k] += t[k]
-		}
-	}
-	for k, name := range f.names {
-		if name == "size" {
-			v[k] = float64(f.size(c.routing, c.tree, c.hash))
-		} else {
-			v[k] /= float64(total)
-		}
-	}
-	return v
+// partialVector is the lower bound on a member's objective vector over
+// subset from the terms of its first done instances (objectiveVector: the
+// missing terms count 0, and every term is ≥ 0); size is exact.
+func (f *frontState) partialVector(c scored, subset []int, done int) []float64 {
+	return f.subsetVector(func(i int) []float64 { return f.comp[cacheKey{c.hash, int32(i)}] },
+		subset, done, f.size(c.routing, c.tree, c.hash))
 }

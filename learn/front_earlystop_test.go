@@ -30,9 +30,11 @@ func TestFrontEarlyStopExactOnDominance(t *testing.T) {
 		seed  int
 		objs  string
 		niche int // gp.niche: the bound must be off (clearing is not monotone in dominance)
-	}{{1, "[avg_jct,max_qt]", 0}, {2, "[avg_jct,max_qt]", 0}, {3, "[avg_jct,size]", 0}, {4, "[cq_avg,cq_max,util]", 0}, {1, "[avg_jct,size]", 1}} {
-		t.Run(fmt.Sprintf("seed%d%s-niche%d", tc.seed, tc.objs, tc.niche), func(t *testing.T) {
-			ov := []string{fmt.Sprintf("seed=%d", tc.seed), "gp.objectives=" + tc.objs, "gp.generations=4", "gp.population=8", "gp.subset=3", fmt.Sprintf("gp.niche=%d", tc.niche)}
+		fit   string
+	}{{1, "[avg_jct,max_qt]", 0, "mean"}, {2, "[avg_jct,max_qt]", 0, "mean"}, {3, "[avg_jct,size]", 0, "mean"}, {4, "[cq_avg,cq_max,util]", 0, "mean"}, {1, "[avg_jct,size]", 1, "mean"},
+		{2, "[avg_jct,max_qt]", 0, "pooled"}, {4, "[cq_avg,cq_max,util]", 0, "pooled"}} {
+		t.Run(fmt.Sprintf("seed%d%s-niche%d-%s", tc.seed, tc.objs, tc.niche, tc.fit), func(t *testing.T) {
+			ov := []string{fmt.Sprintf("seed=%d", tc.seed), "gp.objectives=" + tc.objs, "gp.generations=4", "gp.population=8", "gp.subset=3", fmt.Sprintf("gp.niche=%d", tc.niche), "gp.fitness=" + tc.fit}
 			off := filepath.Join(t.TempDir(), "off")
 			want, err := Run(context.Background(), settings(t, frontConfig(t, append(ov, "gp.early_stop=false")...), off))
 			if err != nil {
