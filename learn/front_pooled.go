@@ -58,7 +58,9 @@ func (f *frontState) subsetVector(term func(inst int) []float64, subset []int, d
 	terms := make([][]float64, done)
 	srsf := make([]simcore.Metrics, len(subset))
 	for j, i := range subset {
-		srsf[j] = f.srsfTrain[i]
+		if f.pooled { // the mean reads no SRSF metrics (hand-built states have none)
+			srsf[j] = f.srsfTrain[i]
+		}
 		if j < done {
 			terms[j] = term(i)
 		}
