@@ -54,6 +54,13 @@ func testFrontPolicies(t *testing.T, fitness string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var text strings.Builder
+	if err := best.Front.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if pooled := fitness == "pooled"; best.Front.Pooled != pooled || strings.Contains(text.String(), "sum over instances ÷ SRSF's sum") != pooled {
+		t.Errorf("gp.fitness %s: best.json pooled = %v, front text %q", fitness, best.Front.Pooled, strings.SplitN(text.String(), "\n", 2)[0])
+	}
 	members := best.Front.Members
 	if len(ps) != len(members)+1 {
 		t.Fatalf("%d policies for %d members and SRSF", len(ps), len(members))

@@ -166,7 +166,7 @@ func (fs *frontState) finish(ctx context.Context, r *runner, res *Result) error 
 		return cmp.Or(slices.Compare(objs[a], objs[b]), cmp.Compare(size(a), size(b)), cmp.Compare(inds[a].hash(), inds[b].hash()))
 	})
 	nd = slices.CompactFunc(nd, func(a, b int) bool { return slices.Equal(objs[a], objs[b]) })
-	front := &Front{Objectives: fs.names, Weights: fs.weights, Reference: fs.validationReference(), Archive: len(inds), Retired: retired, Seeds: len(seeds)}
+	front := &Front{Objectives: fs.names, Pooled: fs.pooled, Weights: fs.weights, Reference: fs.validationReference(), Archive: len(inds), Retired: retired, Seeds: len(seeds)}
 	var pts [][]float64
 	for k, i := range nd {
 		t := inds[i].ranking

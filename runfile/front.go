@@ -15,6 +15,10 @@ import (
 // Front is the outcome of a multi-objective run (best.json "front").
 type Front struct {
 	Objectives []string `json:"objectives"`
+	// Pooled: each simulated objective is the ratio of raw sums to SRSF's
+	// over the instances (gp.fitness: pooled), not the mean of the
+	// per-instance ratios (absent, false, in older files and by default).
+	Pooled bool `json:"pooled,omitempty"`
 	// Weights are the config's ω as weights over Objectives; Pick is the
 	// index in Members of the member minimising their weighted sum of
 	// validation objectives (the run's formula).
@@ -156,8 +160,12 @@ func (f *Front) WriteText(w io.Writer) error {
 	if f.Seeds > 0 {
 		seeds = fmt.Sprintf(", %d seed formulas", f.Seeds)
 	}
-	fmt.Fprintf(w, "front of %d formulas (validation, objectives ÷ SRSF's; %d candidates scored: %d in the archive, %d from the run's history%s), hypervolume %.6g (reference %s)\n",
-		len(f.Members), f.Archive, f.Archive-f.Retired-f.Seeds, f.Retired, seeds, f.Hypervolume, vec(f.Reference))
+	norm := "objectives ÷ SRSF's"
+	if f.Pooled {
+		norm = "objectives: sum over instances ÷ SRSF's sum"
+	}
+	fmt.Fprintf(w, "front of %d formulas (validation, %s; %d candidates scored: %d in the archive, %d from the run's history%s), hypervolume %.6g (reference %s)\n",
+		len(f.Members), norm, f.Archive, f.Archive-f.Retired-f.Seeds, f.Retired, seeds, f.Hypervolume, vec(f.Reference))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	head := []string{"member"}
 	head = append(head, f.Objectives...)
