@@ -144,6 +144,11 @@ func TestFrontDeterministicAndResumable(t *testing.T) {
 	t.Run("routing+ranking niche", func(t *testing.T) {
 		testFrontDeterministicAndResumable(t, twoTreeOverrides("arrivals", "objective.kind=multi", "gp.objectives=[cq_avg,cq_max,util]", "gp.niche=1"))
 	})
+	// Both trees on pooled objectives (gp.fitness: pooled, front_pooled.go),
+	// as configs/front-multi.yaml ships.
+	t.Run("routing+ranking niche pooled", func(t *testing.T) {
+		testFrontDeterministicAndResumable(t, twoTreeOverrides("arrivals", "objective.kind=multi", "gp.objectives=[cq_avg,cq_max]", "gp.niche=1", "gp.fitness=pooled"))
+	})
 }
 
 func testFrontDeterministicAndResumable(t *testing.T, extra []string) {
