@@ -16,7 +16,10 @@
 // prints issue 42's Eq. 5 check: for each weight vector (1,1,1),
 // (1,0.1,1), (1,0.01,1), (0.1,1,1) over the raw test means of (cq_avg,
 // cq_max, 1 − util), the best member on test against the best of the
-// baselines B1,B2,….
+// baselines B1,B2,…. Each -eq5-own ω1,ω2,ω3=EV/results.parquet (an eval
+// run with --weights ω1,ω2,ω3) adds, for that vector, the baselines of
+// that eval as "B@ω1,ω2,ω3": EVO optimises the weights it is given, so
+// under another vector it is another scheduler.
 // It imports the learner (best.json), reports (results.parquet) and
 // internal/pareto; nothing imports it.
 package main

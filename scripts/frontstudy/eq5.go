@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/evogp/evogp/reports"
@@ -50,29 +51,41 @@ func eq5Means(rows []reports.ResultRow) map[string][3]float64 {
 
 // eq5Table scores every vector of ws: the best of baselines and the best
 // of members (lowest weighted mean; ties: the first named). Every name
-// must have rows.
-func eq5Table(rows []reports.ResultRow, ws [][3]float64, members, baselines []string) ([]eq5Row, error) {
+// must have rows. own holds, for some vectors, the rows of an eval run
+// under that vector's weights (`evogp eval --weights`), where a scheduler
+// that optimises the objective it is given (EVO) is another scheduler:
+// each baseline with rows there is one more baseline of that vector,
+// named "B@ω1,ω2,ω3".
+func eq5Table(rows []reports.ResultRow, ws [][3]float64, members, baselines []string, own map[[3]float64][]reports.ResultRow) ([]eq5Row, error) {
 	means := eq5Means(rows)
-	best := func(names []string, w [3]float64) (string, float64, error) {
+	best := func(means map[string][3]float64, names []string, w [3]float64, suffix string, need bool) (string, float64, error) {
 		b, bv := "", math.Inf(1)
 		for _, s := range names {
 			m, ok := means[s]
 			if !ok {
+				if !need {
+					continue
+				}
 				return "", 0, fmt.Errorf("no results of %s", s)
 			}
 			if v := w[0]*m[0] + w[1]*m[1] + w[2]*m[2]; v < bv {
-				b, bv = s, v
+				b, bv = s+suffix, v
 			}
 		}
 		return b, bv, nil
 	}
 	var out []eq5Row
 	for _, w := range ws {
-		b, bv, err := best(baselines, w)
+		b, bv, err := best(means, baselines, w, "", true)
 		if err != nil {
 			return nil, err
 		}
-		m, mv, err := best(members, w)
+		if rs, ok := own[w]; ok {
+			if ob, obv, _ := best(eq5Means(rs), baselines, w, fmt.Sprintf("@%g,%g,%g", w[0], w[1], w[2]), false); obv < bv {
+				b, bv = ob, obv
+			}
+		}
+		m, mv, err := best(means, members, w, "", true)
 		if err != nil {
 			return nil, err
 		}
@@ -92,4 +105,33 @@ func writeEq5(w io.Writer, rows []eq5Row, n int, baselines []string) {
 		fmt.Fprintf(w, "| (%g, %g, %g) | %s | %.4f | %s | %.4f | %s |\n", r.W[0], r.W[1], r.W[2], r.Member, r.MemberV, r.Baseline, r.BaselineV, yes)
 	}
 	fmt.Fprintln(w)
+}
+
+// ownEvals is the -eq5-own flag: weight vector → the rows of an eval run
+// under it.
+type ownEvals map[[3]float64][]reports.ResultRow
+
+func (o ownEvals) String() string { return fmt.Sprintf("%d evals", len(o)) }
+
+// Set reads "ω1,ω2,ω3=PATH".
+func (o ownEvals) Set(v string) error {
+	ws, path, ok := strings.Cut(v, "=")
+	parts := strings.Split(ws, ",")
+	if !ok || len(parts) != 3 {
+		return fmt.Errorf("-eq5-own %q: want ω1,ω2,ω3=results.parquet", v)
+	}
+	var w [3]float64
+	for i, p := range parts {
+		x, err := strconv.ParseFloat(p, 64)
+		if err != nil {
+			return fmt.Errorf("-eq5-own %q: weight %q: %w", v, p, err)
+		}
+		w[i] = x
+	}
+	rows, err := reports.ReadResults(path)
+	if err != nil {
+		return err
+	}
+	o[w] = rows
+	return nil
 }

@@ -25,7 +25,7 @@ func TestEq5TableHandCase(t *testing.T) {
 	add("b2", 2, 4, 4, 4)
 	add("m1", 0.5, 6, 0.5, 18)
 	add("m2", 4, 2, 4, 4)
-	got, err := eq5Table(rows, [][3]float64{{1, 1, 1}, {1, 0.1, 1}, {0.1, 1, 1}}, []string{"m1", "m2"}, []string{"b1", "b2"})
+	got, err := eq5Table(rows, [][3]float64{{1, 1, 1}, {1, 0.1, 1}, {0.1, 1, 1}}, []string{"m1", "m2"}, []string{"b1", "b2"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,25 @@ func TestEq5TableHandCase(t *testing.T) {
 			t.Errorf("%v: got %+v, want %+v", w.W, g, w)
 		}
 	}
-	if _, err := eq5Table(rows, Eq5Vectors, []string{"m3"}, []string{"b1"}); err == nil || !strings.Contains(err.Error(), "m3") {
+	// An eval under (1, 0.1, 1) where b2 optimises that vector: b2@1,0.1,1
+	// at (0.5, 10, 0.5) scores 2.0 and beats m1's 2.2; b1 there is slower
+	// and changes nothing; the other vectors are as before.
+	own := map[[3]float64][]reports.ResultRow{{1, 0.1, 1}: {
+		{Instance: "i1", Scheduler: "b2", CQAvg: 0.5, CQMax: 10, Util: 0.5},
+		{Instance: "i1", Scheduler: "b1", CQAvg: 9, CQMax: 90, Util: 0.5},
+	}}
+	got, err = eq5Table(rows, [][3]float64{{1, 1, 1}, {1, 0.1, 1}, {0.1, 1, 1}}, []string{"m1", "m2"}, []string{"b1", "b2"}, own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want[1] = eq5Row{W: [3]float64{1, 0.1, 1}, Baseline: "b2@1,0.1,1", BaselineV: 2.0, Member: "m1", MemberV: 2.2, Beats: false}
+	for i, w := range want {
+		g := got[i]
+		if g.Baseline != w.Baseline || g.Member != w.Member || g.Beats != w.Beats || !near(g.BaselineV, w.BaselineV) || !near(g.MemberV, w.MemberV) {
+			t.Errorf("with an own-weights eval, %v: got %+v, want %+v", w.W, g, w)
+		}
+	}
+	if _, err := eq5Table(rows, Eq5Vectors, []string{"m3"}, []string{"b1"}, nil); err == nil || !strings.Contains(err.Error(), "m3") {
 		t.Errorf("a member without results: %v", err)
 	}
 }

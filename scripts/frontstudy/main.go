@@ -26,6 +26,8 @@ func main() {
 	bases := flag.String("baselines", "spark,liquid,tiresias,lyra", "baseline labels")
 	third := flag.Float64("third", 0, "weight of the third objective (three objectives)")
 	eq5 := flag.String("eq5", "", "if set, a comma list of the baselines of issue 42's Eq. 5 check (e.g. spark,liquid,tiresias,lyra,wait-first,evo-srsf)")
+	own := ownEvals{}
+	flag.Var(own, "eq5-own", "ω1,ω2,ω3=results.parquet of an eval run with --weights ω1,ω2,ω3 (repeatable): its -eq5 baselines count as more baselines of that vector (EVO optimises the weights it is given)")
 	flag.Parse()
 	if err := study(*results, *run, *label, strings.Split(*objs, ","), *sweep, *srsf, strings.Split(*bases, ","), *third); err != nil {
 		log.Fatal(err)
@@ -33,7 +35,7 @@ func main() {
 	if *eq5 == "" {
 		return
 	}
-	if err := eq5Study(*results, *run, *label, strings.Split(*eq5, ",")); err != nil {
+	if err := eq5Study(*results, *run, *label, strings.Split(*eq5, ","), own); err != nil {
 		log.Fatal(err)
 	}
 }
@@ -206,7 +208,7 @@ func study(results, run, label string, names []string, sweepSpec, srsf string, b
 }
 
 // eq5Study prints the Eq. 5 check of the front's members against bases.
-func eq5Study(results, run, label string, bases []string) error {
+func eq5Study(results, run, label string, bases []string, own ownEvals) error {
 	var rows []reports.ResultRow
 	for _, path := range strings.Split(results, ",") {
 		rs, err := reports.ReadResults(path)
@@ -227,7 +229,7 @@ func eq5Study(results, run, label string, bases []string) error {
 	for _, r := range rows {
 		n[r.Instance] = true
 	}
-	tab, err := eq5Table(rows, Eq5Vectors, members, bases)
+	tab, err := eq5Table(rows, Eq5Vectors, members, bases, own)
 	if err != nil {
 		return err
 	}
